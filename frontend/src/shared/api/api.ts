@@ -1,0 +1,48 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+
+export const ADMIN_TOKEN_KEY = 'adminToken';
+
+/**
+ * The one API client. Features add endpoints with `api.injectEndpoints` and share tags.
+ * Data never goes stale on its own, no refetch on focus, no retries (SPEC §9).
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: fetchBaseQuery({
+    baseUrl: '/api',
+    credentials: 'include',
+    prepareHeaders: (headers) => {
+      const token = localStorage.getItem(ADMIN_TOKEN_KEY);
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      return headers;
+    },
+  }),
+  keepUnusedDataFor: 60 * 60 * 24,
+  refetchOnFocus: false,
+  refetchOnReconnect: false,
+  tagTypes: [
+    'Lead',
+    'Leads',
+    'Columns',
+    'Stats',
+    'Team',
+    'Me',
+    'Backups',
+    'Emails',
+    'Patterns',
+    'DeletedLeads',
+  ],
+  endpoints: () => ({}),
+});
+
+/** SPEC §7: an error's message is "status: body text" (or the status text when empty). */
+export function errorMessage(error: unknown, fallback: string): string {
+  const e = error as { status?: number | string; data?: unknown; error?: string } | undefined;
+  if (!e) return fallback;
+  if (e.data && typeof e.data === 'object' && 'message' in e.data)
+    return String((e.data as { message: unknown }).message);
+  if (e.data && typeof e.data === 'object' && 'error' in e.data)
+    return String((e.data as { error: unknown }).error);
+  if (typeof e.data === 'string' && e.data) return `${e.status}: ${e.data}`;
+  return e.error ?? fallback;
+}

@@ -1,0 +1,57 @@
+import { Alert, AlertTitle, Snackbar } from '@mui/material';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'success' | 'destructive' | 'info';
+  /** Milliseconds; SPEC §9 default 5000. */
+  duration?: number;
+}
+
+interface ToastState extends ToastOptions {
+  key: number;
+}
+
+const ToastContext = createContext<(toast: ToastOptions) => void>(() => undefined);
+
+/** One toast at a time (SPEC §9): a new toast replaces the one on screen. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toast, setToast] = useState<ToastState | null>(null);
+  const [open, setOpen] = useState(false);
+  const show = useCallback((options: ToastOptions) => {
+    setToast({ ...options, key: Date.now() + Math.random() });
+    setOpen(true);
+  }, []);
+  const value = useMemo(() => show, [show]);
+  const severity =
+    toast?.variant === 'destructive' ? 'error' : toast?.variant === 'success' ? 'success' : 'info';
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <Snackbar
+        key={toast?.key}
+        open={open}
+        autoHideDuration={toast?.duration ?? 5000}
+        onClose={(_, reason) => reason !== 'clickaway' && setOpen(false)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      >
+        <Alert
+          severity={severity}
+          variant="filled"
+          onClose={() => setOpen(false)}
+          role={severity === 'error' ? 'alert' : 'status'}
+          data-testid="toast"
+          sx={{ minWidth: 280 }}
+        >
+          <AlertTitle sx={{ mb: toast?.description ? 0.5 : 0 }}>{toast?.title}</AlertTitle>
+          {toast?.description}
+        </Alert>
+      </Snackbar>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): (toast: ToastOptions) => void {
+  return useContext(ToastContext);
+}

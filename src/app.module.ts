@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ScheduleModule } from '@nestjs/schedule';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { LoggerModule } from 'nestjs-pino';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { DatabaseModule } from './platform/database/database.module.js';
+import { EventStoreModule } from './platform/event-store/event-store.module.js';
+import { AccessGuard } from './platform/http/access.guard.js';
+import { AppThrottlerGuard } from './platform/http/throttle.guard.js';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  /** False in tests and CLI tools that drive projections themselves. */
+  runProjections?: boolean;
+}
+
+export const FRONTEND_DIST = join(process.cwd(), 'frontend', 'dist');
+
+@Module({})
+export class AppModule {
+  static forRoot(options: AppModuleOptions): DynamicModule {
+    const { config } = options;
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.LOG_LEVEL,
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'res.headers["set-cookie"]',
+            ],
+            customProps: () => ({ node: process.version }),
+            autoLogging: { ignore: (req) => req.url === '/api/health' },
+          },
+        }),
+        DatabaseModule.forRoot(options.databaseUrl),
+        EventStoreModule.forRoot({ runProjections: options.runProjections ?? true }),
+        CqrsModule.forRoot(),
+        ScheduleModule.forRoot(),
+        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: 1200 }] }),
+        ServeStaticModule.forRoot({
+          rootPath: FRONTEND_DIST,
+          exclude: ['/api/{*path}'],
+          serveStaticOptions: {
+            setHeaders: (res, path) => {
+              res.setHeader(
+                'Cache-Control',
+                path.includes(`${join('dist', 'assets')}`)
+                  ? 'public, max-age=31536000, immutable'
+                  : 'no-cache',
+              );
+            },
+          },
+        }),
+        HealthModule,
+      ],
+      providers: [
+        { provide: APP_GUARD, useClass: AppThrottlerGuard },
+        { provide: APP_GUARD, useClass: AccessGuard },
+      ],
+    };
+  }
+}

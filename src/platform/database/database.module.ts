@@ -1,0 +1,49 @@
+import {
+  Global,
+  Inject,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import pg from 'pg';
+import { buildOrmConfig } from './mikro-orm.config.js';
+import { PG_POOL } from './queryable.js';
+
+export const DATABASE_URL = Symbol('DATABASE_URL');
+
+// Counts and sums come back as numbers, not strings: bigint values here stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+class PoolCloser implements OnApplicationShutdown {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/** MikroORM for entities and migrations, and one pg pool for the event store's raw SQL. */
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(databaseUrl: string): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [MikroOrmModule.forRoot({ ...buildOrmConfig(databaseUrl), autoLoadEntities: true })],
+      providers: [
+        { provide: DATABASE_URL, useValue: databaseUrl },
+        {
+          provide: PG_POOL,
+          useFactory: () => {
+            const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+            pool.on('error', () => undefined); // an idle client's error must not crash the app
+            return pool;
+          },
+        },
+        PoolCloser,
+      ],
+      exports: [PG_POOL, DATABASE_URL],
+    };
+  }
+}

@@ -1,0 +1,98 @@
+import {
+  type DynamicModule,
+  Global,
+  Inject,
+  Logger,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService, Reflector } from '@nestjs/core';
+import pg from 'pg';
+import { APP_SECRETS, type AppSecrets } from '#src/config/config.module.js';
+import { DATABASE_URL } from '#src/platform/database/database.module.js';
+import { PG_POOL } from '#src/platform/database/queryable.js';
+import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
+import {
+  PROJECTION_METADATA,
+  type ProjectionDefinition,
+} from '#src/platform/projections/projection.types.js';
+import { EventStore } from './event-store.js';
+import { PersonalDataVault } from './personal-data-vault.js';
+import { UpcasterRegistry } from './upcasters.js';
+
+/** Set to false (tests, CLI tools) to build projections without starting the async runner. */
+export const RUN_PROJECTIONS = Symbol('RUN_PROJECTIONS');
+
+class ProjectionLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Projections');
+  constructor(
+    private readonly manager: ProjectionManager,
+    private readonly discovery: DiscoveryService,
+    private readonly reflector: Reflector,
+    @Inject(RUN_PROJECTIONS) private readonly runProjections: boolean,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const definitions = this.discovery
+      .getProviders()
+      .filter(
+        (wrapper) => wrapper.metatype && this.reflector.get(PROJECTION_METADATA, wrapper.metatype),
+      )
+      .map((wrapper) => wrapper.instance as ProjectionDefinition);
+    this.manager.register(...definitions);
+    await this.manager.initialize();
+    if (this.runProjections) await this.manager.start();
+    this.logger.log(`${this.manager.projections.length} projections ready`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.manager.stop();
+  }
+}
+
+const providers = [
+  {
+    provide: PersonalDataVault,
+    inject: [PG_POOL, APP_SECRETS],
+    useFactory: (pool: pg.Pool, secrets: AppSecrets) =>
+      new PersonalDataVault(pool, secrets.dataKeyWrappingKey),
+  },
+  {
+    provide: EventStore,
+    inject: [PG_POOL, PersonalDataVault, UpcasterRegistry],
+    useFactory: (pool: pg.Pool, vault: PersonalDataVault, upcasters: UpcasterRegistry) =>
+      new EventStore(pool, vault, upcasters),
+  },
+  {
+    provide: ProjectionManager,
+    inject: [PG_POOL, EventStore, DATABASE_URL],
+    useFactory: (pool: pg.Pool, store: EventStore, url: string) => {
+      const logger = new Logger('Projections');
+      return new ProjectionManager(
+        pool,
+        store,
+        (message) => logger.log(message),
+        () => new pg.Client({ connectionString: url }),
+      );
+    },
+  },
+  ProjectionLifecycle,
+];
+
+@Global()
+@Module({})
+export class EventStoreModule {
+  static forRoot(options: { runProjections: boolean }): DynamicModule {
+    return {
+      module: EventStoreModule,
+      imports: [DiscoveryModule],
+      providers: [
+        UpcasterRegistry,
+        { provide: RUN_PROJECTIONS, useValue: options.runProjections },
+        ...providers,
+      ],
+      exports: [EventStore, PersonalDataVault, UpcasterRegistry, ProjectionManager],
+    };
+  }
+}

@@ -1,0 +1,65 @@
+import type { ActorRole } from '#src/platform/http/request-context.js';
+
+export type JsonObject = Record<string, unknown>;
+
+export interface EventMetadata {
+  actorId: string | null;
+  actorName: string;
+  actorRole: ActorRole;
+  correlationId: string;
+  causationId: string | null;
+  ipHash?: string;
+  [key: string]: unknown;
+}
+
+/** An event about to be appended. Personal data is encrypted under `subjectId` before storage. */
+export interface NewEvent<TData extends JsonObject = JsonObject> {
+  type: string;
+  data: TData;
+  personalData?: JsonObject;
+  eventId?: string;
+  schemaVersion?: number;
+  occurredAt?: Date;
+}
+
+export interface RecordedEvent<TData extends JsonObject = JsonObject> {
+  globalPosition: number;
+  transactionId: string;
+  streamId: string;
+  streamVersion: number;
+  eventId: string;
+  type: string;
+  schemaVersion: number;
+  data: TData;
+  /** Decrypted personal data; null once the data subject was erased; undefined when none. */
+  personalData: JsonObject | null | undefined;
+  metadata: EventMetadata;
+  occurredAt: Date;
+}
+
+/** Position in the global order that async readers follow: commit-safe (transaction id, position). */
+export interface LogPosition {
+  transactionId: string;
+  globalPosition: number;
+}
+
+export const LOG_START: LogPosition = { transactionId: '0', globalPosition: 0 };
+
+/** `'no_stream'` for a stream that must not exist yet, `'any'` to skip the check. */
+export type ExpectedVersion = number | 'no_stream' | 'any';
+
+export interface AppendOptions {
+  streamType: string;
+  /** The data subject whose key encrypts `personalData` (for example `lead:<id>`). */
+  subjectId?: string;
+  metadata?: Partial<EventMetadata>;
+}
+
+export interface AppendResult {
+  streamId: string;
+  /** Version of the stream after the append. */
+  nextVersion: number;
+  globalPositions: number[];
+  /** True when every event already existed: an idempotent retry. */
+  duplicate: boolean;
+}

@@ -1,0 +1,85 @@
+import { ValidationPipe, type INestApplication, BadRequestException } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { ValidationError } from 'class-validator';
+import express from 'express';
+import helmet from 'helmet';
+import type { AppConfig } from '#src/config/app-config.js';
+import type { AppSecrets } from '#src/platform/secrets/app-secrets.js';
+import { HttpErrorsFilter } from './http-errors.filter.js';
+import { requestContextMiddleware } from './request-context.middleware.js';
+
+/** Routes that take more than the default JSON body limit. */
+export const LARGE_BODY_ROUTES: Record<string, string> = { '/api/visualize': '21mb' };
+export const DEFAULT_BODY_LIMIT = '100kb';
+
+const META_PIXEL_HOSTS = ['https://connect.facebook.net', 'https://www.facebook.com'];
+
+/** Everything about the HTTP surface that is not a route: security headers, parsing, errors, docs. */
+export function configureApp(app: INestApplication, config: AppConfig, secrets: AppSecrets): void {
+  const express_ = app as NestExpressApplication;
+  express_.set('trust proxy', config.TRUST_PROXY_HOPS);
+  express_.disable('x-powered-by');
+  const pixel = config.META_PIXEL_ID ? META_PIXEL_HOSTS : [];
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...pixel],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...pixel],
+          connectSrc: ["'self'", ...pixel],
+          fontSrc: ["'self'", 'data:'],
+          frameSrc: pixel.length ? pixel : ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(requestContextMiddleware(secrets.hashSalt));
+  for (const [route, limit] of Object.entries(LARGE_BODY_ROUTES)) {
+    app.use(route, express.json({ limit }));
+  }
+  app.use(express.json({ limit: DEFAULT_BODY_LIMIT }));
+  app.use(express.urlencoded({ extended: false, limit: DEFAULT_BODY_LIMIT }));
+  app.useGlobalFilters(new HttpErrorsFilter());
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      forbidUnknownValues: true,
+      stopAtFirstError: false,
+      exceptionFactory: (errors) => new BadRequestException(flattenValidationErrors(errors)),
+    }),
+  );
+  app.enableShutdownHooks();
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle(`${config.COMPANY_NAME} API`)
+      .setDescription('Public site and staff CRM API')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document);
+}
+
+/** "customer.email must be an email" style messages, naming nested fields by their path. */
+export function flattenValidationErrors(errors: ValidationError[], parent = ''): string[] {
+  return errors.flatMap((error) => {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const own = Object.values(error.constraints ?? {}).map((message) =>
+      message.startsWith(error.property)
+        ? `${path}${message.slice(error.property.length)}`
+        : `${path}: ${message}`,
+    );
+    return [...own, ...flattenValidationErrors(error.children ?? [], path)];
+  });
+}

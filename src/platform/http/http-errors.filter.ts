@@ -1,0 +1,100 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  ConcurrencyError,
+  StreamNotFoundError,
+} from '#src/platform/event-store/event-store.errors.js';
+
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  [extra: string]: unknown;
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** One error shape for every failure, `{statusCode, error, message}`, and never a stack trace. */
+@Catch()
+export class HttpErrorsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpErrors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const body = this.toBody(exception);
+    if (body.statusCode >= 500) {
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
+    }
+    if (response.headersSent) return;
+    response.status(body.statusCode).json(body);
+  }
+
+  private toBody(exception: unknown): ErrorBody {
+    if (exception instanceof ConcurrencyError) {
+      return {
+        statusCode: HttpStatus.CONFLICT,
+        error: REASONS[409],
+        message: exception.message,
+        changedBy: exception.changedBy,
+        currentVersion: exception.actualVersion,
+      };
+    }
+    if (exception instanceof StreamNotFoundError) {
+      return { statusCode: 404, error: REASONS[404], message: 'Not found' };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const raw = exception.getResponse();
+      const payload = typeof raw === 'string' ? { message: raw } : (raw as Record<string, unknown>);
+      const message = Array.isArray(payload.message)
+        ? payload.message.join('; ')
+        : String(payload.message ?? exception.message);
+      const { statusCode: _s, error: _e, message: _m, ...extra } = payload;
+      return {
+        ...extra,
+        statusCode: status,
+        error: REASONS[status] ?? String(payload.error ?? 'Error'),
+        message,
+      };
+    }
+    const bodyParserError = exception as { type?: string; status?: number; expose?: boolean };
+    if (
+      typeof bodyParserError.status === 'number' &&
+      bodyParserError.status < 500 &&
+      bodyParserError.type
+    ) {
+      const message =
+        bodyParserError.type === 'entity.too.large'
+          ? 'Request body is too large'
+          : bodyParserError.type === 'entity.parse.failed'
+            ? 'Malformed JSON in request body'
+            : 'Invalid request body';
+      return {
+        statusCode: bodyParserError.status,
+        error: REASONS[bodyParserError.status] ?? 'Bad Request',
+        message,
+      };
+    }
+    return { statusCode: 500, error: REASONS[500], message: 'Internal server error' };
+  }
+}

@@ -1,0 +1,35 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export type ActorRole = 'admin' | 'manager' | 'salesperson' | 'public' | 'system';
+
+export interface Actor {
+  id: string | null;
+  name: string;
+  role: ActorRole;
+}
+
+export interface RequestContextData {
+  requestId: string;
+  actor: Actor;
+  ipHash?: string;
+  causationId?: string;
+}
+
+export const SYSTEM_ACTOR: Actor = { id: null, name: 'system', role: 'system' };
+export const PUBLIC_ACTOR: Actor = { id: null, name: 'public', role: 'public' };
+
+const storage = new AsyncLocalStorage<RequestContextData>();
+
+/** Who is acting and on behalf of which request: the source of every event's metadata. */
+export const RequestContext = {
+  run<T>(data: RequestContextData, fn: () => T): T {
+    return storage.run(data, fn);
+  },
+  current(): RequestContextData | undefined {
+    return storage.getStore();
+  },
+  setActor(actor: Actor): void {
+    const store = storage.getStore();
+    if (store) store.actor = actor;
+  },
+};

@@ -1,0 +1,12 @@
+import { Injectable } from '@nestjs/common';
+import { ThrottlerException, ThrottlerGuard } from '@nestjs/throttler';
+
+export const TOO_MANY_REQUESTS_MESSAGE = 'Liian monta pyyntöä. Odota hetki ja yritä uudelleen.';
+
+/** Rate limits keyed on the client IP (behind TRUST_PROXY_HOPS proxies), with a Finnish message. */
+@Injectable()
+export class AppThrottlerGuard extends ThrottlerGuard {
+  protected override async throwThrottlingException(): Promise<void> {
+    throw new ThrottlerException(TOO_MANY_REQUESTS_MESSAGE);
+  }
+}

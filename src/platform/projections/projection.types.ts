@@ -1,0 +1,32 @@
+import type { Queryable } from '#src/platform/database/queryable.js';
+import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
+
+/** Physical table names for one build of a projection, keyed by logical name. */
+export type ProjectionTables = Record<string, string>;
+
+export interface ProjectionContext {
+  db: Queryable;
+  tables: ProjectionTables;
+}
+
+/**
+ * A read model derived from the event log. Live writes go through a view named after each
+ * logical table, so a rebuild can fill fresh tables and switch the views atomically.
+ */
+export interface ProjectionDefinition {
+  name: string;
+  /** inline: in the appending transaction (read-your-writes); async: by the runner. */
+  mode: 'inline' | 'async';
+  /** Bump when the projection's logic or tables change: it is rebuilt at the next start. */
+  version: number;
+  /** Event types this projection consumes; an empty list means every type. */
+  handles: readonly string[];
+  needsPersonalData?: boolean;
+  /** Logical table names owned by the projection. */
+  tables: readonly string[];
+  /** Creates the tables (and their indexes) under the physical names given. */
+  createTables(ctx: ProjectionContext): Promise<void>;
+  apply(events: RecordedEvent[], ctx: ProjectionContext): Promise<void>;
+}
+
+export const PROJECTION_METADATA = 'app:projection';

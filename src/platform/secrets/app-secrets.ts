@@ -1,0 +1,36 @@
+import { hkdfSync, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { AppConfig } from '#src/config/app-config.js';
+
+export interface AppSecrets {
+  jwtSecret: Buffer;
+  dataKeyWrappingKey: Buffer;
+  cookieSecret: Buffer;
+  hashSalt: Buffer;
+}
+
+/**
+ * Derives every secret from APP_SECRET. Outside production a missing APP_SECRET is generated
+ * once and kept in the data directory so sessions and encrypted data survive restarts.
+ */
+export function loadAppSecrets(config: AppConfig): AppSecrets {
+  const master = Buffer.from(config.APP_SECRET ?? readOrCreateLocalSecret(config.DATA_DIR), 'utf8');
+  const derive = (purpose: string) =>
+    Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), purpose, 32));
+  return {
+    jwtSecret: derive('jwt-signing'),
+    dataKeyWrappingKey: derive('data-subject-key-wrapping'),
+    cookieSecret: derive('cookie-signing'),
+    hashSalt: derive('ip-hash-salt'),
+  };
+}
+
+function readOrCreateLocalSecret(dataDir: string): string {
+  const file = join(resolve(dataDir), 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(resolve(dataDir), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,48 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { loadConfig } from '#src/config/app-config.js';
+import { createApp } from '#src/bootstrap.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  baseUrl: string;
+  db: TestDatabase;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, listening on a free port. */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { runProjections?: boolean } = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kk-test-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    ...env,
+  });
+  const app = await createApp({
+    config,
+    databaseUrl: db.url,
+    runProjections: options.runProjections,
+  });
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as { port: number };
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    db,
+    dataDir,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
