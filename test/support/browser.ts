@@ -1,0 +1,34 @@
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface TestBrowser {
+  browser: Browser;
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+/**
+ * Debian's Chromium, headless, with nothing that reaches out to the network on its own.
+ * Playwright gives every launch a fresh temporary profile.
+ */
+export async function launchBrowser(): Promise<TestBrowser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    browser,
+    newContext: (options) => browser.newContext({ locale: 'fi-FI', timezoneId: 'Europe/Helsinki', ...options }),
+    close: () => browser.close(),
+  };
+}
