@@ -1,37 +1,36 @@
 import 'reflect-metadata';
 import { pino } from 'pino';
-import { ConfigError, loadConfig } from './config/app-config.js';
+import { readConfigOrExit } from './config/read-config.js';
 import { createApp } from './bootstrap.js';
 import { resolveDatabase } from './platform/database/database-bootstrap.js';
 import { runMigrations } from './platform/database/migrate.js';
 
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = readConfigOrExit();
   const log = pino({ level: config.LOG_LEVEL });
   log.info({ node: process.version }, `starting on Node ${process.version}`);
   const database = await resolveDatabase(config, (message) => log.info(message));
+  let app: Awaited<ReturnType<typeof createApp>> | undefined;
   let stopping = false;
-  const stop = async (signal: string) => {
+
+  const shutDown = async (reason: string, code: number) => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal} received, shutting down`);
+    log.info(`${reason}, shutting down`);
+    setTimeout(() => {
+      log.error('shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     await app?.close().catch((error: Error) => log.error(error.message));
-    await database.stop();
+    await database.stop().catch((error: Error) => log.error(error.message));
     log.info('stopped');
-    process.exit(0);
+    process.exit(code);
   };
-  let app: Awaited<ReturnType<typeof createApp>> | undefined;
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void shutDown('SIGINT received', 0));
+  process.on('SIGTERM', () => void shutDown('SIGTERM received', 0));
+
   try {
     const applied = await runMigrations(database.url);
     if (applied.length) log.info(`applied migrations: ${applied.join(', ')}`);
@@ -40,9 +39,7 @@ async function main(): Promise<void> {
     log.info(`serving on http://localhost:${config.PORT}`);
   } catch (error) {
     log.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    await app?.close().catch(() => undefined);
-    await database.stop();
-    process.exit(1);
+    await shutDown('start failed', 1);
   }
 }
 

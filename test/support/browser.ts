@@ -1,4 +1,9 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+} from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -28,7 +33,8 @@ export async function launchBrowser(): Promise<TestBrowser> {
   });
   return {
     browser,
-    newContext: (options) => browser.newContext({ locale: 'fi-FI', timezoneId: 'Europe/Helsinki', ...options }),
+    newContext: (options) =>
+      browser.newContext({ locale: 'fi-FI', timezoneId: 'Europe/Helsinki', ...options }),
     close: () => browser.close(),
   };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // Jest loads global setup outside its module mapper, so the alias cannot be used here.
 // eslint-disable-next-line no-restricted-imports
-import { startEmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
+import { startEmbeddedPostgres } from '../../src/platform/database/embedded-postgres.ts';
 
 /** Starts one throw-away PostgreSQL for the whole run unless TEST_DATABASE_URL names a server. */
 export default async function globalSetup(): Promise<void> {

@@ -16,16 +16,11 @@ export async function resolveDatabase(
   if (config.DATABASE_URL) {
     return { url: config.DATABASE_URL, embedded: false, stop: async () => undefined };
   }
-  const server = await startEmbeddedPostgres({
-    dataDir: join(config.DATA_DIR, 'db'),
-    port: config.EMBEDDED_PG_PORT,
-    log: (message) => {
-      if (/ERROR|FATAL|PANIC/.test(message)) log(message);
-    },
-  });
+  const dataDir = join(config.DATA_DIR, 'db');
+  const server = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, log });
   await server.createDatabase('app');
-  log(
-    `embedded PostgreSQL running on 127.0.0.1:${config.EMBEDDED_PG_PORT}, data in ${join(config.DATA_DIR, 'db')}`,
-  );
+  if (!server.reused) {
+    log(`embedded PostgreSQL running on 127.0.0.1:${server.port}, data in ${dataDir}`);
+  }
   return { url: server.url('app'), embedded: true, stop: () => server.stop() };
 }

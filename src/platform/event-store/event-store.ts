@@ -35,10 +35,10 @@ interface EventRow {
   schema_version: number;
   data: JsonObject;
   metadata: EventMetadata;
-  occurred_at: Date;
+  occurred_ms: number;
 }
 
-const APPEND_SQL = `
+const appendSql = (notify: boolean) => `
   with bumped as (
     update streams set version = version + $4
     where stream_id = $1 and ($3::int is null or version = $3)
@@ -57,11 +57,25 @@ const APPEND_SQL = `
       with ordinality as e(event_id, type, schema_version, data, metadata, occurred_at, ord)
     returning global_position, stream_version, transaction_id::text
   )
-  select global_position, stream_version, transaction_id, pg_notify('${EVENTS_CHANNEL}', '')::text as notified
+  select global_position, stream_version, transaction_id
+    ${notify ? `, pg_notify('${EVENTS_CHANNEL}', '')::text as notified` : ''}
   from appended order by stream_version`;
 
+/**
+ * Prepared once per connection: planning this statement costs more than running it. NOTIFY
+ * serialises committing transactions on a server-wide lock, so appends that commit here announce
+ * themselves after the commit, coalesced; only appends inside a caller's transaction (which
+ * commits later, out of sight) notify in the statement itself, delivered at that commit.
+ */
+const APPEND = { name: 'event-store-append', text: appendSql(false) };
+const APPEND_AND_NOTIFY = { name: 'event-store-append-notify', text: appendSql(true) };
+
+// The transaction id is selected as text (JavaScript has no 64-bit integers); ORDER BY must
+// name the table's xid8 column (events.transaction_id), or it sorts by that text.
+// occurred_at travels as epoch milliseconds: parsing timestamp text was a tenth of replay time.
 const SELECT_COLUMNS = `global_position, transaction_id::text as transaction_id, stream_id, stream_version,
-  event_id, type, schema_version, data, metadata, occurred_at`;
+  event_id, type, schema_version, data, metadata,
+  (extract(epoch from occurred_at) * 1000)::float8 as occurred_ms`;
 
 /**
  * The append-only event log: optimistic concurrency per stream, idempotent retries by event id,
@@ -69,6 +83,8 @@ const SELECT_COLUMNS = `global_position, transaction_id::text as transaction_id,
  */
 export class EventStore {
   private inlineHandlers: { handles: Set<string> | null; handle: InlineEventHandler }[] = [];
+  private announcing: Promise<void> | null = null;
+  private announceAgain = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -99,8 +115,14 @@ export class EventStore {
     if (events.length === 0) throw new Error('append needs at least one event');
     const metadata = this.metadataFor(options.metadata);
     const eventIds = events.map((event) => event.eventId ?? randomUUID());
+    const retryable = events.some((event) => event.eventId !== undefined);
     const handlers = this.handlersFor(events);
-    const run = async (db: Queryable) => {
+    const run = async (db: Queryable): Promise<AppendResult | null> => {
+      // A retry found before writing keeps a caller's transaction usable.
+      if (retryable) {
+        const earlier = await this.findDuplicate(streamId, eventIds, db);
+        if (earlier) return earlier;
+      }
       const stored = await this.toStoredData(events, options.subjectId, db);
       const now = new Date();
       const schemaVersions = events.map(
@@ -123,7 +145,7 @@ export class EventStore {
         global_position: string;
         stream_version: number;
         transaction_id: string;
-      }>(APPEND_SQL, params);
+      }>({ ...(transaction ? APPEND_AND_NOTIFY : APPEND), values: params });
       if (rows.length === 0) return null;
       if (handlers.length > 0) {
         const recorded: RecordedEvent[] = rows.map((row, i) => ({
@@ -146,34 +168,45 @@ export class EventStore {
           );
         }
       }
-      return rows;
+      return {
+        streamId,
+        nextVersion: rows[rows.length - 1].stream_version,
+        globalPositions: rows.map((r) => Number(r.global_position)),
+        duplicate: false,
+      };
     };
-
-    let rows: Awaited<ReturnType<typeof run>>;
-    try {
-      rows = transaction
-        ? await run(transaction)
+    const attempt = () =>
+      transaction
+        ? run(transaction)
         : handlers.length > 0 || options.subjectId
-          ? await this.inTransaction(run)
-          : await run(this.pool);
-    } catch (error) {
-      if (isUniqueViolation(error, 'events_event_id_key')) {
-        const retry = await this.findDuplicate(streamId, eventIds);
-        if (retry) return retry;
+          ? this.inTransaction(run)
+          : run(this.pool);
+
+    for (let tries = 1; ; tries++) {
+      let result: AppendResult | null;
+      try {
+        result = await attempt();
+      } catch (error) {
+        // Two retries raced: the loser's statement failed on the unique event id. Inside a
+        // caller's transaction that transaction is now aborted, so the error must surface.
+        if (!transaction && isUniqueViolation(error, 'events_event_id_key')) {
+          const earlier = await this.findDuplicate(streamId, eventIds, this.pool);
+          if (earlier) return earlier;
+        }
+        throw error;
       }
-      throw error;
+      if (result) {
+        if (!transaction && !result.duplicate) this.announceAppend();
+        return result;
+      }
+      const db = transaction ?? this.pool;
+      const earlier = await this.findDuplicate(streamId, eventIds, db);
+      if (earlier) return earlier;
+      // 'any' loses only when another writer created the stream in the same instant: go again.
+      if (expectedVersion !== 'any' || tries >= 3) {
+        throw await this.concurrencyError(streamId, expectedVersion, db);
+      }
     }
-    if (rows === null) {
-      const retry = await this.findDuplicate(streamId, eventIds);
-      if (retry) return retry;
-      throw await this.concurrencyError(streamId, expectedVersion);
-    }
-    return {
-      streamId,
-      nextVersion: rows[rows.length - 1].stream_version,
-      globalPositions: rows.map((r) => Number(r.global_position)),
-      duplicate: false,
-    };
   }
 
   async readStream(streamId: string, fromVersion = 1): Promise<RecordedEvent[]> {
@@ -213,13 +246,13 @@ export class EventStore {
        where (transaction_id, global_position) > ($1::xid8, $2::bigint)
          ${options.includeRecent ? '' : 'and transaction_id < pg_snapshot_xmin(pg_current_snapshot())'}
          ${types ? 'and type = any($4)' : ''}
-       order by transaction_id, global_position
+       order by events.transaction_id, events.global_position
        limit $3`,
       types
         ? [after.transactionId, after.globalPosition, batchSize, types]
         : [after.transactionId, after.globalPosition, batchSize],
     );
-    return this.toRecorded(rows, options.personalData ?? false);
+    return this.toRecorded(rows, options.personalData ?? false, options.db);
   }
 
   /** The position just past the newest event every reader can see now. */
@@ -227,7 +260,7 @@ export class EventStore {
     const { rows } = await this.pool.query<{ transaction_id: string; global_position: string }>(
       `select transaction_id::text, global_position from events
        where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       order by transaction_id desc, global_position desc limit 1`,
+       order by events.transaction_id desc, events.global_position desc limit 1`,
     );
     return rows[0]
       ? { transactionId: rows[0].transaction_id, globalPosition: Number(rows[0].global_position) }
@@ -247,6 +280,32 @@ export class EventStore {
     } finally {
       client.release();
     }
+  }
+
+  /** Resolves once no wake-up query is in flight: call before closing the pool. */
+  async drain(): Promise<void> {
+    while (this.announcing) await this.announcing;
+  }
+
+  /** Wakes async projection runners (of every instance); one NOTIFY in flight at a time. */
+  private announceAppend(): void {
+    if (this.announcing) {
+      this.announceAgain = true;
+      return;
+    }
+    this.announcing = this.pool
+      .query(`select pg_notify('${EVENTS_CHANNEL}', '')`)
+      .then(
+        () => undefined,
+        () => undefined, // runners poll as well; a lost wake-up only delays them
+      )
+      .finally(() => {
+        this.announcing = null;
+        if (this.announceAgain) {
+          this.announceAgain = false;
+          this.announceAppend();
+        }
+      });
   }
 
   private handlersFor(events: NewEvent[]) {
@@ -271,29 +330,36 @@ export class EventStore {
   }
 
   private async toStoredData(events: NewEvent[], subjectId: string | undefined, db: Queryable) {
-    return Promise.all(
-      events.map(async (event) => {
-        if (!event.personalData) return event.data;
-        if (!subjectId)
-          throw new Error(`${event.type} carries personal data but no subjectId was given`);
-        return {
-          ...event.data,
-          [PERSONAL_DATA_FIELD]: await this.vault.seal(subjectId, event.personalData, db),
-        };
-      }),
+    if (!events.some((event) => event.personalData)) return events.map((event) => event.data);
+    if (!subjectId) throw new Error('events carry personal data but no subjectId was given');
+    const key = await this.vault.keyFor(subjectId, db);
+    return events.map((event) =>
+      event.personalData
+        ? {
+            ...event.data,
+            [PERSONAL_DATA_FIELD]: this.vault.seal(key, subjectId, event.personalData),
+          }
+        : event.data,
     );
   }
 
-  private async toRecorded(rows: EventRow[], withPersonalData: boolean): Promise<RecordedEvent[]> {
+  private async toRecorded(
+    rows: EventRow[],
+    withPersonalData: boolean,
+    db: Queryable = this.pool,
+  ): Promise<RecordedEvent[]> {
     const sealed = rows.map(
       (row) => row.data[PERSONAL_DATA_FIELD] as PersonalDataEnvelope | undefined,
     );
     const opened = withPersonalData
-      ? await this.vault.openMany(sealed.filter((e): e is PersonalDataEnvelope => e !== undefined))
+      ? await this.vault.openMany(
+          sealed.filter((e): e is PersonalDataEnvelope => e !== undefined),
+          db,
+        )
       : [];
     let openedIndex = 0;
     return rows.map((row, i) => {
-      const { [PERSONAL_DATA_FIELD]: _sealed, ...plain } = row.data;
+      const plain = sealed[i] === undefined ? row.data : withoutEnvelope(row.data);
       const { data, schemaVersion } = this.upcasters.upcast(row.type, row.schema_version, plain);
       const personalData =
         sealed[i] === undefined ? undefined : withPersonalData ? opened[openedIndex++] : null;
@@ -308,13 +374,17 @@ export class EventStore {
         data,
         personalData,
         metadata: row.metadata,
-        occurredAt: row.occurred_at,
+        occurredAt: new Date(row.occurred_ms),
       };
     });
   }
 
-  private async findDuplicate(streamId: string, eventIds: string[]): Promise<AppendResult | null> {
-    const { rows } = await this.pool.query<{
+  private async findDuplicate(
+    streamId: string,
+    eventIds: string[],
+    db: Queryable,
+  ): Promise<AppendResult | null> {
+    const { rows } = await db.query<{
       global_position: string;
       stream_version: number;
       stream_id: string;
@@ -334,8 +404,9 @@ export class EventStore {
   private async concurrencyError(
     streamId: string,
     expected: ExpectedVersion,
+    db: Queryable,
   ): Promise<ConcurrencyError> {
-    const { rows } = await this.pool.query<{ version: number; actor: string | null }>(
+    const { rows } = await db.query<{ version: number; actor: string | null }>(
       `select s.version, (select e.metadata->>'actorName' from events e
          where e.stream_id = s.stream_id order by e.stream_version desc limit 1) as actor
        from streams s where s.stream_id = $1`,
@@ -348,6 +419,11 @@ export class EventStore {
       rows[0]?.actor ?? null,
     );
   }
+}
+
+function withoutEnvelope(data: JsonObject): JsonObject {
+  const { [PERSONAL_DATA_FIELD]: _sealed, ...plain } = data;
+  return plain;
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {

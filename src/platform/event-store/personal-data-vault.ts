@@ -11,27 +11,46 @@ export interface PersonalDataEnvelope {
 }
 
 export const PERSONAL_DATA_FIELD = '$personal';
-const MAX_CACHED_KEYS = 50_000;
 
 /**
  * Encrypts personal data with one key per data subject (AES-256-GCM). Keys are stored wrapped
  * by the app's master key in their own table; deleting a subject's key makes every event about
- * that subject unreadable (crypto-shredding) while the events themselves stay.
+ * that subject unreadable (crypto-shredding) while the events themselves stay. Keys are read
+ * from the table every time, never cached: a key cached from a rolled-back transaction would
+ * seal data nobody can open, and one cached across an erasure by another instance would keep
+ * shredded data readable.
  */
 export class PersonalDataVault {
-  private readonly keys = new Map<string, Buffer | null>();
-
   constructor(
     private readonly db: Queryable,
     private readonly wrappingKey: Buffer,
   ) {}
 
-  async seal(
-    subjectId: string,
-    data: JsonObject,
-    db: Queryable = this.db,
-  ): Promise<PersonalDataEnvelope> {
-    const key = await this.keyFor(subjectId, db);
+  /** The subject's key, created on first use inside the caller's transaction. */
+  async keyFor(subjectId: string, db: Queryable = this.db): Promise<Buffer> {
+    const { rows } = await db.query<{ wrapped_key: Buffer }>(
+      `with inserted as (
+         insert into data_subject_keys (subject_id, wrapped_key) values ($1, $2)
+         on conflict (subject_id) do nothing returning wrapped_key)
+       select wrapped_key from inserted
+       union all select wrapped_key from data_subject_keys where subject_id = $1
+       limit 1`,
+      [subjectId, this.wrap(randomBytes(32))],
+    );
+    // A concurrent first write for the same subject may have won the insert after our snapshot.
+    const stored =
+      rows[0] ??
+      (
+        await db.query<{ wrapped_key: Buffer }>(
+          'select wrapped_key from data_subject_keys where subject_id = $1',
+          [subjectId],
+        )
+      ).rows[0];
+    if (!stored) throw new Error(`No key could be stored for data subject ${subjectId}`);
+    return this.unwrap(stored.wrapped_key);
+  }
+
+  seal(key: Buffer, subjectId: string, data: JsonObject): PersonalDataEnvelope {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     const ct = Buffer.concat([cipher.update(JSON.stringify(data), 'utf8'), cipher.final()]);
@@ -44,18 +63,19 @@ export class PersonalDataVault {
   }
 
   /** Opens envelopes in bulk; returns null for subjects whose key was erased. */
-  async openMany(envelopes: PersonalDataEnvelope[]): Promise<(JsonObject | null)[]> {
-    const missing = [...new Set(envelopes.map((e) => e.subject))].filter((s) => !this.keys.has(s));
-    if (missing.length > 0) {
-      const { rows } = await this.db.query<{ subject_id: string; wrapped_key: Buffer }>(
-        'select subject_id, wrapped_key from data_subject_keys where subject_id = any($1)',
-        [missing],
-      );
-      const found = new Map(rows.map((r) => [r.subject_id, this.unwrap(r.wrapped_key)]));
-      for (const subject of missing) this.remember(subject, found.get(subject) ?? null);
-    }
+  async openMany(
+    envelopes: PersonalDataEnvelope[],
+    db: Queryable = this.db,
+  ): Promise<(JsonObject | null)[]> {
+    if (envelopes.length === 0) return [];
+    const subjects = [...new Set(envelopes.map((e) => e.subject))];
+    const { rows } = await db.query<{ subject_id: string; wrapped_key: Buffer }>(
+      'select subject_id, wrapped_key from data_subject_keys where subject_id = any($1)',
+      [subjects],
+    );
+    const keys = new Map(rows.map((r) => [r.subject_id, this.unwrap(r.wrapped_key)]));
     return envelopes.map((envelope) => {
-      const key = this.keys.get(envelope.subject);
+      const key = keys.get(envelope.subject);
       return key ? this.decrypt(key, envelope) : null;
     });
   }
@@ -63,47 +83,6 @@ export class PersonalDataVault {
   /** Crypto-shredding: the subject's personal data can never be read again. */
   async erase(subjectId: string, db: Queryable = this.db): Promise<void> {
     await db.query('delete from data_subject_keys where subject_id = $1', [subjectId]);
-    this.keys.set(subjectId, null);
-  }
-
-  forgetCachedKey(subjectId: string): void {
-    this.keys.delete(subjectId);
-  }
-
-  private async keyFor(subjectId: string, db: Queryable): Promise<Buffer> {
-    const cached = this.keys.get(subjectId);
-    if (cached) return cached;
-    const candidate = randomBytes(32);
-    const { rows } = await db.query<{ wrapped_key: Buffer }>(
-      `with inserted as (
-         insert into data_subject_keys (subject_id, wrapped_key) values ($1, $2)
-         on conflict (subject_id) do nothing returning wrapped_key)
-       select wrapped_key from inserted
-       union all select wrapped_key from data_subject_keys where subject_id = $1
-       limit 1`,
-      [subjectId, this.wrap(candidate)],
-    );
-    // A concurrent first write for the same subject may have won the insert after our snapshot.
-    const stored =
-      rows[0] ??
-      (
-        await db.query<{ wrapped_key: Buffer }>(
-          'select wrapped_key from data_subject_keys where subject_id = $1',
-          [subjectId],
-        )
-      ).rows[0];
-    if (!stored) throw new Error(`No key could be stored for data subject ${subjectId}`);
-    const key = this.unwrap(stored.wrapped_key);
-    this.remember(subjectId, key);
-    return key;
-  }
-
-  private remember(subjectId: string, key: Buffer | null): void {
-    if (this.keys.size >= MAX_CACHED_KEYS) {
-      const oldest = this.keys.keys().next().value;
-      if (oldest !== undefined) this.keys.delete(oldest);
-    }
-    this.keys.set(subjectId, key);
   }
 
   private wrap(key: Buffer): Buffer {

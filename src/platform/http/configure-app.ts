@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { ValidationError } from 'class-validator';
 import express from 'express';
+import compression from 'compression';
 import helmet from 'helmet';
 import type { AppConfig } from '#src/config/app-config.js';
 import type { AppSecrets } from '#src/platform/secrets/app-secrets.js';
@@ -42,6 +43,7 @@ export function configureApp(app: INestApplication, config: AppConfig, secrets: 
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(compression({ threshold: 1024 }));
   app.use(requestContextMiddleware(secrets.hashSalt));
   for (const [route, limit] of Object.entries(LARGE_BODY_ROUTES)) {
     app.use(route, express.json({ limit }));

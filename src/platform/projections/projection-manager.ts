@@ -25,6 +25,9 @@ export interface ProjectionStatus {
 
 const BATCH_SIZE = 5000;
 const POLL_INTERVAL_MS = 1000;
+const RERUN_DELAY_MS = 100;
+const LISTEN_RETRY_MS = 5000;
+const LAG_COUNT_LIMIT = 100_000;
 
 /**
  * Keeps every projection's tables in step with the log: registers inline projections with the
@@ -62,14 +65,13 @@ export class ProjectionManager {
   /** Builds missing or outdated projections, then wires inline ones into the event store. */
   async initialize(): Promise<void> {
     for (const def of this.definitions) {
-      const { rows } = await this.pool.query<{ definition_version: number }>(
-        'select definition_version from projections where name = $1',
-        [def.name],
-      );
-      if (!rows[0] || rows[0].definition_version < def.version) {
+      if (!(await this.isOutdated(def))) continue;
+      await this.withBuildLock(def, async () => {
+        // Another instance may have built it while we waited for the lock.
+        if (!(await this.isOutdated(def))) return;
         this.log(`building projection ${def.name} v${def.version}`);
-        await this.rebuild(def.name);
-      }
+        await this.build(def, () => undefined);
+      });
     }
     for (const def of this.definitions.filter((d) => d.mode === 'inline')) {
       const tables = liveTables(def);
@@ -82,19 +84,29 @@ export class ProjectionManager {
   /** Starts the async runner; returns once the listener is connected. */
   async start(): Promise<void> {
     this.stopped = false;
-    if (this.listenerFactory) {
-      this.listener = this.listenerFactory();
-      this.listener.on('notification', () => this.wake());
-      this.listener.on('error', (error) => this.log(`projection listener error: ${error.message}`));
-      await this.listener.connect();
-      await this.listener.query(`listen ${EVENTS_CHANNEL}`);
-    }
+    await this.listen();
     const poll = () => {
       if (this.stopped) return;
       this.wake();
       this.pollTimer = setTimeout(poll, POLL_INTERVAL_MS);
     };
     poll();
+  }
+
+  /** LISTEN for appends; a lost connection is re-opened while polling covers the gap. */
+  private async listen(): Promise<void> {
+    if (!this.listenerFactory || this.stopped) return;
+    const listener = this.listenerFactory();
+    this.listener = listener;
+    listener.on('notification', () => this.wake());
+    listener.on('error', (error) => {
+      this.log(`projection listener lost (${error.message}); polling until it reconnects`);
+      void listener.end().catch(() => undefined);
+      if (this.listener === listener) this.listener = null;
+      setTimeout(() => void this.listen().catch(() => undefined), LISTEN_RETRY_MS).unref();
+    });
+    await listener.connect();
+    await listener.query(`listen ${EVENTS_CHANNEL}`);
   }
 
   async stop(): Promise<void> {
@@ -107,36 +119,60 @@ export class ProjectionManager {
 
   /** Runs the async projections until they have caught up with what is committed now. */
   async catchUp(): Promise<void> {
+    const failures: Error[] = [];
     for (const def of this.definitions.filter((d) => d.mode === 'async')) {
-      while ((await this.runBatch(def)) === BATCH_SIZE) {
-        /* keep going */
+      try {
+        while ((await this.runBatch(def)) === BATCH_SIZE) {
+          /* keep going */
+        }
+      } catch (error) {
+        // One failing projection must not hold the others back.
+        failures.push(new Error(`${def.name}: ${(error as Error).message}`, { cause: error }));
       }
     }
+    if (failures.length === 1) throw failures[0];
+    if (failures.length > 1)
+      throw new AggregateError(failures, failures.map((f) => f.message).join('; '));
   }
 
+  /** Lag is the number of committed events an async projection has still to apply (capped). */
   async status(): Promise<ProjectionStatus[]> {
-    const head = await this.eventStore.headPosition();
     const { rows } = await this.pool.query<{
       name: string;
       active_version: number;
+      transaction_id: string;
       global_position: string;
     }>(
-      `select p.name, p.active_version, c.global_position
+      `select p.name, p.active_version, c.transaction_id::text, c.global_position
        from projections p join projection_checkpoints c on c.name = p.name and c.version = p.active_version`,
     );
     const byName = new Map(rows.map((r) => [r.name, r]));
-    return this.definitions.map((def) => {
-      const row = byName.get(def.name);
-      return {
-        name: def.name,
-        mode: def.mode,
-        activeVersion: row?.active_version ?? 0,
-        lag:
+    return Promise.all(
+      this.definitions.map(async (def) => {
+        const row = byName.get(def.name);
+        const lag =
           def.mode === 'inline' || !row
             ? 0
-            : Math.max(0, head.globalPosition - Number(row.global_position)),
-      };
-    });
+            : await this.pendingEvents(def, {
+                transactionId: row.transaction_id,
+                globalPosition: Number(row.global_position),
+              });
+        return { name: def.name, mode: def.mode, activeVersion: row?.active_version ?? 0, lag };
+      }),
+    );
+  }
+
+  private async pendingEvents(def: ProjectionDefinition, after: LogPosition): Promise<number> {
+    const { rows } = await this.pool.query<{ n: string }>(
+      `select count(*) as n from (
+         select 1 from events
+         where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+           and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+           and ($3::text[] is null or type = any($3))
+         limit ${LAG_COUNT_LIMIT}) pending`,
+      [after.transactionId, after.globalPosition, def.handles.length ? def.handles : null],
+    );
+    return Number(rows[0].n);
   }
 
   /**
@@ -152,18 +188,35 @@ export class ProjectionManager {
       throw new Error(
         `Unknown projection ${name}; known: ${this.definitions.map((d) => d.name).join(', ')}`,
       );
+    await this.withBuildLock(def, () => this.build(def, onProgress));
+  }
+
+  private async build(
+    def: ProjectionDefinition,
+    onProgress: (progress: RebuildProgress) => void,
+  ): Promise<void> {
     const target = await this.prepareBuild(def);
     const total = await this.countEvents(def);
     let { position, processed } = target;
     const tables = versionedTables(def, target.version);
-    for (;;) {
-      const events = await this.eventStore.readAll(position, BATCH_SIZE, {
+    const read = (after: LogPosition) => {
+      const batch = this.eventStore.readAll(after, BATCH_SIZE, {
         types: def.handles,
         personalData: def.needsPersonalData,
       });
+      batch.catch(() => undefined); // awaited below; must not count as unhandled meanwhile
+      return batch;
+    };
+    // Reading the next batch overlaps with applying this one: the database and the apply
+    // code run in parallel instead of taking turns.
+    let next = read(position);
+    for (;;) {
+      const events = await next;
       if (events.length === 0) break;
+      const to = positionOf(events[events.length - 1]);
+      next = events.length < BATCH_SIZE ? Promise.resolve([]) : read(to);
       await this.applyBatch(def, tables, target.version, position, events, this.pool);
-      position = positionOf(events[events.length - 1]);
+      position = to;
       processed += events.length;
       onProgress({
         projection: def.name,
@@ -171,7 +224,6 @@ export class ProjectionManager {
         total: Math.max(total, processed),
         done: false,
       });
-      if (events.length < BATCH_SIZE) break;
     }
     await this.switchTo(def, target.version, tables);
     const final = await this.checkpoint(def.name, target.version, this.pool);
@@ -181,6 +233,37 @@ export class ProjectionManager {
       total: Math.max(total, final.processed),
       done: true,
     });
+  }
+
+  private async isOutdated(def: ProjectionDefinition): Promise<boolean> {
+    const { rows } = await this.pool.query<{ definition_version: number }>(
+      'select definition_version from projections where name = $1',
+      [def.name],
+    );
+    return !rows[0] || rows[0].definition_version < def.version;
+  }
+
+  /** One build of a projection at a time across every process sharing the database. */
+  private async withBuildLock(def: ProjectionDefinition, work: () => Promise<void>): Promise<void> {
+    const client = await this.pool.connect();
+    const key = `projection-build:${def.name}`;
+    try {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock(hashtext($1)) as locked',
+        [key],
+      );
+      if (!rows[0].locked) {
+        this.log(`waiting for another process to finish building ${def.name}`);
+        await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+      }
+      try {
+        await work();
+      } finally {
+        await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+      }
+    } finally {
+      client.release();
+    }
   }
 
   private wake(): void {
@@ -195,7 +278,8 @@ export class ProjectionManager {
         this.running = null;
         if (this.rerun) {
           this.rerun = false;
-          this.wake();
+          // Under a stream of appends, coalesce wake-ups into batches instead of querying nonstop.
+          setTimeout(() => this.wake(), RERUN_DELAY_MS).unref();
         }
       });
   }

@@ -1,0 +1,439 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
+import { EventStore } from '#src/platform/event-store/event-store.js';
+import {
+  LOG_START,
+  type LogPosition,
+  type RecordedEvent,
+} from '#src/platform/event-store/event-store.types.js';
+import { PersonalDataVault } from '#src/platform/event-store/personal-data-vault.js';
+import { UpcasterRegistry } from '#src/platform/event-store/upcasters.js';
+import { RequestContext } from '#src/platform/http/request-context.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+const streamType = 'test';
+
+describe(EventStore.name, () => {
+  let db: TestDatabase;
+  let upcasters: UpcasterRegistry;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    // Idle connections may still be closing when the database is dropped (with force).
+    db.pool.on('error', () => undefined);
+    upcasters = new UpcasterRegistry();
+    store = new EventStore(db.pool, new PersonalDataVault(db.pool, randomBytes(32)), upcasters);
+  });
+  afterAll(async () => {
+    await store.drain();
+    await db.drop();
+  });
+
+  const newStream = () => `test-${randomUUID()}`;
+
+  async function readEverything(after: LogPosition = LOG_START): Promise<RecordedEvent[]> {
+    const all: RecordedEvent[] = [];
+    for (let position = after; ;) {
+      const batch = await store.readAll(position, 100);
+      if (batch.length === 0) return all;
+      all.push(...batch);
+      const last = batch[batch.length - 1];
+      position = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+    }
+  }
+
+  /**
+   * Transactions of other test files on the same server hold readers back too (by design), so
+   * wait until the expected number of events is visible, then read once more for extras.
+   */
+  async function readUntil(after: LogPosition, count: number): Promise<RecordedEvent[]> {
+    const deadline = Date.now() + 10_000;
+    while ((await readEverything(after)).length < count && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return readEverything(after);
+  }
+
+  describe('append', () => {
+    it('should let exactly one of 50 concurrent appends with the same expected version win', async () => {
+      const stream = newStream();
+      await store.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], { streamType });
+
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 50 }, (_, i) =>
+          store.append(stream, 1, [{ type: 'Touched', data: { i } }], { streamType }),
+        ),
+      );
+
+      const won = attempts.filter((a) => a.status === 'fulfilled');
+      const lost = attempts.filter((a) => a.status === 'rejected');
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(49);
+      for (const failure of lost) expect(failure.reason).toBeInstanceOf(ConcurrencyError);
+      const events = await store.readStream(stream);
+      expect(events.map((e) => e.streamVersion)).toEqual([1, 2]);
+      expect(await store.streamVersion(stream)).toBe(2);
+    });
+
+    it('should let exactly one of 50 concurrent creations of the same stream win', async () => {
+      const stream = newStream();
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 50 }, () =>
+          store.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], { streamType }),
+        ),
+      );
+      expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+      expect((await store.readStream(stream)).map((e) => e.streamVersion)).toEqual([1]);
+    });
+
+    it('should number events without gaps when 50 writers append with any', async () => {
+      const stream = newStream();
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          store.append(
+            stream,
+            'any',
+            [
+              { type: 'Touched', data: { i } },
+              { type: 'Touched', data: { i } },
+            ],
+            { streamType },
+          ),
+        ),
+      );
+      const versions = (await store.readStream(stream)).map((e) => e.streamVersion);
+      expect(versions).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    });
+
+    it('should throw ConcurrencyError naming who changed the stream', async () => {
+      const stream = newStream();
+      await RequestContext.run(
+        { requestId: randomUUID(), actor: { id: 'u1', name: 'Maija Myyjä', role: 'salesperson' } },
+        () => store.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], { streamType }),
+      );
+
+      const stale = store.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], {
+        streamType,
+      });
+
+      await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(stale).rejects.toMatchObject({
+        changedBy: 'Maija Myyjä',
+        actualVersion: 1,
+        message: expect.stringContaining('Maija Myyjä'),
+      });
+    });
+
+    it('should not duplicate an event retried with the same event id', async () => {
+      const stream = newStream();
+      const eventId = randomUUID();
+      const event = { type: 'Opened', data: { n: 1 }, eventId };
+      const first = await store.append(stream, 'no_stream', [event], { streamType });
+
+      const retry = await store.append(stream, 'no_stream', [event], { streamType });
+
+      expect(first.duplicate).toBe(false);
+      expect(retry).toEqual({ ...first, duplicate: true });
+      expect(await store.readStream(stream)).toHaveLength(1);
+    });
+
+    it('should not duplicate an event retried with any as the expected version', async () => {
+      const stream = newStream();
+      const events = [
+        { type: 'Touched', data: {}, eventId: randomUUID() },
+        { type: 'Touched', data: {}, eventId: randomUUID() },
+      ];
+      const first = await store.append(stream, 'any', events, { streamType });
+
+      const retries = await Promise.all(
+        Array.from({ length: 5 }, () => store.append(stream, 'any', events, { streamType })),
+      );
+
+      for (const retry of retries) expect(retry).toEqual({ ...first, duplicate: true });
+      expect(await store.readStream(stream)).toHaveLength(2);
+    });
+
+    it('should answer a retry inside a caller transaction without aborting it', async () => {
+      const stream = newStream();
+      const event = { type: 'Opened', data: {}, eventId: randomUUID() };
+      await store.append(stream, 'no_stream', [event], { streamType });
+
+      const result = await store.inTransaction(async (client) => {
+        const retry = await store.append(stream, 'no_stream', [event], { streamType }, client);
+        await store.append(
+          newStream(),
+          'no_stream',
+          [{ type: 'Opened', data: {} }],
+          { streamType },
+          client,
+        );
+        return retry;
+      });
+
+      expect(result.duplicate).toBe(true);
+    });
+
+    it('should record actor, correlation and causation ids from the request context', async () => {
+      const stream = newStream();
+      await RequestContext.run(
+        {
+          requestId: 'request-42',
+          actor: { id: 'staff-1', name: 'Anna Admin', role: 'admin' },
+          ipHash: 'hash-of-ip',
+        },
+        () => store.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], { streamType }),
+      );
+      await store.append(stream, 1, [{ type: 'Touched', data: {} }], { streamType });
+
+      const [fromRequest, fromSystem] = await store.readStream(stream);
+
+      expect(fromRequest.metadata).toEqual({
+        actorId: 'staff-1',
+        actorName: 'Anna Admin',
+        actorRole: 'admin',
+        correlationId: 'request-42',
+        causationId: 'request-42',
+        ipHash: 'hash-of-ip',
+      });
+      expect(fromSystem.metadata).toMatchObject({ actorId: null, actorRole: 'system' });
+      expect(fromSystem.metadata.correlationId).toEqual(expect.any(String));
+    });
+  });
+
+  describe('readAll', () => {
+    async function begin(): Promise<pg.PoolClient> {
+      const client = await db.pool.connect();
+      await client.query('begin');
+      return client;
+    }
+
+    async function finish(client: pg.PoolClient): Promise<void> {
+      await client.query('commit');
+      client.release();
+    }
+
+    it('should hold back a commit that overtook an earlier position, then deliver both once', async () => {
+      const start = await store.headPosition();
+      const early = await begin();
+      const late = await begin();
+      const a = newStream();
+      const b = newStream();
+      // A takes the lower position but commits last.
+      await store.append(a, 'no_stream', [{ type: 'Opened', data: {} }], { streamType }, early);
+      await store.append(b, 'no_stream', [{ type: 'Opened', data: {} }], { streamType }, late);
+      await finish(late);
+
+      const whileAInFlight = await readEverything(start);
+      await finish(early);
+      const afterwards = await readUntil(start, 2);
+
+      expect(whileAInFlight).toEqual([]);
+      expect(afterwards.map((e) => e.streamId)).toEqual([a, b]);
+    });
+
+    it('should deliver a transaction with an older id but a newer position exactly once', async () => {
+      const start = await store.headPosition();
+      const early = await begin();
+      await early.query('select pg_current_xact_id()'); // A's transaction id is now the older one
+      const late = await begin();
+      const a = newStream();
+      const b = newStream();
+      await store.append(b, 'no_stream', [{ type: 'Opened', data: {} }], { streamType }, late);
+      await finish(late);
+      const beforeA = await readEverything(start);
+      await store.append(a, 'no_stream', [{ type: 'Opened', data: {} }], { streamType }, early);
+      await finish(early);
+
+      const checkpoint = beforeA.at(-1);
+      const rest = await readUntil(
+        checkpoint
+          ? { transactionId: checkpoint.transactionId, globalPosition: checkpoint.globalPosition }
+          : start,
+        2,
+      );
+      const delivered = [...beforeA, ...rest];
+
+      expect(beforeA).toEqual([]);
+      expect(delivered.map((e) => e.streamId).sort()).toEqual([a, b].sort());
+      const [eventA] = delivered.filter((e) => e.streamId === a);
+      const [eventB] = delivered.filter((e) => e.streamId === b);
+      expect(eventA.globalPosition).toBeGreaterThan(eventB.globalPosition);
+    });
+
+    it('should order by transaction id as a number, not as text', async () => {
+      // Transaction ids 99 and 100 are long finished on this server: past readers' horizon.
+      const type = `Numbered-${randomUUID()}`;
+      await db.pool.query(
+        `insert into events (transaction_id, stream_id, stream_version, event_id, type, data, metadata)
+         values ('100', $1, 1, $2, $3, '{}', '{}'), ('99', $4, 1, $5, $3, '{}', '{}')`,
+        [newStream(), randomUUID(), type, newStream(), randomUUID()],
+      );
+      const appended = await store.append(
+        newStream(),
+        'no_stream',
+        [{ type: 'Opened', data: {} }],
+        {
+          streamType,
+        },
+      );
+
+      const events = await store.readAll(LOG_START, 10, { types: [type] });
+      let head = await store.headPosition();
+      for (
+        let tries = 0;
+        head.globalPosition < appended.globalPositions[0] && tries < 200;
+        tries++
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 50)); // other files' transactions
+        head = await store.headPosition();
+      }
+
+      expect(events.map((e) => e.transactionId)).toEqual(['99', '100']);
+      expect(head.globalPosition).toBe(appended.globalPositions[0]);
+    });
+
+    it('should skip events of a rolled-back transaction', async () => {
+      const start = await store.headPosition();
+      const client = await begin();
+      await store.append(
+        newStream(),
+        'no_stream',
+        [{ type: 'Opened', data: {} }],
+        { streamType },
+        client,
+      );
+      await client.query('rollback');
+      client.release();
+
+      expect(await readEverything(start)).toEqual([]);
+    });
+  });
+
+  describe('personal data', () => {
+    const personalData = { name: 'Matti Meikäläinen', email: 'matti.meikalainen@example.fi' };
+
+    it('should store personal data only encrypted and read it back through readStream', async () => {
+      const stream = newStream();
+      await store.append(
+        stream,
+        'no_stream',
+        [{ type: 'Opened', data: { doors: 4 }, personalData }],
+        { streamType, subjectId: `lead:${stream}` },
+      );
+
+      const { rows } = await db.pool.query<{ raw: string }>(
+        'select data::text || metadata::text as raw from events where stream_id = $1',
+        [stream],
+      );
+      const [event] = await store.readStream(stream);
+
+      expect(rows[0].raw).not.toContain('Matti');
+      expect(rows[0].raw).not.toContain('matti.meikalainen');
+      expect(event.data).toEqual({ doors: 4 });
+      expect(event.personalData).toEqual(personalData);
+    });
+
+    it('should make personal data unreadable after erasure while the event stays', async () => {
+      const stream = newStream();
+      const subjectId = `lead:${stream}`;
+      await store.append(
+        stream,
+        'no_stream',
+        [{ type: 'Opened', data: { doors: 4 }, personalData }],
+        {
+          streamType,
+          subjectId,
+        },
+      );
+      await store.append(stream, 1, [{ type: 'Erased', data: {} }], { streamType });
+
+      await store.personalData.erase(subjectId);
+      const [opened, erased] = await store.readStream(stream);
+
+      expect(opened.personalData).toBeNull();
+      expect(opened.data).toEqual({ doors: 4 });
+      expect(erased.personalData).toBeUndefined();
+    });
+
+    it('should still read personal data sealed after a rolled-back first write of its subject', async () => {
+      const stream = newStream();
+      const subjectId = `lead:${stream}`;
+      const abandoned = store.inTransaction(async (client) => {
+        await store.append(
+          stream,
+          'no_stream',
+          [{ type: 'Opened', data: {}, personalData }],
+          { streamType, subjectId },
+          client,
+        );
+        throw new Error('command failed after appending');
+      });
+      await expect(abandoned).rejects.toThrow('command failed');
+
+      await store.append(stream, 'no_stream', [{ type: 'Opened', data: {}, personalData }], {
+        streamType,
+        subjectId,
+      });
+
+      expect((await store.readStream(stream))[0].personalData).toEqual(personalData);
+    });
+
+    it('should refuse personal data without a data subject', async () => {
+      const attempt = store.append(
+        newStream(),
+        'no_stream',
+        [{ type: 'Opened', data: {}, personalData }],
+        {
+          streamType,
+        },
+      );
+      await expect(attempt).rejects.toThrow('subjectId');
+    });
+  });
+
+  describe('upcasters', () => {
+    it('should upcast an event stored in an old schema version on read', async () => {
+      upcasters.register(
+        {
+          type: 'PriceQuoted',
+          fromVersion: 1,
+          upcast: ({ price, ...rest }) => ({ ...rest, priceCents: Number(price) * 100 }),
+        },
+        { type: 'PriceQuoted', fromVersion: 2, upcast: (data) => ({ ...data, currency: 'EUR' }) },
+      );
+      const stream = newStream();
+      await store.append(
+        stream,
+        'no_stream',
+        [{ type: 'PriceQuoted', data: { price: 950, doors: 4 }, schemaVersion: 1 }],
+        { streamType },
+      );
+      await store.append(
+        stream,
+        1,
+        [{ type: 'PriceQuoted', data: { priceCents: 1, doors: 1, currency: 'EUR' } }],
+        {
+          streamType,
+        },
+      );
+
+      const [old, current] = await store.readStream(stream);
+
+      expect(old).toMatchObject({
+        schemaVersion: 3,
+        data: { priceCents: 95_000, doors: 4, currency: 'EUR' },
+      });
+      expect(current).toMatchObject({
+        schemaVersion: 3,
+        data: { priceCents: 1, doors: 1, currency: 'EUR' },
+      });
+      const { rows } = await db.pool.query<{ schema_version: number }>(
+        'select schema_version from events where stream_id = $1 order by stream_version',
+        [stream],
+      );
+      expect(rows.map((r) => r.schema_version)).toEqual([1, 3]);
+    });
+  });
+});

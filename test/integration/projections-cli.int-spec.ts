@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+// Runs the built CLI (npm test builds first; run `npm run build:server` before this file alone).
+const CLI = resolve('dist/src/cli/rebuild-projections.js');
+
+function runCli(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+describe('projections:rebuild', () => {
+  let db: TestDatabase;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    env = {
+      DATABASE_URL: db.url,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'kk-cli-')),
+      APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+      NODE_ENV: 'test',
+    };
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('should rebuild every projection with --all and switch each to a new version', async () => {
+    const before = await db.pool.query<{ name: string; active_version: number }>(
+      'select name, active_version from projections order by name',
+    );
+
+    const result = await runCli(['--all'], env);
+
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const after = await db.pool.query<{ name: string; active_version: number }>(
+      'select name, active_version from projections order by name',
+    );
+    expect(after.rows.length).toBeGreaterThan(0);
+    for (const { name, active_version } of after.rows) {
+      const previous = before.rows.find((row) => row.name === name)?.active_version ?? 1;
+      expect(active_version).toBe(previous + 1);
+      expect(result.stdout).toContain(`${name}: switched to v${active_version}`);
+    }
+  });
+
+  it('should refuse an unknown projection, listing the known ones', async () => {
+    const result = await runCli(['no_such_projection'], env);
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/Unknown projection no_such_projection; known: \w+/);
+  });
+
+  it('should print usage without arguments', async () => {
+    const result = await runCli([], env);
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('npm run projections:rebuild -- --all');
+  });
+});

@@ -1,0 +1,314 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { EventStore } from '#src/platform/event-store/event-store.js';
+import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
+import { PersonalDataVault } from '#src/platform/event-store/personal-data-vault.js';
+import { UpcasterRegistry } from '#src/platform/event-store/upcasters.js';
+import {
+  ProjectionManager,
+  type RebuildProgress,
+} from '#src/platform/projections/projection-manager.js';
+import type {
+  ProjectionContext,
+  ProjectionDefinition,
+} from '#src/platform/projections/projection.types.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+const streamType = 'test';
+
+/** Inline: events and last version per stream, written with one multi-row upsert per batch. */
+class StreamCountsProjection implements ProjectionDefinition {
+  readonly name = 'test_stream_counts';
+  readonly mode = 'inline' as const;
+  readonly version = 1;
+  readonly handles = ['Opened', 'Touched'];
+  readonly tables = ['test_stream_counts'];
+
+  async createTables({ db, tables }: ProjectionContext): Promise<void> {
+    await db.query(
+      `create table ${tables.test_stream_counts} (
+         stream_id text primary key, events int not null, last_version int not null)`,
+    );
+  }
+
+  async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
+    const byStream = new Map<string, { events: number; lastVersion: number }>();
+    for (const event of events) {
+      const row = byStream.get(event.streamId) ?? { events: 0, lastVersion: 0 };
+      row.events += 1;
+      row.lastVersion = Math.max(row.lastVersion, event.streamVersion);
+      byStream.set(event.streamId, row);
+    }
+    const table = tables.test_stream_counts;
+    await db.query(
+      `insert into ${table} (stream_id, events, last_version)
+       select * from unnest($1::text[], $2::int[], $3::int[])
+       on conflict (stream_id) do update
+       set events = ${table}.events + excluded.events,
+           last_version = greatest(${table}.last_version, excluded.last_version)`,
+      [
+        [...byStream.keys()],
+        [...byStream.values()].map((r) => r.events),
+        [...byStream.values()].map((r) => r.lastVersion),
+      ],
+    );
+  }
+}
+
+/** Async: one row per delivery, deliberately without a unique key so a double apply shows. */
+class DeliveryLogProjection implements ProjectionDefinition {
+  readonly name = 'test_delivery_log';
+  readonly mode = 'async' as const;
+  readonly version = 1;
+  readonly handles: string[] = [];
+  readonly tables = ['test_delivery_log'];
+  /** Runs inside apply, before the checkpoint moves: lets a test interfere at that moment. */
+  beforeCheckpoint: ((events: RecordedEvent[]) => Promise<void>) | null = null;
+
+  async createTables({ db, tables }: ProjectionContext): Promise<void> {
+    await db.query(
+      `create table ${tables.test_delivery_log} (event_id uuid not null, stream_id text not null)`,
+    );
+  }
+
+  async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
+    await db.query(
+      `insert into ${tables.test_delivery_log} (event_id, stream_id)
+       select * from unnest($1::uuid[], $2::text[])`,
+      [events.map((e) => e.eventId), events.map((e) => e.streamId)],
+    );
+    await this.beforeCheckpoint?.(events);
+  }
+}
+
+interface Instance {
+  store: EventStore;
+  manager: ProjectionManager;
+  counts: StreamCountsProjection;
+  deliveries: DeliveryLogProjection;
+}
+
+/** One app instance's worth of event store and projection manager on a shared database. */
+async function startInstance(db: TestDatabase, wrappingKey: Buffer): Promise<Instance> {
+  const store = new EventStore(
+    db.pool,
+    new PersonalDataVault(db.pool, wrappingKey),
+    new UpcasterRegistry(),
+  );
+  const manager = new ProjectionManager(
+    db.pool,
+    store,
+    () => undefined,
+    () => new pg.Client({ connectionString: db.url }),
+  );
+  const counts = new StreamCountsProjection();
+  const deliveries = new DeliveryLogProjection();
+  manager.register(counts, deliveries);
+  await manager.initialize();
+  return { store, manager, counts, deliveries };
+}
+
+const newStream = () => `test-${randomUUID()}`;
+
+async function appendMany(store: EventStore, streams: number, eventsPerStream: number) {
+  await Promise.all(
+    Array.from({ length: streams }, async () => {
+      const stream = newStream();
+      await store.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], { streamType });
+      for (let version = 1; version < eventsPerStream; version++) {
+        await store.append(stream, version, [{ type: 'Touched', data: {} }], { streamType });
+      }
+    }),
+  );
+}
+
+async function rowsOf(db: TestDatabase, table: string) {
+  const { rows } = await db.pool.query(`select * from ${table} order by 1, 2`);
+  return rows;
+}
+
+/** The expected counts, straight from the log. */
+async function countsFromLog(db: TestDatabase) {
+  const { rows } = await db.pool.query(
+    `select stream_id, count(*)::int as events, max(stream_version) as last_version
+     from events where type in ('Opened', 'Touched') group by stream_id order by 1, 2`,
+  );
+  return rows;
+}
+
+describe(ProjectionManager.name, () => {
+  let db: TestDatabase;
+  let instance: Instance;
+  const wrappingKey = randomBytes(32);
+
+  beforeEach(async () => {
+    db = await createTestDatabase();
+    // Idle connections may still be closing when the database is dropped (with force).
+    db.pool.on('error', () => undefined);
+    instance = await startInstance(db, wrappingKey);
+  });
+  afterEach(async () => {
+    await instance.manager.stop();
+    await instance.store.drain();
+    await db.drop();
+  });
+
+  describe('rebuild', () => {
+    it('should rebuild an inline projection equal to the one maintained live', async () => {
+      await appendMany(instance.store, 20, 8);
+      const live = await rowsOf(db, 'test_stream_counts');
+      const progress: RebuildProgress[] = [];
+
+      await instance.manager.rebuild('test_stream_counts', (p) => progress.push(p));
+
+      expect(live).toHaveLength(20);
+      expect(await rowsOf(db, 'test_stream_counts')).toEqual(live);
+      expect(progress.at(-1)).toEqual({
+        projection: 'test_stream_counts',
+        processed: 160,
+        total: 160,
+        done: true,
+      });
+      const status = await instance.manager.status();
+      expect(status.find((s) => s.name === 'test_stream_counts')?.activeVersion).toBe(2);
+      const { rows } = await db.pool.query(
+        "select tablename from pg_tables where tablename like 'test_stream_counts%'",
+      );
+      expect(rows).toEqual([{ tablename: 'test_stream_counts_v2' }]);
+    });
+
+    it('should lose no event appended while the rebuild runs and switches', async () => {
+      await appendMany(instance.store, 10, 5);
+
+      await Promise.all([
+        appendMany(instance.store, 20, 10),
+        instance.manager.rebuild('test_stream_counts'),
+        instance.manager.rebuild('test_delivery_log'),
+      ]);
+      await instance.manager.catchUp();
+
+      expect(await rowsOf(db, 'test_stream_counts')).toEqual(await countsFromLog(db));
+      const { rows } = await db.pool.query<{ n: number; distinct_ids: number }>(
+        'select count(*)::int as n, count(distinct event_id)::int as distinct_ids from test_delivery_log',
+      );
+      expect(rows[0]).toEqual({ n: 250, distinct_ids: 250 });
+    });
+
+    it('should reject an unknown projection naming the known ones', async () => {
+      await expect(instance.manager.rebuild('nope')).rejects.toThrow(
+        'Unknown projection nope; known: test_stream_counts, test_delivery_log',
+      );
+    });
+  });
+
+  describe('catchUp', () => {
+    it('should apply every event exactly once when two instances run one projection', async () => {
+      const other = await startInstance(db, wrappingKey);
+      try {
+        const writers = appendMany(instance.store, 25, 8);
+        const runners = (async () => {
+          for (let round = 0; round < 15; round++) {
+            await Promise.all([instance.manager.catchUp(), other.manager.catchUp()]);
+          }
+        })();
+        await Promise.all([writers, runners]);
+        await Promise.all([instance.manager.catchUp(), other.manager.catchUp()]);
+        await instance.manager.catchUp();
+
+        const { rows } = await db.pool.query<{ n: number; distinct_ids: number }>(
+          'select count(*)::int as n, count(distinct event_id)::int as distinct_ids from test_delivery_log',
+        );
+        expect(rows[0]).toEqual({ n: 200, distinct_ids: 200 });
+      } finally {
+        await other.manager.stop();
+        await other.store.drain();
+      }
+    });
+
+    it('should deliver an event whose transaction committed after a later one, once', async () => {
+      const early = await db.pool.connect();
+      const late = await db.pool.connect();
+      try {
+        await early.query('begin');
+        await late.query('begin');
+        await instance.store.append(
+          'stream-a',
+          'no_stream',
+          [{ type: 'Opened', data: {} }],
+          { streamType },
+          early,
+        );
+        await instance.store.append(
+          'stream-b',
+          'no_stream',
+          [{ type: 'Opened', data: {} }],
+          { streamType },
+          late,
+        );
+        await late.query('commit');
+
+        await instance.manager.catchUp();
+        const whileAInFlight = await rowsOf(db, 'test_delivery_log');
+        await early.query('commit');
+        await instance.manager.catchUp();
+        await instance.manager.catchUp();
+
+        expect(whileAInFlight).toEqual([]);
+        const delivered = await db.pool.query(
+          'select stream_id from test_delivery_log order by stream_id',
+        );
+        expect(delivered.rows).toEqual([{ stream_id: 'stream-a' }, { stream_id: 'stream-b' }]);
+      } finally {
+        early.release();
+        late.release();
+      }
+    });
+
+    it('should roll back a batch whose checkpoint another runner moved meanwhile', async () => {
+      await appendMany(instance.store, 3, 1);
+      instance.deliveries.beforeCheckpoint = async (events) => {
+        // Another runner commits a checkpoint after the first event while this batch is open.
+        await db.pool.query(
+          `update projection_checkpoints set transaction_id = $1::xid8, global_position = $2
+           where name = 'test_delivery_log'`,
+          [events[0].transactionId, events[0].globalPosition],
+        );
+      };
+
+      await expect(instance.manager.catchUp()).rejects.toThrow('moved concurrently');
+      const afterConflict = await rowsOf(db, 'test_delivery_log');
+      instance.deliveries.beforeCheckpoint = null;
+      await instance.manager.catchUp();
+
+      expect(afterConflict).toEqual([]);
+      expect(await rowsOf(db, 'test_delivery_log')).toHaveLength(2);
+    });
+  });
+
+  describe('start', () => {
+    it('should wake the async runner on NOTIFY well before the next poll', async () => {
+      await instance.manager.start();
+      await instance.manager.catchUp();
+      const latencies: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const stream = newStream();
+        const appended = Date.now();
+        await instance.store.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], {
+          streamType,
+        });
+        for (;;) {
+          const { rowCount } = await db.pool.query(
+            'select 1 from test_delivery_log where stream_id = $1',
+            [stream],
+          );
+          if (rowCount) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        latencies.push(Date.now() - appended);
+      }
+
+      // Polling alone (every second) would make some of these wait hundreds of milliseconds.
+      expect(Math.max(...latencies)).toBeLessThan(400);
+    });
+  });
+});
