@@ -1,11 +1,133 @@
-import { Container, Typography } from '@mui/material';
+import { Logout } from '@mui/icons-material';
+import {
+  AppBar,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Container,
+  Tab,
+  Tabs,
+  Toolbar,
+  Typography,
+} from '@mui/material';
+import { Suspense, useEffect } from 'react';
+import { useDispatch } from 'react-redux';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import type { AppDispatch } from '@/app/store';
+import { routes } from '@/app/routes';
 import { usePageMeta } from '@/shared/components/usePageMeta';
+import { useLogoutMutation, useVerifyQuery, VERIFY_CACHE_SECONDS } from '@/admin/auth/api/authApi';
+import { ForcePasswordChange } from '@/admin/auth/components/ForcePasswordChange';
+import { useUnauthorizedRedirect } from '@/admin/auth/hooks/useUnauthorizedRedirect';
+import { clearAdminSession, getAdminToken } from '@/admin/auth/session';
+import { tabsFor, type AdminTabId } from '@/admin/shell/tabs';
+
+function Loading({ label }: { label: string }) {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh', gap: 2 }}>
+      <CircularProgress aria-hidden />
+      <Typography color="text.secondary">{label}</Typography>
+    </Box>
+  );
+}
 
 export default function AdminPage() {
-  usePageMeta('Admin Dashboard');
+  usePageMeta('Admin Dashboard', undefined, { noindex: true });
+  const token = getAdminToken();
+  if (!token) return <Navigate to={routes.login} replace />;
+  return <AdminDashboard />;
+}
+
+function AdminDashboard() {
+  const dispatch = useDispatch<AppDispatch>();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const verify = useVerifyQuery(undefined, { refetchOnMountOrArgChange: VERIFY_CACHE_SECONDS });
+  const [logout] = useLogoutMutation();
+  useUnauthorizedRedirect();
+
+  useEffect(() => {
+    if (!verify.isError) return;
+    clearAdminSession(dispatch);
+    void navigate(routes.login, { replace: true });
+  }, [verify.isError, dispatch, navigate]);
+
+  if (verify.isLoading || verify.isError || !verify.data) {
+    return <Loading label="Loading admin panel..." />;
+  }
+  const user = verify.data.user;
+
+  const signOut = async () => {
+    // The session ends on the server when it can; the token goes either way.
+    await logout()
+      .unwrap()
+      .catch(() => undefined);
+    clearAdminSession(dispatch);
+    void navigate(routes.login, { replace: true });
+  };
+
+  const tabs = tabsFor(user.role);
+  const requested = searchParams.get('tab') as AdminTabId | null;
+  const current = tabs.find((tab) => tab.id === requested) ?? tabs[0];
+
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h4">Admin Dashboard</Typography>
-    </Container>
+    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
+      <AppBar position="sticky" color="default" elevation={1}>
+        <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="h1" sx={{ flexGrow: 1 }}>
+            Admin Dashboard
+          </Typography>
+          <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' } }}>
+            {`${user.firstName} ${user.lastName}`.trim() || user.email}
+          </Typography>
+          <Chip size="small" label={user.role} />
+          <Button startIcon={<Logout />} onClick={signOut} variant="outlined">
+            Logout
+          </Button>
+        </Toolbar>
+      </AppBar>
+      {user.mustChangePassword ? (
+        <ForcePasswordChange />
+      ) : (
+        <Container maxWidth="xl" sx={{ py: 3 }}>
+          <Tabs
+            value={current.id}
+            onChange={(_, id: AdminTabId) => setSearchParams({ tab: id }, { replace: true })}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            aria-label="Admin sections"
+            sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+          >
+            {tabs.map(({ id, label, Label }) => (
+              <Tab
+                key={id}
+                value={id}
+                id={`admin-tab-${id}`}
+                aria-controls={`admin-panel-${id}`}
+                label={
+                  Label ? (
+                    <Suspense fallback={label}>
+                      <Label />
+                    </Suspense>
+                  ) : (
+                    label
+                  )
+                }
+              />
+            ))}
+          </Tabs>
+          <Box
+            role="tabpanel"
+            id={`admin-panel-${current.id}`}
+            aria-labelledby={`admin-tab-${current.id}`}
+          >
+            <Suspense fallback={<Loading label="Loading..." />}>
+              <current.Content />
+            </Suspense>
+          </Box>
+        </Container>
+      )}
+    </Box>
   );
 }

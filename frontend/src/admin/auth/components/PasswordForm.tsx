@@ -1,0 +1,86 @@
+import { Button, Stack } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '@/shared/api/api';
+import { useToast } from '@/shared/components/toast';
+import { useChangePasswordMutation } from '@/admin/auth/api/authApi';
+import { PasswordField } from './PasswordField';
+
+export const PASSWORD_MIN_LENGTH = 12;
+
+/** Current, new and confirm; used in Settings and when a one-time password must be replaced. */
+export function PasswordForm({ submitLabel = 'Change Password' }: { submitLabel?: string }) {
+  const toast = useToast();
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const [currentPassword, setCurrent] = useState('');
+  const [newPassword, setNew] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const tooShort = newPassword.length > 0 && newPassword.length < PASSWORD_MIN_LENGTH;
+  const mismatch = confirm.length > 0 && confirm !== newPassword;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!currentPassword || newPassword.length < PASSWORD_MIN_LENGTH || confirm !== newPassword) {
+      toast({
+        title: 'Check the password fields',
+        description: `The new password needs at least ${PASSWORD_MIN_LENGTH} characters and must match its confirmation.`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    try {
+      await changePassword({ currentPassword, newPassword }).unwrap();
+      setCurrent('');
+      setNew('');
+      setConfirm('');
+      toast({
+        title: 'Password changed',
+        description: 'Your other sessions have been signed out.',
+        variant: 'success',
+      });
+    } catch (error) {
+      toast({
+        title: 'Failed to change password',
+        description: errorMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={(e) => setCurrent(e.target.value)}
+        required
+      />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        value={newPassword}
+        onChange={(e) => setNew(e.target.value)}
+        error={tooShort}
+        helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        required
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={mismatch}
+        helperText={mismatch ? 'Passwords do not match' : ' '}
+        required
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={isLoading}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {isLoading ? 'Saving...' : submitLabel}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import type { AppDispatch, RootState } from '@/app/store';
+import { routes } from '@/app/routes';
+import { clearAdminSession } from '@/admin/auth/session';
+
+type Entry = { status?: string; error?: unknown } | undefined;
+const isUnauthorized = (entry: Entry) =>
+  entry?.status === 'rejected' && (entry.error as { status?: unknown })?.status === 401;
+
+/**
+ * Any admin call answered 401 means the session is over (signed out elsewhere, deactivated,
+ * password changed): drop the token and go to the login page at once (SPEC §4 "Admin session").
+ */
+export function useUnauthorizedRedirect(): void {
+  const dispatch = useDispatch<AppDispatch>();
+  const navigate = useNavigate();
+  const unauthorized = useSelector((state: RootState) => {
+    const { queries, mutations } = state.api;
+    return (
+      Object.values(queries).some((q) => isUnauthorized(q as Entry)) ||
+      Object.values(mutations).some((m) => isUnauthorized(m as Entry))
+    );
+  });
+  useEffect(() => {
+    if (!unauthorized) return;
+    clearAdminSession(dispatch);
+    void navigate(routes.login, { replace: true });
+  }, [unauthorized, dispatch, navigate]);
+}

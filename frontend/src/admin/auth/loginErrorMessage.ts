@@ -1,0 +1,18 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+
+/**
+ * SPEC §8: the server's `error` text; else "HTTP status: text" when the answer was not JSON;
+ * else 'Invalid credentials'.
+ */
+export function loginErrorMessage(error: unknown): string {
+  const e = error as FetchBaseQueryError | undefined;
+  if (!e) return 'Invalid credentials';
+  if (e.status === 'PARSING_ERROR') {
+    return `HTTP ${e.originalStatus}: ${e.data || 'Unexpected response'}`;
+  }
+  if (typeof e.status === 'number' && e.data && typeof e.data === 'object' && 'error' in e.data) {
+    const text = (e.data as { error: unknown }).error;
+    if (typeof text === 'string' && text) return text;
+  }
+  return 'Invalid credentials';
+}

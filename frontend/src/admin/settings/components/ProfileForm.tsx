@@ -1,0 +1,75 @@
+import { Button, Stack, TextField } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '@/shared/api/api';
+import { useToast } from '@/shared/components/toast';
+import { useUpdateProfileMutation, type StaffUser } from '@/admin/auth/api/authApi';
+
+export function ProfileForm({ user }: { user: StaffUser }) {
+  const toast = useToast();
+  const [updateProfile, { isLoading }] = useUpdateProfileMutation();
+  const [firstName, setFirstName] = useState(user.firstName);
+  const [lastName, setLastName] = useState(user.lastName);
+  const [email, setEmail] = useState(user.email);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!firstName.trim() || !lastName.trim() || !email.trim()) {
+      toast({
+        title: 'Please fill in required fields',
+        description: 'First name, last name and email are required.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    try {
+      await updateProfile({ firstName, lastName, email: email.trim() }).unwrap();
+      toast({
+        title: 'Profile saved',
+        description: 'Your details were updated.',
+        variant: 'success',
+      });
+    } catch (error) {
+      toast({
+        title: 'Failed to save profile',
+        description: errorMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label="First name"
+          value={firstName}
+          onChange={(e) => setFirstName(e.target.value)}
+          required
+          fullWidth
+        />
+        <TextField
+          label="Last name"
+          value={lastName}
+          onChange={(e) => setLastName(e.target.value)}
+          required
+          fullWidth
+        />
+      </Stack>
+      <TextField
+        label="Email"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={isLoading}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {isLoading ? 'Saving...' : 'Save Profile'}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import type { StaffRole } from '@/admin/auth/api/authApi';
+import { ROLES, type MemberInput, type TeamMember } from '@/admin/team/api/teamApi';
+
+interface Props {
+  title: string;
+  submitLabel: string;
+  /** The member being edited; a new member when absent. */
+  member?: TeamMember;
+  /** Admins cannot take away their own admin role: the role is fixed for them. */
+  roleLocked?: boolean;
+  busy: boolean;
+  onSubmit(input: MemberInput): void;
+  onClose(): void;
+}
+
+export function MemberFormDialog({
+  title,
+  submitLabel,
+  member,
+  roleLocked,
+  busy,
+  onSubmit,
+  onClose,
+}: Props) {
+  const [firstName, setFirstName] = useState(member?.firstName ?? '');
+  const [lastName, setLastName] = useState(member?.lastName ?? '');
+  const [email, setEmail] = useState(member?.email ?? '');
+  const [role, setRole] = useState<StaffRole>(member?.role ?? 'salesperson');
+  const [touched, setTouched] = useState(false);
+  const missing = {
+    firstName: !firstName.trim(),
+    lastName: !lastName.trim(),
+    email: !email.trim(),
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (missing.firstName || missing.lastName || missing.email) return;
+    onSubmit({ firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim(), role });
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                label="First name"
+                value={firstName}
+                onChange={(e) => setFirstName(e.target.value)}
+                error={touched && missing.firstName}
+                helperText={touched && missing.firstName ? 'Required' : ' '}
+                required
+                fullWidth
+                autoFocus
+              />
+              <TextField
+                label="Last name"
+                value={lastName}
+                onChange={(e) => setLastName(e.target.value)}
+                error={touched && missing.lastName}
+                helperText={touched && missing.lastName ? 'Required' : ' '}
+                required
+                fullWidth
+              />
+            </Stack>
+            <TextField
+              label="Email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={touched && missing.email}
+              helperText={touched && missing.email ? 'Required' : ' '}
+              required
+            />
+            <TextField
+              select
+              label="Role"
+              value={role}
+              onChange={(e) => setRole(e.target.value as StaffRole)}
+              disabled={roleLocked}
+              helperText={roleLocked ? 'You cannot change your own role' : ' '}
+            >
+              {ROLES.map((r) => (
+                <MenuItem key={r} value={r}>
+                  {r}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Saving...' : submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

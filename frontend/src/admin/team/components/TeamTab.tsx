@@ -1,0 +1,272 @@
+import { Edit, LockReset, PersonAdd, PersonOff, Visibility, HowToReg } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  CircularProgress,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '@/shared/api/api';
+import { useToast } from '@/shared/components/toast';
+import { formatDateTime } from '@/shared/format/format';
+import { useVerifyQuery } from '@/admin/auth/api/authApi';
+import {
+  fullName,
+  useAddMemberMutation,
+  useChangeMemberMutation,
+  useResetPasswordMutation,
+  useSetMemberActiveMutation,
+  useTeamMembersQuery,
+  type MemberInput,
+  type TeamMember,
+} from '@/admin/team/api/teamApi';
+import { ConfirmDialog } from './ConfirmDialog';
+import { MemberDetailsDialog } from './MemberDetailsDialog';
+import { MemberFormDialog } from './MemberFormDialog';
+import { OneTimePasswordDialog } from './OneTimePasswordDialog';
+
+type Open =
+  | { kind: 'add' }
+  | { kind: 'edit' | 'view' | 'toggle' | 'reset'; member: TeamMember }
+  | { kind: 'password'; email: string; password: string }
+  | null;
+
+const ROLE_COLOURS = { admin: 'secondary', manager: 'primary', salesperson: 'default' } as const;
+
+export default function TeamTab() {
+  const toast = useToast();
+  const me = useVerifyQuery().data?.user;
+  const team = useTeamMembersQuery();
+  const [addMember, adding] = useAddMemberMutation();
+  const [changeMember, changing] = useChangeMemberMutation();
+  const [setActive, toggling] = useSetMemberActiveMutation();
+  const [resetPassword, resetting] = useResetPasswordMutation();
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+
+  useEffect(() => {
+    if (team.isError) {
+      toast({
+        title: 'Failed to fetch team members',
+        description: errorMessage(team.error, 'Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  }, [team.isError, team.error, toast]);
+
+  const failed = (title: string) => (error: unknown) =>
+    toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+
+  const add = async (input: MemberInput) => {
+    try {
+      const { user, oneTimePassword } = await addMember(input).unwrap();
+      toast({ title: 'Team member added', description: fullName(user), variant: 'success' });
+      setOpen({ kind: 'password', email: user.email, password: oneTimePassword });
+    } catch (error) {
+      failed('Failed to add team member')(error);
+    }
+  };
+
+  const edit = async (member: TeamMember, input: MemberInput) => {
+    try {
+      await changeMember({ id: member.id, version: member.version, ...input }).unwrap();
+      toast({ title: 'Team member updated', description: fullName(input), variant: 'success' });
+      close();
+    } catch (error) {
+      failed('Failed to update team member')(error);
+    }
+  };
+
+  const toggle = async (member: TeamMember) => {
+    try {
+      await setActive({ id: member.id, active: !member.isActive }).unwrap();
+      toast({
+        title: member.isActive ? 'Team member deactivated' : 'Team member reactivated',
+        description: fullName(member),
+        variant: 'success',
+      });
+      close();
+    } catch (error) {
+      failed(member.isActive ? 'Failed to deactivate' : 'Failed to reactivate')(error);
+    }
+  };
+
+  const reset = async (member: TeamMember) => {
+    try {
+      const { oneTimePassword } = await resetPassword({ id: member.id }).unwrap();
+      setOpen({ kind: 'password', email: member.email, password: oneTimePassword });
+    } catch (error) {
+      failed('Failed to reset password')(error);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader
+        title="Team"
+        subheader="Staff who can sign in to the admin dashboard"
+        action={
+          <Button
+            variant="contained"
+            startIcon={<PersonAdd />}
+            onClick={() => setOpen({ kind: 'add' })}
+          >
+            Add Team Member
+          </Button>
+        }
+        sx={{ flexWrap: 'wrap', gap: 1 }}
+      />
+      <CardContent>
+        {team.isLoading && (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+            <CircularProgress aria-label="Loading team members" />
+          </Box>
+        )}
+        {team.isError && <Alert severity="error">Failed to fetch team members</Alert>}
+        {team.data && (
+          <TableContainer>
+            <Table size="small" aria-label="Team members">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Email</TableCell>
+                  <TableCell>Role</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Last Login</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {team.data.map((member) => {
+                  const name = fullName(member);
+                  const isMe = member.id === me?.id;
+                  return (
+                    <TableRow key={member.id} hover>
+                      <TableCell>{name}</TableCell>
+                      <TableCell>{member.email}</TableCell>
+                      <TableCell>
+                        <Chip size="small" label={member.role} color={ROLE_COLOURS[member.role]} />
+                      </TableCell>
+                      <TableCell>
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          label={member.isActive ? 'Active' : 'Inactive'}
+                          color={member.isActive ? 'success' : 'default'}
+                        />
+                      </TableCell>
+                      <TableCell>
+                        {member.lastLogin ? formatDateTime(member.lastLogin) : 'Never'}
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        <Tooltip title="View">
+                          <IconButton
+                            aria-label={`View ${name}`}
+                            onClick={() => setOpen({ kind: 'view', member })}
+                          >
+                            <Visibility />
+                          </IconButton>
+                        </Tooltip>
+                        <Tooltip title="Edit">
+                          <IconButton
+                            aria-label={`Edit ${name}`}
+                            onClick={() => setOpen({ kind: 'edit', member })}
+                          >
+                            <Edit />
+                          </IconButton>
+                        </Tooltip>
+                        <Tooltip title="Reset password">
+                          <span>
+                            <IconButton
+                              aria-label={`Reset password of ${name}`}
+                              onClick={() => setOpen({ kind: 'reset', member })}
+                              disabled={isMe || !member.isActive}
+                            >
+                              <LockReset />
+                            </IconButton>
+                          </span>
+                        </Tooltip>
+                        <Tooltip title={member.isActive ? 'Deactivate' : 'Reactivate'}>
+                          <span>
+                            <IconButton
+                              aria-label={`${member.isActive ? 'Deactivate' : 'Reactivate'} ${name}`}
+                              onClick={() => setOpen({ kind: 'toggle', member })}
+                              disabled={isMe}
+                            >
+                              {member.isActive ? <PersonOff /> : <HowToReg />}
+                            </IconButton>
+                          </span>
+                        </Tooltip>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </CardContent>
+
+      {open?.kind === 'add' && (
+        <MemberFormDialog
+          title="Add Team Member"
+          submitLabel="Add Member"
+          busy={adding.isLoading}
+          onSubmit={add}
+          onClose={close}
+        />
+      )}
+      {open?.kind === 'edit' && (
+        <MemberFormDialog
+          title="Edit Team Member"
+          submitLabel="Save Changes"
+          member={open.member}
+          roleLocked={open.member.id === me?.id}
+          busy={changing.isLoading}
+          onSubmit={(input) => edit(open.member, input)}
+          onClose={close}
+        />
+      )}
+      {open?.kind === 'view' && <MemberDetailsDialog member={open.member} onClose={close} />}
+      {open?.kind === 'toggle' && (
+        <ConfirmDialog
+          title={open.member.isActive ? 'Deactivate team member?' : 'Reactivate team member?'}
+          text={
+            open.member.isActive
+              ? `${fullName(open.member)} will be signed out at once and can no longer sign in.`
+              : `${fullName(open.member)} will be able to sign in again.`
+          }
+          confirmLabel={open.member.isActive ? 'Deactivate' : 'Reactivate'}
+          busy={toggling.isLoading}
+          onConfirm={() => toggle(open.member)}
+          onClose={close}
+        />
+      )}
+      {open?.kind === 'reset' && (
+        <ConfirmDialog
+          title="Reset password?"
+          text={`${fullName(open.member)} will be signed out and must sign in with a new one-time password.`}
+          confirmLabel="Reset Password"
+          busy={resetting.isLoading}
+          onConfirm={() => reset(open.member)}
+          onClose={close}
+        />
+      )}
+      {open?.kind === 'password' && (
+        <OneTimePasswordDialog email={open.email} password={open.password} onClose={close} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import type pg from 'pg';
+import { PG_POOL } from '#src/platform/database/queryable.js';
+
+const EVERY_HOUR = 60 * 60 * 1000;
+
+/**
+ * Ended and expired sessions are kept for a week (useful when looking into an incident), and
+ * login failures only for their one-minute window; then they go, so neither table grows forever.
+ */
+@Injectable()
+export class AuthHousekeeping {
+  private readonly logger = new Logger('AuthHousekeeping');
+
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  @Interval(EVERY_HOUR)
+  async prune(): Promise<void> {
+    try {
+      await this.pool.query(
+        `delete from staff_sessions
+         where coalesce(ended_at, expires_at) < now() - interval '7 days'`,
+      );
+      await this.pool.query(
+        `delete from auth_login_failures where failed_at < now() - interval '1 minute'`,
+      );
+    } catch (error) {
+      this.logger.warn(`pruning sessions failed: ${(error as Error).message}`);
+    }
+  }
+}

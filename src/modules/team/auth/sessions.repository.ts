@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { PG_POOL, type Queryable } from '#src/platform/database/queryable.js';
+import type { StaffRole } from '#src/platform/http/access.decorators.js';
+
+export const SESSION_TTL_SECONDS = 8 * 60 * 60;
+
+export type SessionEndReason = 'logout' | 'deactivated' | 'password_changed';
+
+/** Who a live session belongs to, as of now. */
+export interface LiveSession {
+  sessionId: string;
+  memberId: string;
+  role: StaffRole;
+  firstName: string;
+  lastName: string;
+  email: string;
+  mustChangePassword: boolean;
+}
+
+/**
+ * Server-side sessions: a token is only as good as its row, so logout, deactivation and a
+ * password change take effect on the very next request, on every app instance.
+ */
+@Injectable()
+export class SessionsRepository {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  async start(sessionId: string, memberId: string, db: Queryable): Promise<void> {
+    await db.query(
+      `insert into staff_sessions (id, member_id, expires_at)
+       values ($1, $2, now() + make_interval(secs => $3))`,
+      [sessionId, memberId, SESSION_TTL_SECONDS],
+    );
+  }
+
+  /** One indexed lookup: the session, its member's current role and whether they are active. */
+  async findLive(sessionId: string, memberId: string): Promise<LiveSession | null> {
+    const { rows } = await this.pool.query<{
+      role: StaffRole;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      must_change_password: boolean;
+    }>({
+      // Named, so each pooled connection plans it once: this runs on every signed-in request.
+      name: 'staff-live-session',
+      text: `select m.role, m.first_name, m.last_name, m.email, c.must_change_password
+        from staff_sessions s
+        join team_members m on m.id = s.member_id
+        join staff_credentials c on c.member_id = s.member_id
+        where s.id = $1 and s.member_id = $2 and s.ended_at is null and s.expires_at > now()
+          and m.is_active`,
+      values: [sessionId, memberId],
+    });
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      sessionId,
+      memberId,
+      role: row.role,
+      firstName: row.first_name ?? '',
+      lastName: row.last_name ?? '',
+      email: row.email ?? '',
+      mustChangePassword: row.must_change_password,
+    };
+  }
+
+  async end(
+    sessionId: string,
+    reason: SessionEndReason,
+    db: Queryable = this.pool,
+  ): Promise<boolean> {
+    const result = await db.query(
+      'update staff_sessions set ended_at = now(), end_reason = $2 where id = $1 and ended_at is null',
+      [sessionId, reason],
+    );
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  /** Ends every live session of a member, except optionally the one making the change. */
+  async endAllOf(
+    memberId: string,
+    reason: SessionEndReason,
+    db: Queryable,
+    exceptSessionId: string | null = null,
+  ): Promise<void> {
+    await db.query(
+      `update staff_sessions set ended_at = now(), end_reason = $2
+       where member_id = $1 and ended_at is null and ($3::uuid is null or id <> $3)`,
+      [memberId, reason, exceptSessionId],
+    );
+  }
+}

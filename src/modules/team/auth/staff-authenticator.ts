@@ -1,0 +1,62 @@
+import { ForbiddenException, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import type { AuthenticatedStaff, Authenticator } from '#src/platform/http/access.guard.js';
+import { type LiveSession, SessionsRepository } from './sessions.repository.js';
+import { TokenService } from './token.service.js';
+
+/** The signed-in member as routes see it on `request.staff`. */
+export interface SignedInMember extends AuthenticatedStaff {
+  firstName: string;
+  lastName: string;
+  email: string;
+  mustChangePassword: boolean;
+}
+
+export const PASSWORD_CHANGE_REQUIRED = 'Password change required';
+
+/**
+ * While a one-time password is in use, only these calls work: the UI can load the user, change
+ * the password or sign out, and nothing else until the password is the member's own.
+ */
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
+  'GET /api/auth/verify',
+  'PUT /api/auth/password',
+  'POST /api/auth/logout',
+]);
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/;
+
+@Injectable()
+export class StaffAuthenticator implements Authenticator {
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly sessions: SessionsRepository,
+  ) {}
+
+  async authenticate(request: Request): Promise<SignedInMember | null> {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match) return null;
+    const claims = this.tokens.read(match[1]);
+    if (!claims) return null;
+    const session = await this.sessions.findLive(claims.sid, claims.sub);
+    if (!session) return null;
+    const route = `${request.method} ${request.path}`;
+    if (session.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(route)) {
+      throw new ForbiddenException(PASSWORD_CHANGE_REQUIRED);
+    }
+    return toSignedInMember(session);
+  }
+}
+
+function toSignedInMember(session: LiveSession): SignedInMember {
+  return {
+    id: session.memberId,
+    name: `${session.firstName} ${session.lastName}`.trim() || session.email,
+    role: session.role,
+    sessionId: session.sessionId,
+    firstName: session.firstName,
+    lastName: session.lastName,
+    email: session.email,
+    mustChangePassword: session.mustChangePassword,
+  };
+}

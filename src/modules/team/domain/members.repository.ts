@@ -1,0 +1,103 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type pg from 'pg';
+import { PG_POOL, type Queryable } from '#src/platform/database/queryable.js';
+import type { StaffRole } from '#src/platform/http/access.decorators.js';
+import { EventStore } from '#src/platform/event-store/event-store.js';
+
+export interface TeamMember {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: StaffRole;
+  isActive: boolean;
+  lastLogin: string | null;
+  createdAt: string;
+  version: number;
+}
+
+interface MemberRow {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  role: StaffRole;
+  is_active: boolean;
+  last_login_at: Date | null;
+  created_at: Date;
+  version: number;
+}
+
+const COLUMNS =
+  'id, first_name, last_name, email, role, is_active, last_login_at, created_at, version';
+
+/** Reads the team read model, and serialises team changes so team-wide rules hold. */
+@Injectable()
+export class MembersRepository {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    private readonly eventStore: EventStore,
+  ) {}
+
+  /**
+   * Runs a team change in one transaction holding the team lock. Rules such as "one active admin
+   * remains" and "e-mails are unique" look at the whole team, so two admins changing it at the
+   * same moment must not both pass the check.
+   */
+  changeTeam<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.eventStore.inTransaction(async (db) => {
+      await db.query(`select pg_advisory_xact_lock(hashtext('team-members'))`);
+      return work(db);
+    });
+  }
+
+  async list(db: Queryable = this.pool): Promise<TeamMember[]> {
+    const { rows } = await db.query<MemberRow>(
+      `select ${COLUMNS} from team_members order by is_active desc, lower(first_name), lower(last_name), created_at`,
+    );
+    return rows.map(toMember);
+  }
+
+  async find(id: string, db: Queryable = this.pool): Promise<TeamMember | null> {
+    const { rows } = await db.query<MemberRow>(
+      `select ${COLUMNS} from team_members where id = $1`,
+      [id],
+    );
+    return rows[0] ? toMember(rows[0]) : null;
+  }
+
+  async get(id: string, db: Queryable = this.pool): Promise<TeamMember> {
+    const member = await this.find(id, db);
+    if (!member) throw new NotFoundException('Team member not found');
+    return member;
+  }
+
+  async findByEmail(email: string, db: Queryable = this.pool): Promise<TeamMember | null> {
+    const { rows } = await db.query<MemberRow>(
+      `select ${COLUMNS} from team_members where lower(email) = lower($1)`,
+      [email],
+    );
+    return rows[0] ? toMember(rows[0]) : null;
+  }
+
+  async countActiveAdmins(db: Queryable = this.pool): Promise<number> {
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from team_members where role = 'admin' and is_active`,
+    );
+    return rows[0].n;
+  }
+}
+
+function toMember(row: MemberRow): TeamMember {
+  return {
+    id: row.id,
+    firstName: row.first_name ?? '',
+    lastName: row.last_name ?? '',
+    email: row.email ?? '',
+    role: row.role,
+    isActive: row.is_active,
+    lastLogin: row.last_login_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    version: row.version,
+  };
+}

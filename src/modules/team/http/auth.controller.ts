@@ -1,0 +1,90 @@
+import { Body, Controller, Get, HttpCode, Post, Put, Req, UseFilters } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Public, Roles, STAFF_ROLES } from '#src/platform/http/access.decorators.js';
+import type { StaffRequest } from '#src/platform/http/access.guard.js';
+import { RequestContext } from '#src/platform/http/request-context.js';
+import type { SignedInMember } from '#src/modules/team/auth/staff-authenticator.js';
+import { ChangeMemberCommand } from '#src/modules/team/commands/change-member/change-member.command.js';
+import { ChangePasswordCommand } from '#src/modules/team/commands/change-password/change-password.command.js';
+import { LogInCommand } from '#src/modules/team/commands/log-in/log-in.command.js';
+import { LogOutCommand } from '#src/modules/team/commands/log-out/log-out.command.js';
+import { MembersRepository } from '#src/modules/team/domain/members.repository.js';
+import { ChangePasswordDto, LoginDto } from './dto/auth.dto.js';
+import { ProfileDto } from './dto/member.dto.js';
+import { LoginErrorsFilter } from './login-errors.filter.js';
+
+const signedIn = (request: StaffRequest) => request.staff as SignedInMember;
+
+/** Sign-in, the session, and each member's own profile and password (the Settings tab). */
+@ApiTags('auth')
+@ApiBearerAuth()
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly members: MembersRepository,
+  ) {}
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @UseFilters(LoginErrorsFilter)
+  login(@Body() body: LoginDto) {
+    return this.commandBus.execute(
+      new LogInCommand(body.email, body.password, RequestContext.current()?.ipHash),
+    );
+  }
+
+  @Roles(...STAFF_ROLES)
+  @Get('verify')
+  verify(@Req() request: StaffRequest) {
+    return { valid: true, user: toUser(signedIn(request)) };
+  }
+
+  @Roles(...STAFF_ROLES)
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() request: StaffRequest) {
+    const staff = signedIn(request);
+    await this.commandBus.execute(new LogOutCommand(staff.id, staff.sessionId));
+    return { success: true };
+  }
+
+  @Roles(...STAFF_ROLES)
+  @Put('profile')
+  async updateProfile(@Req() request: StaffRequest, @Body() body: ProfileDto) {
+    const staff = signedIn(request);
+    await this.commandBus.execute(
+      new ChangeMemberCommand(staff.id, {
+        profile: { firstName: body.firstName, lastName: body.lastName, email: body.email },
+      }),
+    );
+    const member = await this.members.get(staff.id);
+    return {
+      success: true,
+      user: toUser({ ...staff, ...member, mustChangePassword: staff.mustChangePassword }),
+    };
+  }
+
+  @Roles(...STAFF_ROLES)
+  @Put('password')
+  async changePassword(@Req() request: StaffRequest, @Body() body: ChangePasswordDto) {
+    const staff = signedIn(request);
+    await this.commandBus.execute(
+      new ChangePasswordCommand(staff.id, staff.sessionId, body.currentPassword, body.newPassword),
+    );
+    return { success: true };
+  }
+}
+
+function toUser(member: Omit<SignedInMember, 'name' | 'sessionId'>) {
+  return {
+    id: member.id,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    email: member.email,
+    role: member.role,
+    mustChangePassword: member.mustChangePassword,
+  };
+}

@@ -1,0 +1,39 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '#src/modules/team/domain/password-policy.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class LoginDto {
+  @ApiProperty({ example: 'admin@keittiokalvo.fi' })
+  @Transform(trim)
+  @IsEmail({}, { message: 'email must be an email address' })
+  @MaxLength(254)
+  email: string;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  password: string;
+}
+
+export class ChangePasswordDto {
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  currentPassword: string;
+
+  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH })
+  @IsString()
+  @MinLength(PASSWORD_MIN_LENGTH, {
+    message: `newPassword must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  })
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  newPassword: string;
+}

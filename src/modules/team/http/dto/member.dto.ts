@@ -1,0 +1,63 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { STAFF_ROLES, type StaffRole } from '#src/platform/http/access.decorators.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** Name and e-mail: the same rules in Team and in Settings. */
+export class ProfileDto {
+  @ApiProperty()
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'firstName should not be empty' })
+  @MaxLength(100)
+  firstName: string;
+
+  @ApiProperty()
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'lastName should not be empty' })
+  @MaxLength(100)
+  lastName: string;
+
+  @ApiProperty()
+  @Transform(trim)
+  @IsEmail({}, { message: 'email must be an email address' })
+  @MaxLength(254)
+  email: string;
+}
+
+export class AddMemberDto extends ProfileDto {
+  @ApiPropertyOptional({ enum: STAFF_ROLES, default: 'salesperson' })
+  @IsOptional()
+  @IsIn(STAFF_ROLES, { message: `role must be one of: ${STAFF_ROLES.join(', ')}` })
+  role?: StaffRole;
+}
+
+export class ChangeMemberDto extends ProfileDto {
+  @ApiProperty({ enum: STAFF_ROLES })
+  @IsIn(STAFF_ROLES, { message: `role must be one of: ${STAFF_ROLES.join(', ')}` })
+  role: StaffRole;
+
+  @ApiPropertyOptional({ description: 'Version the editor saw; a newer one answers 409' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  version?: number;
+}
+
+export class MemberIdParams {
+  @IsUUID('all', { message: 'id must be a UUID' })
+  id: string;
+}

@@ -1,0 +1,68 @@
+import { Global, Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { APP_SECRETS, type AppSecrets } from '#src/config/config.module.js';
+import { AUTHENTICATOR } from '#src/platform/http/access.guard.js';
+import { AuthHousekeeping } from './auth/auth-housekeeping.js';
+import { CredentialsRepository } from './auth/credentials.repository.js';
+import { LoginThrottle } from './auth/login-throttle.js';
+import { PasswordHasher } from './auth/password-hasher.js';
+import { SESSION_TTL_SECONDS, SessionsRepository } from './auth/sessions.repository.js';
+import { StaffAuthenticator } from './auth/staff-authenticator.js';
+import { TokenService } from './auth/token.service.js';
+import { AddMemberHandler } from './commands/add-member/add-member.handler.js';
+import { ChangeMemberHandler } from './commands/change-member/change-member.handler.js';
+import { ChangePasswordHandler } from './commands/change-password/change-password.handler.js';
+import { LogInHandler } from './commands/log-in/log-in.handler.js';
+import { LogOutHandler } from './commands/log-out/log-out.handler.js';
+import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
+import { SetMemberActiveHandler } from './commands/set-member-active/set-member-active.handler.js';
+import { MembersRepository } from './domain/members.repository.js';
+import { AuthController } from './http/auth.controller.js';
+import { TeamAdminController } from './http/team.admin.controller.js';
+import { TeamMembersProjection } from './projections/team-members.projection.js';
+import { FirstAdminSeeder } from './seed/first-admin.seeder.js';
+
+const commandHandlers = [
+  LogInHandler,
+  LogOutHandler,
+  AddMemberHandler,
+  ChangeMemberHandler,
+  SetMemberActiveHandler,
+  ChangePasswordHandler,
+  ResetPasswordHandler,
+];
+
+/**
+ * Staff accounts: sign-in, sessions, roles, the team and each member's settings. Global
+ * because the app-wide access guard needs its AUTHENTICATOR.
+ */
+@Global()
+@Module({
+  imports: [
+    JwtModule.registerAsync({
+      inject: [APP_SECRETS],
+      useFactory: (secrets: AppSecrets) => ({
+        secret: secrets.jwtSecret,
+        signOptions: { algorithm: 'HS256', expiresIn: SESSION_TTL_SECONDS },
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
+    }),
+  ],
+  controllers: [AuthController, TeamAdminController],
+  providers: [
+    ...commandHandlers,
+    TeamMembersProjection,
+    MembersRepository,
+    CredentialsRepository,
+    SessionsRepository,
+    PasswordHasher,
+    LoginThrottle,
+    TokenService,
+    StaffAuthenticator,
+    { provide: AUTHENTICATOR, useExisting: StaffAuthenticator },
+    FirstAdminSeeder,
+    AuthHousekeeping,
+  ],
+  exports: [AUTHENTICATOR, MembersRepository],
+})
+export class TeamModule {}

@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import request from 'supertest';
+import { launchBrowser, type TestBrowser } from '../support/browser.js';
+import { bearer, createMember, signInThroughForm, STAFF_PASSWORD } from '../support/staff.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+describe('Admin sign-in in Chromium', () => {
+  let testApp: TestApp;
+  let browser: TestBrowser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    if (!existsSync(join(process.cwd(), 'frontend', 'dist', 'index.html'))) {
+      throw new Error('frontend/dist is missing: run `npm run build:frontend` first');
+    }
+    testApp = await startTestApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await testApp?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext();
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  const token = () => page.evaluate(() => localStorage.getItem('adminToken'));
+
+  it('should send a visitor without a token from /admin to /login', async () => {
+    await page.goto(`${testApp.baseUrl}/admin`);
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+  });
+
+  it('should drop a rejected token and send the visitor to /login', async () => {
+    await page.goto(`${testApp.baseUrl}/`);
+    await page.evaluate(() => localStorage.setItem('adminToken', 'a.b.c'));
+    await page.goto(`${testApp.baseUrl}/admin`);
+    await page.waitForURL('**/login');
+    expect(await token()).toBeNull();
+  });
+
+  it('should ask for both fields before calling the server', async () => {
+    await page.goto(`${testApp.baseUrl}/login`);
+    await page.getByLabel('Email').fill('   ');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Missing credentials').waitFor();
+    await page.getByText('Please enter both email and password').waitFor();
+  });
+
+  it('should show and hide the password', async () => {
+    await page.goto(`${testApp.baseUrl}/login`);
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('secret words');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+  });
+
+  it('should refuse a wrong password with the server’s message', async () => {
+    const member = await createMember(testApp, 'manager');
+    await signInThroughForm(page, testApp.baseUrl, member.email, 'this is not it');
+    await page.getByText('Login failed').waitFor();
+    await page.getByText('Invalid credentials').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await token()).toBeNull();
+  });
+
+  it('should sign in, show the tabs of the role, and sign out', async () => {
+    const member = await createMember(testApp, 'manager', { firstName: 'Maija' });
+    await signInThroughForm(page, testApp.baseUrl, `  ${member.email}  `, STAFF_PASSWORD);
+    await page.waitForURL('**/admin');
+    await page.getByText('Login successful').waitFor();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs.map((t) => t.replace(/[\d()]/g, '').trim())).toEqual([
+      'Overview',
+      'CRM',
+      'Recycle Bin',
+      'Settings',
+    ]);
+    const stored = await token();
+    expect(stored).toBeTruthy();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    expect(await token()).toBeNull();
+    await request(testApp.baseUrl).get('/api/auth/verify').set(bearer(stored!)).expect(401);
+  });
+
+  it('should show an admin every tab, with an honest Backups card', async () => {
+    const member = await createMember(testApp, 'admin');
+    await signInThroughForm(page, testApp.baseUrl, member.email, STAFF_PASSWORD);
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs.map((t) => t.replace(/[\d()]/g, '').trim())).toEqual([
+      'Overview',
+      'CRM',
+      'Recycle Bin',
+      'Backups',
+      'Team',
+      'Settings',
+    ]);
+    await page.getByRole('tab', { name: 'Backups' }).click();
+    await page.getByText('Backups are not set up yet').waitFor();
+  });
+
+  it('should clear the stored token on arriving at /login', async () => {
+    const member = await createMember(testApp, 'salesperson');
+    await signInThroughForm(page, testApp.baseUrl, member.email, STAFF_PASSWORD);
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.goto(`${testApp.baseUrl}/login`);
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(await token()).toBeNull();
+  });
+});
