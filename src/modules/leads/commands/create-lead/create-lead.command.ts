@@ -42,6 +42,8 @@ export interface CreateLeadInput {
   notes?: string;
   /** Makes a retried submission return the first result instead of a second lead. */
   idempotencyKey?: string;
+  /** When the lead really arrived, for imports and demo data; now when omitted. */
+  occurredAt?: Date;
 }
 
 export interface CreateLeadResult {

@@ -1,0 +1,184 @@
+import {
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import AddIcon from '@mui/icons-material/Add';
+import ViewColumnIcon from '@mui/icons-material/ViewColumn';
+import { Alert, Box, Button, Card, CircularProgress, Stack } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import {
+  conflictOf,
+  type Lead,
+  leadsApi,
+  useGetColumnsQuery,
+  useGetLeadStatsQuery,
+  useMoveLeadMutation,
+} from '@/admin/leads/api/leadsApi';
+import { AddLeadDialog } from '@/admin/leads/components/AddLeadDialog';
+import { LeadDetailsDialog } from '@/admin/leads/components/LeadDetailsDialog';
+import { leadCopy } from '@/admin/leads/copy';
+import { useLeadActions } from '@/admin/leads/hooks/useLeadActions';
+import type { AppDispatch } from '@/app/store';
+import { errorMessage } from '@/shared/api/api';
+import { useToast } from '@/shared/components/toast';
+import { columnKeyboardCoordinates } from './components/boardKeyboard';
+import { ColumnDialog } from './components/ColumnDialog';
+import { DeleteColumnDialog } from './components/DeleteColumnDialog';
+import { KanbanColumn } from './components/KanbanColumn';
+import { LeadCardBody } from './components/LeadCard';
+import { useColumnEditing } from './hooks/useColumnEditing';
+
+/** The sales pipeline as a kanban board; dropping a card in another column changes its status. */
+export default function CrmTab() {
+  const toast = useToast();
+  const dispatch = useDispatch<AppDispatch>();
+  const { data: columns, isLoading, isError } = useGetColumnsQuery();
+  const { data: stats } = useGetLeadStatsQuery();
+  const [moveLead] = useMoveLeadMutation();
+  const { trashLead } = useLeadActions();
+  const columnEditing = useColumnEditing();
+  const [openLeadId, setOpenLeadId] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [dragged, setDragged] = useState<Lead | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+
+  const sensors = useSensors(
+    // A short travel before a drag starts keeps a plain click opening the details.
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: columnKeyboardCoordinates,
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
+  );
+
+  const valueByStatus = useMemo(
+    () => new Map(stats?.byStatus.map((s) => [s.status, s.value]) ?? []),
+    [stats],
+  );
+
+  const onDragStart = ({ active }: DragStartEvent) =>
+    setDragged((active.data.current as { lead: Lead } | undefined)?.lead ?? null);
+
+  const onDragEnd = async ({ active, over }: DragEndEvent) => {
+    setDragged(null);
+    const lead = (active.data.current as { lead: Lead } | undefined)?.lead;
+    const target = over?.id ? String(over.id) : null;
+    // SPEC §4: saved only when the status differs.
+    if (!lead || !target || target === lead.status) return;
+    try {
+      await moveLead({ id: lead.id, status: target, expectedVersion: lead.version }).unwrap();
+      setConflict(null);
+    } catch (error) {
+      const stale = conflictOf(error);
+      if (stale) {
+        setConflict(leadCopy.conflict(stale.changedBy));
+        return;
+      }
+      toast({
+        title: leadCopy.updateFailed.title,
+        description: errorMessage(error, leadCopy.updateFailed.fallback),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const reload = () => {
+    dispatch(leadsApi.util.invalidateTags(['Leads', 'Stats', 'Lead']));
+    setConflict(null);
+  };
+
+  if (isLoading) return <CircularProgress aria-label="Loading pipeline" />;
+  if (isError || !columns) return <Alert severity="error">{leadCopy.fetchQuotesFailed}</Alert>;
+  const editing = columnEditing.editing;
+
+  return (
+    <Box>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, justifyContent: 'flex-end' }}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+          Add Lead
+        </Button>
+        <Button variant="outlined" startIcon={<ViewColumnIcon />} onClick={columnEditing.startAdd}>
+          Add Column
+        </Button>
+      </Stack>
+      {conflict && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={reload}>
+              Reload
+            </Button>
+          }
+        >
+          {conflict}
+        </Alert>
+      )}
+      <DndContext
+        sensors={sensors}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setDragged(null)}
+        accessibility={{
+          screenReaderInstructions: {
+            draggable:
+              'To move a lead, press Space. Use the left and right arrow keys to choose a column, Space to drop it, Escape to cancel.',
+          },
+        }}
+      >
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{ overflowX: 'auto', pb: 2, alignItems: 'flex-start' }}
+          data-testid="kanban-board"
+        >
+          {columns.map((column) => (
+            <KanbanColumn
+              key={column.id}
+              column={column}
+              value={valueByStatus.get(column.id) ?? (stats ? 0 : undefined)}
+              onOpen={setOpenLeadId}
+              onTrash={trashLead}
+              onEdit={columnEditing.startEdit}
+            />
+          ))}
+        </Stack>
+        <DragOverlay dropAnimation={null}>
+          {dragged && (
+            <Card variant="outlined" sx={{ width: 270, p: 1.5, boxShadow: 6, cursor: 'grabbing' }}>
+              <LeadCardBody lead={dragged} />
+            </Card>
+          )}
+        </DragOverlay>
+      </DndContext>
+      <LeadDetailsDialog leadId={openLeadId} onClose={() => setOpenLeadId(null)} />
+      <AddLeadDialog open={adding} onClose={() => setAdding(false)} />
+      {(editing?.mode === 'add' || editing?.mode === 'edit') && (
+        <ColumnDialog
+          column={editing.mode === 'edit' ? editing.column : null}
+          canDelete={columns.length > 1}
+          busy={columnEditing.busy}
+          onSave={columnEditing.save}
+          onDelete={() => editing.mode === 'edit' && columnEditing.startDelete(editing.column)}
+          onClose={columnEditing.close}
+        />
+      )}
+      {editing?.mode === 'delete' && (
+        <DeleteColumnDialog
+          column={editing.column}
+          columns={columns}
+          busy={columnEditing.busy}
+          onConfirm={(target) => columnEditing.remove(editing.column, target)}
+          onClose={columnEditing.close}
+        />
+      )}
+    </Box>
+  );
+}

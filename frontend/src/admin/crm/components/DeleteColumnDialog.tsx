@@ -1,0 +1,69 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  MenuItem,
+  TextField,
+} from '@mui/material';
+import { useState } from 'react';
+import { type PipelineColumn, useGetLeadPageQuery } from '@/admin/leads/api/leadsApi';
+
+interface Props {
+  column: PipelineColumn;
+  columns: PipelineColumn[];
+  busy: boolean;
+  onConfirm: (moveLeadsTo: string | undefined) => void;
+  onClose: () => void;
+}
+
+/** Deleting a column that holds leads asks which column receives them (DESIGN decision 3). */
+export function DeleteColumnDialog({ column, columns, busy, onConfirm, onClose }: Props) {
+  const others = columns.filter((c) => c.id !== column.id);
+  const [target, setTarget] = useState(others[0]?.id ?? '');
+  const { data, isLoading } = useGetLeadPageQuery({ status: column.id, page: 1, pageSize: 1 });
+  const held = data?.total ?? 0;
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="delete-column-title">
+      <DialogTitle id="delete-column-title">Delete column “{column.name}”?</DialogTitle>
+      <DialogContent>
+        {held > 0 ? (
+          <>
+            <DialogContentText sx={{ mb: 2 }}>
+              This column holds {held} {held === 1 ? 'lead' : 'leads'}. Choose the column that
+              receives them.
+            </DialogContentText>
+            <TextField
+              select
+              fullWidth
+              label="Move leads to"
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
+            >
+              {others.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          </>
+        ) : (
+          <DialogContentText>The column is empty and will be removed.</DialogContentText>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={busy || isLoading}
+          onClick={() => onConfirm(held > 0 ? target : undefined)}
+        >
+          Delete Column
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,190 @@
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '@/shared/api/api';
+import { useToast } from '@/shared/components/toast';
+import { formatDateTime } from '@/shared/format/format';
+import {
+  conflictOf,
+  type Lead,
+  useGetColumnsQuery,
+  useGetLeadQuery,
+  useUpdateLeadMutation,
+} from '../api/leadsApi';
+import { leadCopy, SOURCE_LABELS } from '../copy';
+import {
+  LeadFormFields,
+  type LeadFormValues,
+  hasRequiredFields,
+  toLeadFields,
+} from './LeadFormFields';
+import { LeadHistoryList } from './LeadHistoryList';
+
+const toForm = (lead: Lead): LeadFormValues => ({
+  customerFirstName: lead.customerFirstName,
+  customerLastName: lead.customerLastName,
+  customerEmail: lead.customerEmail,
+  customerPhone: lead.customerPhone,
+  customerAddress: lead.customerAddress,
+  doorStyle: lead.doorStyle ?? 'Kehysovi',
+  doors: String(lead.doors),
+  drawers: String(lead.drawers),
+  metres: String(lead.metres),
+  totalPrice: String(lead.totalPrice),
+  status: lead.status,
+  notes: lead.notes,
+});
+
+/** Sends only what the user changed, so a save never rewrites fields it did not touch. */
+function changedFields(lead: Lead, values: LeadFormValues) {
+  const before = toLeadFields(toForm(lead));
+  const after = toLeadFields(values);
+  return Object.fromEntries(
+    Object.entries(after).filter(([key, value]) => before[key as keyof typeof before] !== value),
+  );
+}
+
+interface Props {
+  leadId: string | null;
+  onClose: () => void;
+}
+
+/** Every field of the lead, editable, with its full history (SPEC §2 Lead Details). */
+export function LeadDetailsDialog({ leadId, onClose }: Props) {
+  return (
+    <Dialog
+      open={!!leadId}
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="lead-details-title"
+    >
+      {leadId && <LeadDetailsContent key={leadId} leadId={leadId} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () => void }) {
+  const toast = useToast();
+  // Always ask for the latest version on open: its version is what a save is checked against.
+  const {
+    data: lead,
+    isFetching,
+    refetch,
+  } = useGetLeadQuery(leadId, {
+    refetchOnMountOrArgChange: true,
+  });
+  const { data: columns = [] } = useGetColumnsQuery();
+  const [update, { isLoading: saving }] = useUpdateLeadMutation();
+  const [values, setValues] = useState<LeadFormValues | null>(null);
+  const [seenVersion, setSeenVersion] = useState<number | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [showRequired, setShowRequired] = useState(false);
+
+  useEffect(() => {
+    if (lead && seenVersion === null && !isFetching) {
+      setValues(toForm(lead));
+      setSeenVersion(lead.version);
+    }
+  }, [lead, seenVersion, isFetching]);
+
+  const reload = async () => {
+    const fresh = await refetch().unwrap();
+    setValues(toForm(fresh));
+    setSeenVersion(fresh.version);
+    setConflict(null);
+  };
+
+  const save = async () => {
+    if (!lead || !values || seenVersion === null) return;
+    if (!hasRequiredFields(values)) {
+      setShowRequired(true);
+      toast({ title: leadCopy.requiredFields, variant: 'destructive' });
+      return;
+    }
+    const changes = changedFields(lead, values);
+    try {
+      await update({ id: lead.id, expectedVersion: seenVersion, ...changes }).unwrap();
+      toast({ ...leadCopy.updated, variant: 'success' });
+      onClose();
+    } catch (error) {
+      const stale = conflictOf(error);
+      if (stale) {
+        setConflict(leadCopy.conflict(stale.changedBy));
+        return;
+      }
+      toast({
+        title: leadCopy.updateFailed.title,
+        description: errorMessage(error, leadCopy.updateFailed.fallback),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  if (!lead || !values) {
+    return (
+      <DialogContent sx={{ display: 'grid', placeItems: 'center', minHeight: 200 }}>
+        <CircularProgress aria-label="Loading lead" />
+      </DialogContent>
+    );
+  }
+  return (
+    <>
+      <DialogTitle id="lead-details-title">Lead Details</DialogTitle>
+      <DialogContent dividers>
+        {conflict && (
+          <Alert
+            severity="warning"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={reload} disabled={isFetching}>
+                Reload
+              </Button>
+            }
+          >
+            {conflict}
+          </Alert>
+        )}
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Created {formatDateTime(lead.createdAt)} · {SOURCE_LABELS[lead.source] ?? lead.source}
+        </Typography>
+        {lead.message && (
+          <Box sx={{ mb: 2, p: 1.5, bgcolor: 'grey.100', borderRadius: 1 }}>
+            <Typography variant="subtitle2">Customer message</Typography>
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+              {lead.message}
+            </Typography>
+          </Box>
+        )}
+        <LeadFormFields
+          values={values}
+          onChange={setValues}
+          columns={columns}
+          disabled={saving}
+          showRequiredErrors={showRequired}
+        />
+        <Divider sx={{ my: 3 }} />
+        <Typography variant="h6" component="h3" gutterBottom>
+          History
+        </Typography>
+        <LeadHistoryList leadId={lead.id} columns={columns} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={save} disabled={saving}>
+          Save Changes
+        </Button>
+      </DialogActions>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { Stack } from '@mui/material';
+import { useState } from 'react';
+import { LeadDetailsDialog } from '@/admin/leads/components/LeadDetailsDialog';
+import { RecentQuotesGrid } from './components/RecentQuotesGrid';
+import { StatCards } from './components/StatCards';
+
+export default function OverviewTab() {
+  const [openLeadId, setOpenLeadId] = useState<string | null>(null);
+  return (
+    <Stack spacing={3}>
+      <StatCards />
+      <RecentQuotesGrid onOpen={setOpenLeadId} />
+      <LeadDetailsDialog leadId={openLeadId} onClose={() => setOpenLeadId(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,11 @@
+import { Command } from '@nestjs/cqrs';
+import type { ColumnColor, PipelineColumn } from '#src/modules/leads/domain/pipeline-columns.js';
+
+export class AddPipelineColumnCommand extends Command<PipelineColumn> {
+  constructor(
+    readonly name: string,
+    readonly color: ColumnColor,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,22 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { decidePipeline, type PipelineColumn } from '#src/modules/leads/domain/pipeline-columns.js';
+import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
+import { refusalsAsHttp } from '#src/modules/leads/infrastructure/refusal-to-http.js';
+import { AddPipelineColumnCommand } from './add-pipeline-column.command.js';
+
+@CommandHandler(AddPipelineColumnCommand)
+export class AddPipelineColumnHandler implements ICommandHandler<
+  AddPipelineColumnCommand,
+  PipelineColumn
+> {
+  constructor(private readonly columns: PipelineColumnsRepository) {}
+
+  async execute(command: AddPipelineColumnCommand): Promise<PipelineColumn> {
+    const { columns, version } = await this.columns.load();
+    const events = refusalsAsHttp(() =>
+      decidePipeline({ type: 'AddColumn', name: command.name, color: command.color }, columns),
+    );
+    await this.columns.append(version, events);
+    return events[0].data as PipelineColumn;
+  }
+}

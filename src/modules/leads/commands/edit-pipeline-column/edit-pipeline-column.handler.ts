@@ -1,0 +1,26 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  decidePipeline,
+  evolvePipeline,
+  type PipelineColumn,
+} from '#src/modules/leads/domain/pipeline-columns.js';
+import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
+import { refusalsAsHttp } from '#src/modules/leads/infrastructure/refusal-to-http.js';
+import { EditPipelineColumnCommand } from './edit-pipeline-column.command.js';
+
+@CommandHandler(EditPipelineColumnCommand)
+export class EditPipelineColumnHandler implements ICommandHandler<
+  EditPipelineColumnCommand,
+  PipelineColumn
+> {
+  constructor(private readonly columns: PipelineColumnsRepository) {}
+
+  async execute(command: EditPipelineColumnCommand): Promise<PipelineColumn> {
+    const { columns, version } = await this.columns.load();
+    const events = refusalsAsHttp(() =>
+      decidePipeline({ type: 'EditColumn', id: command.id, ...command.changes }, columns),
+    );
+    await this.columns.append(version, events);
+    return events.reduce(evolvePipeline, columns).find((c) => c.id === command.id)!;
+  }
+}

@@ -1,0 +1,28 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EventStore } from '#src/platform/event-store/event-store.js';
+import { leadSubjectId } from '#src/modules/leads/domain/lead.events.js';
+import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
+import type { LeadVersionResult } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
+import { EraseLeadCommand } from './erase-lead.command.js';
+
+@CommandHandler(EraseLeadCommand)
+export class EraseLeadHandler implements ICommandHandler<EraseLeadCommand, LeadVersionResult> {
+  constructor(
+    private readonly leads: LeadRepository,
+    private readonly eventStore: EventStore,
+  ) {}
+
+  async execute(command: EraseLeadCommand): Promise<LeadVersionResult> {
+    // The LeadErased event (and its inline redaction of the read model) and the key shredding
+    // commit together: there is never an erased lead whose data is still readable, or vice versa.
+    const { version } = await this.eventStore.inTransaction(async (transaction) => {
+      const result = await this.leads.change(command.leadId, () => [{ type: 'EraseLead' }], {
+        expectedVersion: command.expectedVersion,
+        transaction,
+      });
+      await this.eventStore.personalData.erase(leadSubjectId(command.leadId), transaction);
+      return result;
+    });
+    return { leadId: command.leadId, version };
+  }
+}

@@ -1,0 +1,25 @@
+import { Command } from '@nestjs/cqrs';
+import type { LeadContact, LeadOrder } from '#src/modules/leads/domain/lead.events.js';
+
+export interface UpdateLeadInput {
+  leadId: string;
+  /** The version the user saw; omitted only by internal callers that just loaded the lead. */
+  expectedVersion?: number;
+  contact?: Partial<LeadContact>;
+  order?: Partial<LeadOrder>;
+  status?: string;
+  notes?: string;
+  occurredAt?: Date;
+}
+
+export interface LeadVersionResult {
+  leadId: string;
+  version: number;
+}
+
+/** Changes any of a lead's details, status and notes; only what differs becomes events. */
+export class UpdateLeadCommand extends Command<LeadVersionResult> {
+  constructor(readonly input: UpdateLeadInput) {
+    super();
+  }
+}

@@ -1,0 +1,28 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { LeadCommand } from '#src/modules/leads/domain/lead.decide.js';
+import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
+import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
+import { type LeadVersionResult, UpdateLeadCommand } from './update-lead.command.js';
+
+@CommandHandler(UpdateLeadCommand)
+export class UpdateLeadHandler implements ICommandHandler<UpdateLeadCommand, LeadVersionResult> {
+  constructor(
+    private readonly leads: LeadRepository,
+    private readonly columns: PipelineColumnsRepository,
+  ) {}
+
+  async execute({ input }: UpdateLeadCommand): Promise<LeadVersionResult> {
+    const statuses = input.status === undefined ? [] : await this.columns.statuses();
+    const commands: LeadCommand[] = [];
+    if (input.contact || input.order)
+      commands.push({ type: 'ChangeLeadDetails', contact: input.contact, order: input.order });
+    if (input.status !== undefined)
+      commands.push({ type: 'ChangeLeadStatus', to: input.status, statuses });
+    if (input.notes !== undefined) commands.push({ type: 'ChangeLeadNotes', notes: input.notes });
+    const { version } = await this.leads.change(input.leadId, () => commands, {
+      expectedVersion: input.expectedVersion,
+      occurredAt: input.occurredAt,
+    });
+    return { leadId: input.leadId, version };
+  }
+}

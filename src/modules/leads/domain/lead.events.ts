@@ -1,0 +1,118 @@
+import type {
+  DoorStyle,
+  LeadSource,
+  PriceLineItem,
+} from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+
+export const LEAD_STREAM_TYPE = 'lead';
+export const leadStreamId = (leadId: string) => `lead-${leadId}`;
+export const leadSubjectId = (leadId: string) => `lead:${leadId}`;
+export const leadIdFromStream = (streamId: string) => streamId.slice('lead-'.length);
+
+/** Contact details of the customer; stored only inside the encrypted personal-data envelope. */
+export interface LeadContact {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  country: string;
+}
+
+export interface LeadOrder {
+  doorStyle: DoorStyle | null;
+  doors: number;
+  drawers: number;
+  metres: number;
+  totalPrice: number;
+}
+
+export const CONTACT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'country',
+] as const satisfies readonly (keyof LeadContact)[];
+export const ORDER_FIELDS = [
+  'doorStyle',
+  'doors',
+  'drawers',
+  'metres',
+  'totalPrice',
+] as const satisfies readonly (keyof LeadOrder)[];
+
+export type FieldChange<T> = { from: T; to: T };
+export type ContactChanges = Partial<{ [K in keyof LeadContact]: FieldChange<LeadContact[K]> }>;
+export type OrderChanges = Partial<{ [K in keyof LeadOrder]: FieldChange<LeadOrder[K]> }>;
+
+export interface LeadCreated {
+  type: 'LeadCreated';
+  data: LeadOrder & {
+    leadId: string;
+    source: LeadSource;
+    status: string;
+    priceListVersion?: string;
+    lineItems?: PriceLineItem[];
+    patternId?: string;
+    visitorId?: string;
+  };
+  /** null once the lead was erased. */
+  personalData: (LeadContact & { message?: string; notes?: string }) | null;
+}
+
+export interface LeadDetailsChanged {
+  type: 'LeadDetailsChanged';
+  data: { changes: OrderChanges };
+  personalData: { changes: ContactChanges } | null;
+}
+
+export interface LeadStatusChanged {
+  type: 'LeadStatusChanged';
+  data: { from: string; to: string; reason?: 'column_removed' };
+}
+
+export interface LeadNotesChanged {
+  type: 'LeadNotesChanged';
+  data: Record<string, never>;
+  personalData: FieldChange<string> | null;
+}
+
+export interface LeadTrashed {
+  type: 'LeadTrashed';
+  data: Record<string, never>;
+}
+
+export interface LeadRestored {
+  type: 'LeadRestored';
+  data: Record<string, never>;
+}
+
+export interface LeadErased {
+  type: 'LeadErased';
+  data: Record<string, never>;
+}
+
+export type LeadEvent =
+  | LeadCreated
+  | LeadDetailsChanged
+  | LeadStatusChanged
+  | LeadNotesChanged
+  | LeadTrashed
+  | LeadRestored
+  | LeadErased;
+
+export type LeadEventType = LeadEvent['type'];
+
+export const LEAD_EVENT_TYPES: readonly LeadEventType[] = [
+  'LeadCreated',
+  'LeadDetailsChanged',
+  'LeadStatusChanged',
+  'LeadNotesChanged',
+  'LeadTrashed',
+  'LeadRestored',
+  'LeadErased',
+];

@@ -1,0 +1,79 @@
+import type { LeadContact, LeadEvent, LeadOrder } from './lead.events.js';
+
+export interface LeadState {
+  exists: boolean;
+  status: string;
+  trashed: boolean;
+  erased: boolean;
+  /** null when never known or erased (personal data unreadable). */
+  contact: LeadContact | null;
+  order: LeadOrder;
+  notes: string;
+  visitorId: string | null;
+}
+
+export const INITIAL_LEAD_STATE: LeadState = {
+  exists: false,
+  status: '',
+  trashed: false,
+  erased: false,
+  contact: null,
+  order: { doorStyle: null, doors: 0, drawers: 0, metres: 0, totalPrice: 0 },
+  notes: '',
+  visitorId: null,
+};
+
+export function evolve(state: LeadState, event: LeadEvent): LeadState {
+  switch (event.type) {
+    case 'LeadCreated': {
+      const { doorStyle, doors, drawers, metres, totalPrice, status, visitorId } = event.data;
+      const personal = event.personalData;
+      return {
+        ...state,
+        exists: true,
+        status,
+        contact: personal
+          ? {
+              firstName: personal.firstName,
+              lastName: personal.lastName,
+              email: personal.email,
+              phone: personal.phone,
+              address: personal.address,
+              city: personal.city,
+              country: personal.country,
+            }
+          : null,
+        order: { doorStyle, doors, drawers, metres, totalPrice },
+        notes: personal?.notes ?? '',
+        visitorId: visitorId ?? null,
+      };
+    }
+    case 'LeadDetailsChanged': {
+      const order = { ...state.order };
+      for (const [field, change] of Object.entries(event.data.changes)) {
+        (order as unknown as Record<string, unknown>)[field] = change.to;
+      }
+      let contact = state.contact;
+      if (contact && event.personalData) {
+        contact = { ...contact };
+        for (const [field, change] of Object.entries(event.personalData.changes)) {
+          (contact as unknown as Record<string, unknown>)[field] = change.to;
+        }
+      }
+      return { ...state, order, contact };
+    }
+    case 'LeadStatusChanged':
+      return { ...state, status: event.data.to };
+    case 'LeadNotesChanged':
+      return { ...state, notes: event.personalData?.to ?? state.notes };
+    case 'LeadTrashed':
+      return { ...state, trashed: true };
+    case 'LeadRestored':
+      return { ...state, trashed: false };
+    case 'LeadErased':
+      return { ...state, erased: true, contact: null, notes: '' };
+  }
+}
+
+export const foldLead = (events: readonly LeadEvent[]): LeadState =>
+  events.reduce(evolve, INITIAL_LEAD_STATE);

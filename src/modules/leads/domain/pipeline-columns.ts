@@ -1,0 +1,134 @@
+import { LeadCommandRefused } from './lead.errors.js';
+
+export const PIPELINE_STREAM_ID = 'pipeline-columns';
+export const PIPELINE_STREAM_TYPE = 'pipeline';
+export const COLUMN_COLORS = [
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'blue',
+  'purple',
+  'pink',
+  'gray',
+] as const;
+export type ColumnColor = (typeof COLUMN_COLORS)[number];
+
+/** The status whose leads count as won: their sum is Total Revenue. */
+export const CLOSED_STATUS = 'closed';
+
+export interface PipelineColumn {
+  id: string;
+  name: string;
+  color: ColumnColor;
+}
+
+export const DEFAULT_COLUMNS: readonly PipelineColumn[] = [
+  { id: 'new', name: 'New Leads', color: 'blue' },
+  { id: 'contacted', name: 'Contacted', color: 'yellow' },
+  { id: 'qualified', name: 'Qualified', color: 'green' },
+  { id: 'proposal', name: 'Proposal', color: 'purple' },
+  { id: 'closed', name: 'Closed', color: 'gray' },
+];
+
+export type PipelineEvent =
+  | { type: 'PipelineColumnAdded'; data: PipelineColumn }
+  | { type: 'PipelineColumnRenamed'; data: { id: string; from: string; to: string } }
+  | { type: 'PipelineColumnRecoloured'; data: { id: string; from: ColumnColor; to: ColumnColor } }
+  | { type: 'PipelineColumnRemoved'; data: { id: string; movedLeadsTo: string | null } };
+
+export type PipelineCommand =
+  | { type: 'AddColumn'; name: string; color: ColumnColor }
+  | { type: 'EditColumn'; id: string; name?: string; color?: ColumnColor }
+  | { type: 'RemoveColumn'; id: string; moveLeadsTo: string | null; leadCount: number };
+
+/** A column's id is its lowercased name with spaces replaced by underscores. */
+export function columnIdFor(name: string): string {
+  return name.trim().toLowerCase().replace(/\s+/g, '_');
+}
+
+export function evolvePipeline(
+  columns: readonly PipelineColumn[],
+  event: PipelineEvent,
+): PipelineColumn[] {
+  switch (event.type) {
+    case 'PipelineColumnAdded':
+      return [...columns, event.data];
+    case 'PipelineColumnRenamed':
+      return columns.map((c) => (c.id === event.data.id ? { ...c, name: event.data.to } : c));
+    case 'PipelineColumnRecoloured':
+      return columns.map((c) => (c.id === event.data.id ? { ...c, color: event.data.to } : c));
+    case 'PipelineColumnRemoved':
+      return columns.filter((c) => c.id !== event.data.id);
+  }
+}
+
+export const foldPipeline = (events: readonly PipelineEvent[]): PipelineColumn[] =>
+  events.reduce(evolvePipeline, [...DEFAULT_COLUMNS]);
+
+export function decidePipeline(
+  command: PipelineCommand,
+  columns: readonly PipelineColumn[],
+): PipelineEvent[] {
+  switch (command.type) {
+    case 'AddColumn': {
+      const name = command.name.trim();
+      const id = columnIdFor(name);
+      if (!id) throw new LeadCommandRefused('invalid', 'name should not be empty');
+      if (columns.some((c) => c.id === id))
+        throw new LeadCommandRefused('conflict', `A column with the id "${id}" already exists`);
+      return [{ type: 'PipelineColumnAdded', data: { id, name, color: command.color } }];
+    }
+    case 'EditColumn': {
+      const column = findColumn(columns, command.id);
+      const events: PipelineEvent[] = [];
+      if (command.name !== undefined) {
+        const name = command.name.trim();
+        if (!name) throw new LeadCommandRefused('invalid', 'name should not be empty');
+        if (name !== column.name)
+          events.push({
+            type: 'PipelineColumnRenamed',
+            data: { id: column.id, from: column.name, to: name },
+          });
+      }
+      if (command.color !== undefined && command.color !== column.color)
+        events.push({
+          type: 'PipelineColumnRecoloured',
+          data: { id: column.id, from: column.color, to: command.color },
+        });
+      return events;
+    }
+    case 'RemoveColumn': {
+      findColumn(columns, command.id);
+      if (columns.length <= 1)
+        throw new LeadCommandRefused('conflict', 'The last column cannot be deleted');
+      if (command.leadCount > 0) {
+        if (!command.moveLeadsTo)
+          throw new LeadCommandRefused(
+            'invalid',
+            'moveLeadsTo is required: the column still holds leads',
+          );
+        if (
+          command.moveLeadsTo === command.id ||
+          !columns.some((c) => c.id === command.moveLeadsTo)
+        )
+          throw new LeadCommandRefused('invalid', 'moveLeadsTo must be another existing column');
+      }
+      return [
+        {
+          type: 'PipelineColumnRemoved',
+          data: {
+            id: command.id,
+            movedLeadsTo: command.leadCount > 0 ? command.moveLeadsTo : null,
+          },
+        },
+      ];
+    }
+  }
+}
+
+function findColumn(columns: readonly PipelineColumn[], id: string): PipelineColumn {
+  const column = columns.find((c) => c.id === id);
+  if (!column) throw new LeadCommandRefused('not_found', 'Column not found');
+  return column;
+}

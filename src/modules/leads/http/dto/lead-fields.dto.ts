@@ -1,0 +1,124 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import type { DoorStyle } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+
+export const DOOR_STYLES: readonly DoorStyle[] = [
+  'Kehysovi',
+  'Uritettu',
+  'Tasapintainen',
+  'Vetimetön',
+];
+const NOT_BLANK = /\S/;
+
+/** The three fields a lead cannot be without, validated the same way wherever they are sent. */
+export const NameField = (property: string) =>
+  applyDecorators(
+    IsString(),
+    Matches(NOT_BLANK, { message: `${property} should not be empty` }),
+    MaxLength(100),
+  );
+export const EmailField = () =>
+  applyDecorators(IsEmail({}, { message: 'customerEmail must be an email' }), MaxLength(254));
+
+/** Every lead field except the required three; all optional so an update sends only changes. */
+export class LeadDetailsDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  customerPhone?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  customerAddress?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  customerCity?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(2)
+  customerCountry?: string;
+
+  @ApiPropertyOptional({ enum: DOOR_STYLES, nullable: true })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsIn(DOOR_STYLES)
+  doorStyle?: DoorStyle | null;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  doors?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  drawers?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(100_000)
+  metres?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(100_000_000)
+  totalPrice?: number;
+
+  @ApiPropertyOptional({ description: 'A pipeline column id' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  status?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
+  notes?: string;
+}
+
+export class LeadFieldsDto extends LeadDetailsDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @NameField('customerFirstName')
+  customerFirstName?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @NameField('customerLastName')
+  customerLastName?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @EmailField()
+  customerEmail?: string;
+}

@@ -1,0 +1,152 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import { Roles } from '#src/platform/http/access.decorators.js';
+import { STAFF_RATE_LIMIT } from './staff-rate-limit.js';
+import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
+import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
+import { LeadHistoryReader } from '#src/modules/leads/queries/lead-history.reader.js';
+import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
+import type {
+  HistoryEntry,
+  LeadPage,
+  LeadStats,
+  LeadView,
+} from '#src/modules/leads/queries/lead.views.js';
+import {
+  ChangeLeadStatusDto,
+  CreateLeadDto,
+  ExpectedVersionQuery,
+  ListLeadsQuery,
+  UpdateLeadDto,
+} from './dto/lead-requests.dto.js';
+import { toLeadParts } from './lead-mapping.js';
+
+const LeadId = () => new ParseUUIDPipe();
+
+@ApiTags('CRM leads')
+@ApiBearerAuth()
+@Controller('api/admin/quotes')
+@Roles('admin', 'manager', 'salesperson')
+@Throttle({ default: STAFF_RATE_LIMIT })
+export class LeadsAdminController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly reads: LeadReadRepository,
+    private readonly historyReader: LeadHistoryReader,
+  ) {}
+
+  /** Without parameters: every active lead as a plain array (SPEC §7); with any: one page. */
+  @Get()
+  async list(@Query() query: ListLeadsQuery): Promise<LeadView[] | LeadPage> {
+    if (Object.values(query).every((value) => value === undefined)) return this.reads.listAll();
+    return this.reads.list({
+      search: query.search,
+      status: query.status,
+      sort: query.sort,
+      page: query.page ?? 1,
+      pageSize: query.pageSize ?? 25,
+    });
+  }
+
+  @Get('stats')
+  stats(): Promise<LeadStats> {
+    return this.reads.stats();
+  }
+
+  @Get(':id')
+  async get(@Param('id', LeadId()) id: string): Promise<LeadView> {
+    const { visitorId: _visitor, erased: _erased, ...lead } = await this.reads.get(id);
+    return lead;
+  }
+
+  @Get(':id/history')
+  history(@Param('id', LeadId()) id: string): Promise<HistoryEntry[]> {
+    return this.historyReader.history(id);
+  }
+
+  @Post('create-lead')
+  async create(@Body() dto: CreateLeadDto): Promise<LeadView> {
+    const { contact, order } = toLeadParts(dto);
+    const { leadId } = await this.commandBus.execute(
+      new CreateLeadCommand({
+        source: 'manual',
+        customer: {
+          firstName: contact.firstName ?? '',
+          lastName: contact.lastName ?? '',
+          email: contact.email ?? '',
+          phone: contact.phone ?? '',
+          address: contact.address ?? '',
+          city: contact.city ?? '',
+          country: contact.country || 'FI',
+        },
+        message: dto.message?.trim() || undefined,
+        doorStyle: order.doorStyle ?? 'Kehysovi',
+        doors: order.doors ?? 0,
+        drawers: order.drawers ?? 0,
+        metres: order.metres ?? 0,
+        totalPrice: order.totalPrice ?? 0,
+        status: dto.status,
+        notes: dto.notes?.trim() || undefined,
+      }),
+    );
+    return this.get(leadId);
+  }
+
+  /** The board's drag and drop and quick notes; answers only what a board needs, cheaply. */
+  @Put(':id')
+  async changeStatus(
+    @Param('id', LeadId()) id: string,
+    @Body() dto: ChangeLeadStatusDto,
+  ): Promise<{ id: string; status: string | undefined; version: number }> {
+    const { version } = await this.commandBus.execute(
+      new UpdateLeadCommand({
+        leadId: id,
+        expectedVersion: dto.expectedVersion,
+        status: dto.status,
+        notes: dto.notes,
+      }),
+    );
+    return { id, status: dto.status, version };
+  }
+
+  @Put(':id/update-lead')
+  async update(@Param('id', LeadId()) id: string, @Body() dto: UpdateLeadDto): Promise<LeadView> {
+    const { contact, order } = toLeadParts(dto);
+    await this.commandBus.execute(
+      new UpdateLeadCommand({
+        leadId: id,
+        expectedVersion: dto.expectedVersion,
+        contact,
+        order,
+        status: dto.status,
+        notes: dto.notes,
+      }),
+    );
+    return this.get(id);
+  }
+
+  /** GDPR erasure, only for leads already in the Recycle Bin (DESIGN decision 4). */
+  @Delete(':id')
+  @Roles('admin')
+  @HttpCode(204)
+  async erase(
+    @Param('id', LeadId()) id: string,
+    @Query() query: ExpectedVersionQuery,
+  ): Promise<void> {
+    await this.commandBus.execute(new EraseLeadCommand(id, query.expectedVersion));
+  }
+}

@@ -1,0 +1,48 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import { Roles } from '#src/platform/http/access.decorators.js';
+import { STAFF_RATE_LIMIT } from './staff-rate-limit.js';
+import { AddPipelineColumnCommand } from '#src/modules/leads/commands/add-pipeline-column/add-pipeline-column.command.js';
+import { EditPipelineColumnCommand } from '#src/modules/leads/commands/edit-pipeline-column/edit-pipeline-column.command.js';
+import { RemovePipelineColumnCommand } from '#src/modules/leads/commands/remove-pipeline-column/remove-pipeline-column.command.js';
+import type { PipelineColumn } from '#src/modules/leads/domain/pipeline-columns.js';
+import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
+import { AddColumnDto, EditColumnDto, RemoveColumnQuery } from './dto/lead-requests.dto.js';
+
+/** Pipeline stages shared by all staff (DESIGN decision 3). */
+@ApiTags('CRM pipeline')
+@ApiBearerAuth()
+@Controller('api/admin/pipeline-columns')
+@Roles('admin', 'manager', 'salesperson')
+@Throttle({ default: STAFF_RATE_LIMIT })
+export class PipelineColumnsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly columns: PipelineColumnsRepository,
+  ) {}
+
+  @Get()
+  async list(): Promise<PipelineColumn[]> {
+    return (await this.columns.load()).columns;
+  }
+
+  @Post()
+  add(@Body() dto: AddColumnDto): Promise<PipelineColumn> {
+    return this.commandBus.execute(new AddPipelineColumnCommand(dto.name, dto.color));
+  }
+
+  @Put(':id')
+  edit(@Param('id') id: string, @Body() dto: EditColumnDto): Promise<PipelineColumn> {
+    return this.commandBus.execute(new EditPipelineColumnCommand(id, dto));
+  }
+
+  @Delete(':id')
+  remove(
+    @Param('id') id: string,
+    @Query() query: RemoveColumnQuery,
+  ): Promise<{ movedLeads: number }> {
+    return this.commandBus.execute(new RemovePipelineColumnCommand(id, query.moveLeadsTo ?? null));
+  }
+}

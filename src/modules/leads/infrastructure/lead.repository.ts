@@ -1,0 +1,95 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type pg from 'pg';
+import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
+import { EventStore } from '#src/platform/event-store/event-store.js';
+import type { NewEvent } from '#src/platform/event-store/event-store.types.js';
+import { decideAll, type LeadCommand } from '#src/modules/leads/domain/lead.decide.js';
+import {
+  LEAD_STREAM_TYPE,
+  type LeadEvent,
+  leadStreamId,
+  leadSubjectId,
+} from '#src/modules/leads/domain/lead.events.js';
+import { foldLead, type LeadState } from '#src/modules/leads/domain/lead.state.js';
+import { refusalsAsHttp } from './refusal-to-http.js';
+
+export interface LeadChangeResult {
+  leadId: string;
+  /** The lead's version after the change (unchanged when nothing needed to happen). */
+  version: number;
+  events: LeadEvent[];
+}
+
+export interface LeadChangeOptions {
+  /** The version the user saw; a newer lead is a ConcurrencyError (HTTP 409). */
+  expectedVersion?: number;
+  transaction?: pg.PoolClient;
+  occurredAt?: Date;
+}
+
+/** Loads a lead from its stream, runs the pure decision, appends the result. */
+@Injectable()
+export class LeadRepository {
+  constructor(private readonly eventStore: EventStore) {}
+
+  async load(
+    leadId: string,
+  ): Promise<{ state: LeadState; version: number; lastChangedBy: string | null }> {
+    const events = await this.eventStore.readStream(leadStreamId(leadId));
+    return {
+      state: foldLead(events as unknown as LeadEvent[]),
+      version: events.at(-1)?.streamVersion ?? 0,
+      lastChangedBy: events.at(-1)?.metadata.actorName ?? null,
+    };
+  }
+
+  async change(
+    leadId: string,
+    commands: (state: LeadState) => LeadCommand[],
+    options: LeadChangeOptions = {},
+  ): Promise<LeadChangeResult> {
+    const { state, version, lastChangedBy } = await this.load(leadId);
+    if (!state.exists) throw new NotFoundException('Lead not found');
+    const events = refusalsAsHttp(() => decideAll(commands(state), state));
+    const expected = options.expectedVersion ?? version;
+    if (events.length === 0) {
+      // Nothing to change, but a stale view must still learn that the lead moved on.
+      if (expected !== version)
+        throw new ConcurrencyError(leadStreamId(leadId), expected, version, lastChangedBy);
+      return { leadId, version, events };
+    }
+    const result = await this.append(leadId, expected, events, options);
+    return { leadId, version: result, events };
+  }
+
+  async append(
+    leadId: string,
+    expectedVersion: number | 'no_stream',
+    events: LeadEvent[],
+    options: Pick<LeadChangeOptions, 'transaction' | 'occurredAt'> & { eventIds?: string[] } = {},
+  ): Promise<number> {
+    const result = await this.eventStore.append(
+      leadStreamId(leadId),
+      expectedVersion,
+      toNewEvents(events, options),
+      { streamType: LEAD_STREAM_TYPE, subjectId: leadSubjectId(leadId) },
+      options.transaction,
+    );
+    return result.nextVersion;
+  }
+}
+
+function toNewEvents(
+  events: LeadEvent[],
+  options: { occurredAt?: Date; eventIds?: string[] },
+): NewEvent[] {
+  return events.map((event, i) => ({
+    type: event.type,
+    data: event.data as NewEvent['data'],
+    ...('personalData' in event && event.personalData
+      ? { personalData: event.personalData as unknown as NewEvent['personalData'] }
+      : {}),
+    ...(options.eventIds?.[i] ? { eventId: options.eventIds[i] } : {}),
+    ...(options.occurredAt ? { occurredAt: options.occurredAt } : {}),
+  }));
+}

@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import { AddPipelineColumnHandler } from './commands/add-pipeline-column/add-pipeline-column.handler.js';
+import { CreateLeadHandler } from './commands/create-lead/create-lead.handler.js';
+import { EditPipelineColumnHandler } from './commands/edit-pipeline-column/edit-pipeline-column.handler.js';
+import { EraseLeadHandler } from './commands/erase-lead/erase-lead.handler.js';
+import { RemovePipelineColumnHandler } from './commands/remove-pipeline-column/remove-pipeline-column.handler.js';
+import { RestoreLeadHandler } from './commands/restore-lead/restore-lead.handler.js';
+import { TrashLeadHandler } from './commands/trash-lead/trash-lead.handler.js';
+import { UpdateLeadHandler } from './commands/update-lead/update-lead.handler.js';
+import { LeadsAdminController } from './http/leads.admin.controller.js';
+import { LeadsBinController } from './http/leads.bin.controller.js';
+import { PipelineColumnsController } from './http/pipeline-columns.controller.js';
+import { LeadRepository } from './infrastructure/lead.repository.js';
+import { PipelineColumnsRepository } from './infrastructure/pipeline-columns.repository.js';
+import { LeadListProjection } from './projections/lead-list/lead-list.projection.js';
+import { LeadStatsProjection } from './projections/lead-stats/lead-stats.projection.js';
+import { LeadHistoryReader } from './queries/lead-history.reader.js';
+import { LeadReadRepository } from './queries/lead-read.repository.js';
+
+const commandHandlers = [
+  CreateLeadHandler,
+  UpdateLeadHandler,
+  TrashLeadHandler,
+  RestoreLeadHandler,
+  EraseLeadHandler,
+  AddPipelineColumnHandler,
+  EditPipelineColumnHandler,
+  RemovePipelineColumnHandler,
+];
+
+/** Leads and the sales pipeline: event-sourced leads, columns, read models and the CRM API. */
+@Module({
+  controllers: [LeadsAdminController, LeadsBinController, PipelineColumnsController],
+  providers: [
+    LeadRepository,
+    PipelineColumnsRepository,
+    LeadReadRepository,
+    LeadHistoryReader,
+    LeadListProjection,
+    LeadStatsProjection,
+    ...commandHandlers,
+  ],
+})
+export class LeadsModule {}

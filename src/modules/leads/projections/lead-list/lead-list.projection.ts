@@ -1,0 +1,258 @@
+import { Injectable } from '@nestjs/common';
+import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
+import { Projection } from '#src/platform/projections/projection.decorator.js';
+import type {
+  ProjectionContext,
+  ProjectionDefinition,
+} from '#src/platform/projections/projection.types.js';
+import {
+  LEAD_EVENT_TYPES,
+  type LeadEvent,
+  leadIdFromStream,
+} from '#src/modules/leads/domain/lead.events.js';
+
+/** One row of the lead list read model, as stored. */
+export interface LeadListRow {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  country: string | null;
+  message: string | null;
+  notes: string | null;
+  door_style: string | null;
+  doors: number;
+  drawers: number;
+  metres: number;
+  total_price: number;
+  status: string;
+  source: string;
+  pattern_id: string | null;
+  visitor_id: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  erased_at: string | null;
+  version: number;
+}
+
+const COLUMNS: [keyof LeadListRow, string][] = [
+  ['id', 'uuid'],
+  ['first_name', 'text'],
+  ['last_name', 'text'],
+  ['email', 'text'],
+  ['phone', 'text'],
+  ['address', 'text'],
+  ['city', 'text'],
+  ['country', 'text'],
+  ['message', 'text'],
+  ['notes', 'text'],
+  ['door_style', 'text'],
+  ['doors', 'int'],
+  ['drawers', 'int'],
+  ['metres', 'numeric(12,2)'],
+  ['total_price', 'numeric(12,2)'],
+  ['status', 'text'],
+  ['source', 'text'],
+  ['pattern_id', 'text'],
+  ['visitor_id', 'text'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+  ['deleted_at', 'timestamptz'],
+  ['erased_at', 'timestamptz'],
+  ['version', 'int'],
+];
+const NAMES = COLUMNS.map(([name]) => name).join(', ');
+const RECORD_TYPE = COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
+const UPDATES = COLUMNS.filter(([name]) => name !== 'id')
+  .map(([name]) => `${name} = excluded.${name}`)
+  .join(', ');
+
+export const LEAD_LIST_TABLE = 'lead_list';
+/** Search text apart, so the frequent status moves never touch the trigram index. */
+export const LEAD_SEARCH_TABLE = 'lead_search';
+
+/**
+ * Lead list, board and detail read model, kept inline so staff read their own writes.
+ * Personal fields are plain here (the app needs them to search and show) and are wiped on erasure.
+ */
+@Projection()
+@Injectable()
+export class LeadListProjection implements ProjectionDefinition {
+  readonly name = 'lead_list';
+  readonly mode = 'inline' as const;
+  readonly version = 2;
+  readonly handles = LEAD_EVENT_TYPES;
+  readonly needsPersonalData = true;
+  readonly tables = [LEAD_LIST_TABLE, LEAD_SEARCH_TABLE];
+
+  async createTables({ db, tables }: ProjectionContext): Promise<void> {
+    const t = tables[LEAD_LIST_TABLE];
+    await db.query(`create table ${t} (
+      ${COLUMNS.map(([name, type]) => `${name} ${type}${name === 'id' ? ' primary key' : ''}`).join(', ')}
+    )`);
+    // Active list: newest first, optionally per status; the bin: newest deletion first.
+    await db.query(
+      `create index ${t}_active_created on ${t} (created_at desc, id) where deleted_at is null and erased_at is null`,
+    );
+    await db.query(
+      `create index ${t}_active_status on ${t} (status, created_at desc) where deleted_at is null and erased_at is null`,
+    );
+    await db.query(
+      `create index ${t}_active_price on ${t} (total_price desc) where deleted_at is null and erased_at is null`,
+    );
+    await db.query(
+      `create index ${t}_bin on ${t} (deleted_at desc) where deleted_at is not null and erased_at is null`,
+    );
+    const search = tables[LEAD_SEARCH_TABLE];
+    await db.query(`create table ${search} (id uuid primary key, search text not null)`);
+    await db.query(`create index ${search}_trgm on ${search} using gin (search gin_trgm_ops)`);
+  }
+
+  async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
+    const t = tables[LEAD_LIST_TABLE];
+    const ids = [...new Set(events.map((e) => leadIdFromStream(e.streamId)))];
+    const createdHere = new Set(
+      events.filter((e) => e.type === 'LeadCreated').map((e) => leadIdFromStream(e.streamId)),
+    );
+    const toLoad = ids.filter((id) => !createdHere.has(id));
+    const loaded = new Map<string, LeadListRow>();
+    if (toLoad.length > 0) {
+      const { rows: found } = await db.query<LeadListRow>(
+        `select ${NAMES} from ${t} where id = any($1::uuid[])`,
+        [toLoad],
+      );
+      for (const row of found) loaded.set(row.id, row);
+    }
+    const rows = new Map(loaded);
+    for (const event of events) {
+      const id = leadIdFromStream(event.streamId);
+      const next = applyLeadEvent(rows.get(id), id, event);
+      if (next) rows.set(id, next);
+    }
+    if (rows.size === 0) return;
+    await db.query(
+      `insert into ${t} (${NAMES})
+       select ${NAMES} from jsonb_to_recordset($1::jsonb) as r(${RECORD_TYPE})
+       on conflict (id) do update set ${UPDATES}`,
+      [JSON.stringify([...rows.values()])],
+    );
+    const searchChanged = [...rows.values()]
+      .map((row) => ({ id: row.id, search: searchText(row) }))
+      .filter(({ id, search }) => !loaded.has(id) || searchText(loaded.get(id)!) !== search);
+    if (searchChanged.length > 0) {
+      const s = tables[LEAD_SEARCH_TABLE];
+      await db.query(
+        `with changed as (select * from jsonb_to_recordset($1::jsonb) as r(id uuid, search text)),
+         removed as (delete from ${s} where id in (select id from changed where search = ''))
+         insert into ${s} (id, search) select id, search from changed where search <> ''
+         on conflict (id) do update set search = excluded.search`,
+        [JSON.stringify(searchChanged)],
+      );
+    }
+  }
+}
+
+/** What the list search matches: first name, last name and e-mail; nothing once erased. */
+function searchText(
+  row: Pick<LeadListRow, 'first_name' | 'last_name' | 'email' | 'erased_at'>,
+): string {
+  if (row.erased_at) return '';
+  return [row.first_name, row.last_name, row.email].filter(Boolean).join(' ').toLowerCase();
+}
+
+/** Folds one event into a row; events for a lead whose creation is unknown are skipped. */
+export function applyLeadEvent(
+  row: LeadListRow | undefined,
+  id: string,
+  recorded: RecordedEvent,
+): LeadListRow | undefined {
+  const event = {
+    type: recorded.type,
+    data: recorded.data,
+    personalData: recorded.personalData,
+  } as LeadEvent;
+  const at = recorded.occurredAt.toISOString();
+  const touched = { updated_at: at, version: recorded.streamVersion };
+  if (event.type === 'LeadCreated') {
+    const p = event.personalData;
+    const created: LeadListRow = {
+      id,
+      first_name: p?.firstName ?? null,
+      last_name: p?.lastName ?? null,
+      email: p?.email ?? null,
+      phone: p?.phone ?? null,
+      address: p?.address ?? null,
+      city: p?.city ?? null,
+      country: p?.country ?? null,
+      message: p?.message ?? null,
+      notes: p?.notes ?? null,
+      door_style: event.data.doorStyle,
+      doors: event.data.doors,
+      drawers: event.data.drawers,
+      metres: event.data.metres,
+      total_price: event.data.totalPrice,
+      status: event.data.status,
+      source: event.data.source,
+      pattern_id: event.data.patternId ?? null,
+      visitor_id: event.data.visitorId ?? null,
+      created_at: at,
+      deleted_at: null,
+      erased_at: null,
+      ...touched,
+    };
+    return created;
+  }
+  if (!row) return undefined;
+  switch (event.type) {
+    case 'LeadDetailsChanged': {
+      const next = { ...row, ...touched };
+      const order = event.data.changes;
+      if (order.doorStyle) next.door_style = order.doorStyle.to;
+      if (order.doors) next.doors = order.doors.to;
+      if (order.drawers) next.drawers = order.drawers.to;
+      if (order.metres) next.metres = order.metres.to;
+      if (order.totalPrice) next.total_price = order.totalPrice.to;
+      const contact = event.personalData?.changes;
+      if (contact && !row.erased_at) {
+        if (contact.firstName) next.first_name = contact.firstName.to;
+        if (contact.lastName) next.last_name = contact.lastName.to;
+        if (contact.email) next.email = contact.email.to;
+        if (contact.phone) next.phone = contact.phone.to;
+        if (contact.address) next.address = contact.address.to;
+        if (contact.city) next.city = contact.city.to;
+        if (contact.country) next.country = contact.country.to;
+      }
+      return next;
+    }
+    case 'LeadStatusChanged':
+      return { ...row, ...touched, status: event.data.to };
+    case 'LeadNotesChanged':
+      return event.personalData && !row.erased_at
+        ? { ...row, ...touched, notes: event.personalData.to }
+        : { ...row, ...touched };
+    case 'LeadTrashed':
+      return { ...row, ...touched, deleted_at: at };
+    case 'LeadRestored':
+      return { ...row, ...touched, deleted_at: null };
+    case 'LeadErased':
+      return {
+        ...row,
+        ...touched,
+        first_name: null,
+        last_name: null,
+        email: null,
+        phone: null,
+        address: null,
+        city: null,
+        country: null,
+        message: null,
+        notes: null,
+        visitor_id: null,
+        erased_at: at,
+      };
+  }
+}

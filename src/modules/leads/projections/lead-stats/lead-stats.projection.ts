@@ -1,0 +1,140 @@
+import { Injectable } from '@nestjs/common';
+import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
+import { Projection } from '#src/platform/projections/projection.decorator.js';
+import type {
+  ProjectionContext,
+  ProjectionDefinition,
+} from '#src/platform/projections/projection.types.js';
+import { leadIdFromStream } from '#src/modules/leads/domain/lead.events.js';
+
+export const LEAD_STATS_TABLE = 'lead_stats';
+const LEADS_TABLE = 'lead_stats_leads';
+
+const HANDLES = [
+  'LeadCreated',
+  'LeadDetailsChanged',
+  'LeadStatusChanged',
+  'LeadTrashed',
+  'LeadRestored',
+  'LeadErased',
+] as const;
+
+interface CountedLead {
+  id: string;
+  status: string;
+  total_price: number;
+  active: boolean;
+}
+
+/**
+ * Lead count and value per status for the overview cards, maintained by deltas so reading the
+ * stats never sums the lead table. Async: many concurrent status changes would otherwise queue
+ * on the few hot status rows.
+ */
+@Projection()
+@Injectable()
+export class LeadStatsProjection implements ProjectionDefinition {
+  readonly name = 'lead_stats';
+  readonly mode = 'async' as const;
+  readonly version = 1;
+  readonly handles = HANDLES;
+  readonly tables = [LEAD_STATS_TABLE, LEADS_TABLE];
+
+  async createTables({ db, tables }: ProjectionContext): Promise<void> {
+    await db.query(`create table ${tables[LEAD_STATS_TABLE]} (
+      status text primary key,
+      lead_count int not null default 0,
+      total_value numeric(16,2) not null default 0
+    )`);
+    await db.query(`create table ${tables[LEADS_TABLE]} (
+      id uuid primary key,
+      status text not null,
+      total_price numeric(12,2) not null,
+      active boolean not null
+    )`);
+  }
+
+  async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
+    const ids = [...new Set(events.map((e) => leadIdFromStream(e.streamId)))];
+    const { rows: loaded } = await db.query<CountedLead>(
+      `select id, status, total_price::float8 as total_price, active from ${tables[LEADS_TABLE]}
+       where id = any($1::uuid[])`,
+      [ids],
+    );
+    const before = new Map(loaded.map((r) => [r.id, r]));
+    const after = new Map(before);
+    for (const event of events) {
+      const id = leadIdFromStream(event.streamId);
+      const lead = after.get(id);
+      const data = event.data as Record<string, unknown>;
+      if (event.type === 'LeadCreated') {
+        after.set(id, {
+          id,
+          status: data.status as string,
+          total_price: data.totalPrice as number,
+          active: true,
+        });
+      } else if (lead) {
+        after.set(id, evolveCounted(lead, event.type, data));
+      }
+    }
+    const deltas = new Map<string, { count: number; value: number }>();
+    const add = (lead: CountedLead | undefined, sign: 1 | -1) => {
+      if (!lead?.active) return;
+      const delta = deltas.get(lead.status) ?? { count: 0, value: 0 };
+      delta.count += sign;
+      delta.value += sign * Number(lead.total_price);
+      deltas.set(lead.status, delta);
+    };
+    for (const [id, lead] of after) {
+      add(before.get(id), -1);
+      add(lead, 1);
+    }
+    if (after.size > 0) {
+      await db.query(
+        `insert into ${tables[LEADS_TABLE]} (id, status, total_price, active)
+         select id, status, total_price, active
+         from jsonb_to_recordset($1::jsonb) as r(id uuid, status text, total_price numeric, active boolean)
+         on conflict (id) do update set status = excluded.status,
+           total_price = excluded.total_price, active = excluded.active`,
+        [JSON.stringify([...after.values()])],
+      );
+    }
+    const changed = [...deltas].filter(([, d]) => d.count !== 0 || d.value !== 0);
+    if (changed.length > 0) {
+      await db.query(
+        `insert into ${tables[LEAD_STATS_TABLE]} as s (status, lead_count, total_value)
+         select * from unnest($1::text[], $2::int[], $3::numeric[])
+         on conflict (status) do update set lead_count = s.lead_count + excluded.lead_count,
+           total_value = s.total_value + excluded.total_value`,
+        [
+          changed.map(([s]) => s),
+          changed.map(([, d]) => d.count),
+          changed.map(([, d]) => d.value.toFixed(2)),
+        ],
+      );
+    }
+  }
+}
+
+function evolveCounted(
+  lead: CountedLead,
+  type: string,
+  data: Record<string, unknown>,
+): CountedLead {
+  switch (type) {
+    case 'LeadStatusChanged':
+      return { ...lead, status: data.to as string };
+    case 'LeadDetailsChanged': {
+      const price = (data.changes as { totalPrice?: { to: number } }).totalPrice;
+      return price ? { ...lead, total_price: price.to } : lead;
+    }
+    case 'LeadTrashed':
+    case 'LeadErased':
+      return { ...lead, active: false };
+    case 'LeadRestored':
+      return { ...lead, active: true };
+    default:
+      return lead;
+  }
+}

@@ -1,0 +1,85 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { EventStore } from '#src/platform/event-store/event-store.js';
+import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
+import { leadStreamId } from '#src/modules/leads/domain/lead.events.js';
+import type { HistoryEntry } from './lead.views.js';
+
+export const visitorStreamId = (visitorId: string) => `visitor-${visitorId}`;
+const PATTERN_TRIED = 'VisualizationGenerated';
+
+/** The lead's whole timeline, newest first, read straight from its stream. */
+@Injectable()
+export class LeadHistoryReader {
+  constructor(private readonly eventStore: EventStore) {}
+
+  async history(leadId: string): Promise<HistoryEntry[]> {
+    const events = await this.eventStore.readStream(leadStreamId(leadId));
+    if (events.length === 0) throw new NotFoundException('Lead not found');
+    const visitorId = events[0].data.visitorId;
+    const tried =
+      typeof visitorId === 'string'
+        ? (await this.eventStore.readStream(visitorStreamId(visitorId))).filter(
+            (e) => e.type === PATTERN_TRIED,
+          )
+        : [];
+    return [...events, ...tried]
+      .sort(
+        (a, b) =>
+          b.occurredAt.getTime() - a.occurredAt.getTime() ||
+          (a.streamId === b.streamId
+            ? b.streamVersion - a.streamVersion
+            : b.globalPosition - a.globalPosition),
+      )
+      .map(toEntry);
+  }
+}
+
+function toEntry(event: RecordedEvent): HistoryEntry {
+  return {
+    id: event.eventId,
+    type: event.type,
+    occurredAt: event.occurredAt.toISOString(),
+    actorName: event.metadata.actorName,
+    actorRole: event.metadata.actorRole,
+    details: detailsOf(event),
+  };
+}
+
+/** Plain facts per event; personal values read as null once the lead was erased. */
+function detailsOf(event: RecordedEvent): Record<string, unknown> {
+  const data = event.data as Record<string, unknown>;
+  const personal = event.personalData as Record<string, unknown> | null | undefined;
+  const erased = personal === null;
+  switch (event.type) {
+    case 'LeadCreated':
+      return {
+        source: data.source,
+        status: data.status,
+        ...(data.patternId ? { patternId: data.patternId } : {}),
+        redacted: erased,
+      };
+    case 'LeadDetailsChanged': {
+      const order = Object.entries(
+        (data.changes ?? {}) as Record<string, { from: unknown; to: unknown }>,
+      );
+      const contact = personal
+        ? Object.entries((personal.changes ?? {}) as Record<string, { from: unknown; to: unknown }>)
+        : [];
+      return {
+        changes: [
+          ...contact.map(([field, c]) => ({ field, from: c.from, to: c.to })),
+          ...order.map(([field, c]) => ({ field, from: c.from, to: c.to })),
+        ],
+        redacted: erased,
+      };
+    }
+    case 'LeadStatusChanged':
+      return { from: data.from, to: data.to, ...(data.reason ? { reason: data.reason } : {}) };
+    case 'LeadNotesChanged':
+      return personal ? { from: personal.from, to: personal.to } : { redacted: true };
+    case PATTERN_TRIED:
+      return { patternId: data.patternId };
+    default:
+      return {};
+  }
+}

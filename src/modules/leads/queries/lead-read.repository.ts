@@ -1,0 +1,146 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type pg from 'pg';
+import { PG_POOL } from '#src/platform/database/queryable.js';
+import { CLOSED_STATUS } from '#src/modules/leads/domain/pipeline-columns.js';
+import {
+  LEAD_LIST_TABLE,
+  LEAD_SEARCH_TABLE,
+  type LeadListRow,
+} from '#src/modules/leads/projections/lead-list/lead-list.projection.js';
+import { LEAD_STATS_TABLE } from '#src/modules/leads/projections/lead-stats/lead-stats.projection.js';
+import type { LeadPage, LeadStats, LeadView } from './lead.views.js';
+
+export const LEAD_SORTS = ['-createdAt', 'createdAt', '-totalPrice', 'totalPrice'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+
+const ORDER_BY: Record<LeadSort, string> = {
+  '-createdAt': 'created_at desc, id desc',
+  createdAt: 'created_at asc, id asc',
+  '-totalPrice': 'total_price desc, id desc',
+  totalPrice: 'total_price asc, id asc',
+};
+
+export interface LeadListFilter {
+  search?: string;
+  status?: string;
+  sort?: LeadSort;
+  page: number;
+  pageSize: number;
+}
+
+const ACTIVE = 'deleted_at is null and erased_at is null';
+const IN_BIN = 'deleted_at is not null and erased_at is null';
+
+/** Reads of the lead read models; never touches the event log. */
+@Injectable()
+export class LeadReadRepository {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  async listAll(): Promise<LeadView[]> {
+    const { rows } = await this.pool.query<LeadListRow>(
+      `select * from ${LEAD_LIST_TABLE} where ${ACTIVE} order by ${ORDER_BY['-createdAt']}`,
+    );
+    return rows.map(toView);
+  }
+
+  async list(filter: LeadListFilter): Promise<LeadPage> {
+    const conditions = [ACTIVE];
+    const params: unknown[] = [];
+    if (filter.status) {
+      params.push(filter.status);
+      conditions.push(`status = $${params.length}`);
+    }
+    const search = filter.search?.trim().toLowerCase();
+    if (search) {
+      params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      conditions.push(
+        `id in (select id from ${LEAD_SEARCH_TABLE} where search like $${params.length})`,
+      );
+    }
+    const where = conditions.join(' and ');
+    const offset = (filter.page - 1) * filter.pageSize;
+    const [items, total] = await Promise.all([
+      this.pool.query<LeadListRow>(
+        `select * from ${LEAD_LIST_TABLE} where ${where}
+         order by ${ORDER_BY[filter.sort ?? '-createdAt']} limit ${filter.pageSize} offset ${offset}`,
+        params,
+      ),
+      this.pool.query<{ n: number }>(
+        `select count(*)::int as n from ${LEAD_LIST_TABLE} where ${where}`,
+        params,
+      ),
+    ]);
+    return {
+      items: items.rows.map(toView),
+      total: total.rows[0].n,
+      page: filter.page,
+      pageSize: filter.pageSize,
+    };
+  }
+
+  async listDeleted(): Promise<LeadView[]> {
+    const { rows } = await this.pool.query<LeadListRow>(
+      `select * from ${LEAD_LIST_TABLE} where ${IN_BIN} order by deleted_at desc, id`,
+    );
+    return rows.map(toView);
+  }
+
+  /** Any lead ever created, erased ones included (their personal fields are empty). */
+  async get(id: string): Promise<LeadView & { visitorId: string | null; erased: boolean }> {
+    const { rows } = await this.pool.query<LeadListRow>(
+      `select * from ${LEAD_LIST_TABLE} where id = $1`,
+      [id],
+    );
+    if (!rows[0]) throw new NotFoundException('Lead not found');
+    return { ...toView(rows[0]), visitorId: rows[0].visitor_id, erased: !!rows[0].erased_at };
+  }
+
+  async stats(): Promise<LeadStats> {
+    const { rows } = await this.pool.query<{ status: string; count: number; value: number }>(
+      `select status, lead_count as count, total_value::float8 as value from ${LEAD_STATS_TABLE}
+       where lead_count <> 0 or total_value <> 0 order by status`,
+    );
+    const sum = (pick: (r: (typeof rows)[number]) => number, closed: boolean | null) =>
+      rows
+        .filter((r) => closed === null || (r.status === CLOSED_STATUS) === closed)
+        .reduce((total, r) => total + pick(r), 0);
+    return {
+      totalQuotes: sum((r) => r.count, null),
+      totalRevenue: round(sum((r) => r.value, true)),
+      potentialRevenue: round(sum((r) => r.value, false)),
+      activeLeads: sum((r) => r.count, false),
+      byStatus: rows.map((r) => ({ ...r, value: round(r.value) })),
+    };
+  }
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+const iso = (value: string | Date | null) =>
+  value === null ? null : new Date(value).toISOString();
+
+function toView(row: LeadListRow): LeadView {
+  return {
+    id: row.id,
+    customerFirstName: row.first_name ?? '',
+    customerLastName: row.last_name ?? '',
+    customerEmail: row.email ?? '',
+    customerPhone: row.phone ?? '',
+    customerAddress: row.address ?? '',
+    customerCity: row.city ?? '',
+    customerCountry: row.country ?? '',
+    doorStyle: row.door_style,
+    doors: row.doors,
+    drawers: row.drawers,
+    metres: Number(row.metres),
+    totalPrice: Number(row.total_price),
+    status: row.status,
+    notes: row.notes ?? '',
+    message: row.message,
+    source: row.source,
+    patternId: row.pattern_id,
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
+    deletedAt: iso(row.deleted_at),
+    version: row.version,
+  };
+}

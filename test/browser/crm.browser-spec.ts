@@ -1,0 +1,191 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CommandBus } from '@nestjs/cqrs';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import { launchBrowser, type TestBrowser } from '../support/browser.js';
+import { signInAs } from '../support/staff.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+describe('CRM in Chromium', () => {
+  let testApp: TestApp;
+  let browser: TestBrowser;
+  let token: string;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    if (!existsSync(join(process.cwd(), 'frontend', 'dist', 'index.html'))) {
+      throw new Error('frontend/dist is missing: run `npm run build:frontend` first');
+    }
+    testApp = await startTestApp();
+    browser = await launchBrowser();
+    token = (await signInAs(testApp, 'admin', { firstName: 'Anna', lastName: 'Admin' })).token;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await testApp?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1700, height: 1000 } });
+    await context.addInitScript((value) => localStorage.setItem('adminToken', value), token);
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  async function createLead(firstName: string, lastName: string, status = 'new', price = 1500) {
+    const { leadId } = await testApp.app.get(CommandBus).execute(
+      new CreateLeadCommand({
+        source: 'quote',
+        customer: {
+          firstName,
+          lastName,
+          email: `${firstName}.${lastName}@example.fi`.toLowerCase(),
+          phone: '+358 40 111 2222',
+          address: 'Testikatu 1',
+          city: 'Helsinki',
+          country: 'FI',
+        },
+        doorStyle: 'Uritettu',
+        doors: 6,
+        drawers: 2,
+        metres: 2,
+        totalPrice: price,
+        status,
+      }),
+    );
+    return leadId;
+  }
+
+  const openTab = async (name: RegExp | string) => {
+    await page.goto(`${testApp.baseUrl}/admin`);
+    await page.getByRole('tab', { name }).click();
+  };
+  const column = (id: string) => page.getByTestId(`column-${id}`);
+  const card = (name: string) => page.getByTestId('lead-card').filter({ hasText: name });
+
+  async function dragTo(source: Locator, target: Locator) {
+    const from = (await source.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 15 });
+    await page.mouse.up();
+  }
+
+  it('should move a card by mouse and keep it there after a reload', async () => {
+    await createLead('Mikko', 'Hiirinen');
+    await openTab('CRM');
+    await dragTo(card('Mikko Hiirinen'), column('qualified'));
+    await column('qualified').getByText('Mikko Hiirinen').waitFor();
+    // A fresh page load reads the board from the server again.
+    await openTab('CRM');
+    await column('qualified').getByText('Mikko Hiirinen').waitFor();
+    expect(await column('new').getByText('Mikko Hiirinen').count()).toBe(0);
+  });
+
+  it('should move a card with the keyboard', async () => {
+    await createLead('Kaisa', 'Näppäin');
+    await openTab('CRM');
+    await card('Kaisa Näppäin')
+      .getByRole('button', { name: /^Kaisa Näppäin/ })
+      .focus();
+    await page.keyboard.press('Space');
+    await page.locator('[data-testid="lead-card"] [aria-pressed="true"]').waitFor();
+    // Each arrow press jumps one column once the sensor has measured the board.
+    for (let i = 0; i < 2; i++) {
+      await page.waitForTimeout(150);
+      await page.keyboard.press('ArrowRight');
+    }
+    await page.waitForTimeout(150);
+    await page.keyboard.press('Space');
+    await column('qualified').getByText('Kaisa Näppäin').waitFor();
+  });
+
+  it('should save an edit and show it in the history', async () => {
+    await createLead('Eero', 'Muokkaaja');
+    await openTab('CRM');
+    await card('Eero Muokkaaja').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Phone').fill('+358 50 123 9999');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Lead information updated successfully').waitFor();
+    await card('Eero Muokkaaja').click();
+    await page
+      .getByRole('dialog')
+      .getByText('Phone: +358 40 111 2222 → +358 50 123 9999')
+      .waitFor();
+    await page.getByRole('dialog').getByText('Anna Admin', { exact: false }).first().waitFor();
+  });
+
+  it('should tell who changed the lead when the save is stale and offer a reload', async () => {
+    const leadId = await createLead('Sanni', 'Samanaikainen');
+    await openTab('CRM');
+    await card('Sanni Samanaikainen').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Notes').fill('My note');
+    const { UpdateLeadCommand } =
+      await import('#src/modules/leads/commands/update-lead/update-lead.command.js');
+    await testApp.app
+      .get(CommandBus)
+      .execute(new UpdateLeadCommand({ leadId, status: 'proposal' }));
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByText(/changed by system a moment ago/).waitFor();
+    await dialog.getByRole('button', { name: 'Reload' }).click();
+    await dialog.getByText('Status: New Leads → Proposal').waitFor();
+  });
+
+  it('should trash a lead from the board and restore it from the bin', async () => {
+    await createLead('Tiina', 'Roskakori');
+    await openTab('CRM');
+    await page.getByRole('button', { name: 'Move Tiina Roskakori to trash' }).click();
+    await page.getByText('Lead moved to trash').waitFor();
+    await page.getByRole('tab', { name: /Recycle Bin \(\d+\)/ }).click();
+    const row = page.getByTestId('deleted-lead').filter({ hasText: 'Tiina Roskakori' });
+    await row.getByRole('button', { name: 'Restore Tiina Roskakori' }).click();
+    await page.getByText('Lead restored').waitFor();
+    await page.getByRole('tab', { name: 'CRM' }).click();
+    await column('new').getByText('Tiina Roskakori').waitFor();
+  });
+
+  it('should add a column and delete it, moving its leads', async () => {
+    await openTab('CRM');
+    await page.getByRole('button', { name: 'Add Column' }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Column name').fill('On Hold');
+    await dialog.getByLabel('Orange').check();
+    await dialog.getByRole('button', { name: 'Add Column' }).click();
+    await column('on_hold').waitFor();
+    await createLead('Olli', 'Odottaja', 'on_hold');
+    await openTab('CRM');
+    await column('on_hold').getByText('Olli Odottaja').waitFor();
+    await page.getByRole('button', { name: 'Edit column On Hold' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete Column' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByText('This column holds 1 lead').waitFor();
+    await dialog.getByLabel('Move leads to').click();
+    await page.getByRole('option', { name: 'Contacted' }).click();
+    await dialog.getByRole('button', { name: 'Delete Column' }).click();
+    await column('on_hold').waitFor({ state: 'detached' });
+    await column('contacted').getByText('Olli Odottaja').waitFor();
+  });
+
+  it('should search and filter the recent quotes', async () => {
+    await createLead('Hakusana', 'Löytyy', 'closed', 9000);
+    await createLead('Toinen', 'Henkilö', 'new');
+    await openTab('Overview');
+    const grid = page.getByRole('grid');
+    await grid.getByText('Toinen Henkilö').waitFor();
+    await page.getByLabel('Search').fill('HAKUSANA');
+    await grid.getByText('Toinen Henkilö').waitFor({ state: 'detached' });
+    await grid.getByText('Hakusana Löytyy').waitFor();
+    await page.getByLabel('Search').fill('');
+    await page.getByLabel('Status').click();
+    await page.getByRole('option', { name: 'Closed' }).click();
+    await grid.getByText('Toinen Henkilö').waitFor({ state: 'detached' });
+    await grid.getByText('Hakusana Löytyy').waitFor();
+  });
+});

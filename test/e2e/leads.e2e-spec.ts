@@ -1,0 +1,320 @@
+import request from 'supertest';
+import { bearer, signInAs } from '../support/staff.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const newLead = (overrides: Record<string, unknown> = {}) => ({
+  customerFirstName: 'Aino',
+  customerLastName: 'Virtanen',
+  customerEmail: 'aino.virtanen@example.fi',
+  customerPhone: '+358 40 123 4567',
+  customerAddress: 'Mannerheimintie 1',
+  doorStyle: 'Uritettu',
+  doors: 8,
+  drawers: 2,
+  metres: 3.5,
+  totalPrice: 2490,
+  ...overrides,
+});
+
+describe('Leads API', () => {
+  let testApp: TestApp;
+  let admin: string;
+  let sales: string;
+  let api: ReturnType<typeof request>;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    api = request(testApp.baseUrl);
+    admin = (await signInAs(testApp, 'admin', { firstName: 'Anna', lastName: 'Admin' })).token;
+    sales = (await signInAs(testApp, 'salesperson', { firstName: 'Sami', lastName: 'Seller' }))
+      .token;
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  async function create(overrides: Record<string, unknown> = {}) {
+    const response = await api
+      .post('/api/admin/quotes/create-lead')
+      .set(bearer(sales))
+      .send(newLead(overrides))
+      .expect(201);
+    return response.body as { id: string; version: number; status: string };
+  }
+
+  describe('access', () => {
+    it('should refuse anonymous callers', async () => {
+      await api.get('/api/admin/quotes').expect(401);
+      await api.get('/api/quotes/deleted').expect(401);
+      await api.get('/api/admin/pipeline-columns').expect(401);
+    });
+  });
+
+  describe('POST /api/admin/quotes/create-lead', () => {
+    it('should create a manual lead in the first column', async () => {
+      const lead = await create();
+      expect(lead).toMatchObject({
+        customerFirstName: 'Aino',
+        customerEmail: 'aino.virtanen@example.fi',
+        doors: 8,
+        metres: 3.5,
+        totalPrice: 2490,
+        status: 'new',
+        source: 'manual',
+        version: 1,
+        deletedAt: null,
+      });
+    });
+
+    it('should name the required fields when they are missing', async () => {
+      const response = await api
+        .post('/api/admin/quotes/create-lead')
+        .set(bearer(sales))
+        .send({ customerFirstName: 'Aino' })
+        .expect(400);
+      expect(response.body.message).toContain(
+        'Please fill in required fields (First Name, Last Name, Email)',
+      );
+    });
+
+    it.each([
+      ['doors', 'eight'],
+      ['doors', 1.5],
+      ['drawers', -1],
+      ['metres', '3'],
+      ['totalPrice', -10],
+      ['doorStyle', 'Marble'],
+      ['customerEmail', 'not-an-email'],
+    ])('should refuse %s = %p with 400 and create nothing', async (field, value) => {
+      const before = await api.get('/api/admin/quotes').set(bearer(sales)).expect(200);
+      const response = await api
+        .post('/api/admin/quotes/create-lead')
+        .set(bearer(sales))
+        .send(newLead({ [field]: value }))
+        .expect(400);
+      expect(response.body.message).toContain(field);
+      const after = await api.get('/api/admin/quotes').set(bearer(sales)).expect(200);
+      expect(after.body).toHaveLength(before.body.length);
+    });
+
+    it('should refuse an unknown status', async () => {
+      const response = await api
+        .post('/api/admin/quotes/create-lead')
+        .set(bearer(sales))
+        .send(newLead({ status: 'lost' }))
+        .expect(400);
+      expect(response.body.message).toContain('status');
+    });
+  });
+
+  describe('GET /api/admin/quotes', () => {
+    it('should answer a plain array without parameters and a page with them', async () => {
+      await create({ customerFirstName: 'Searchable', customerEmail: 'findme@example.fi' });
+      const all = await api.get('/api/admin/quotes').set(bearer(sales)).expect(200);
+      expect(Array.isArray(all.body)).toBe(true);
+      const page = await api
+        .get('/api/admin/quotes')
+        .query({ search: 'FINDME', pageSize: 10 })
+        .set(bearer(sales))
+        .expect(200);
+      expect(page.body.total).toBe(1);
+      expect(page.body.items[0].customerFirstName).toBe('Searchable');
+    });
+
+    it('should refuse a bad page size', async () => {
+      await api.get('/api/admin/quotes?pageSize=abc').set(bearer(sales)).expect(400);
+      await api.get('/api/admin/quotes?sort=name').set(bearer(sales)).expect(400);
+    });
+  });
+
+  describe('PUT /api/admin/quotes/:id', () => {
+    it('should move the lead and answer 409 naming the other user for a stale version', async () => {
+      const lead = await create();
+      const moved = await api
+        .put(`/api/admin/quotes/${lead.id}`)
+        .set(bearer(admin))
+        .send({ status: 'contacted', expectedVersion: 1 })
+        .expect(200);
+      expect(moved.body).toMatchObject({ status: 'contacted', version: 2 });
+      const stale = await api
+        .put(`/api/admin/quotes/${lead.id}`)
+        .set(bearer(sales))
+        .send({ status: 'qualified', expectedVersion: 1 })
+        .expect(409);
+      expect(stale.body.changedBy).toBe('Anna Admin');
+      const current = await api.get(`/api/admin/quotes/${lead.id}`).set(bearer(sales)).expect(200);
+      expect(current.body.status).toBe('contacted');
+    });
+
+    it('should answer 404 for an unknown lead and 400 for a malformed id', async () => {
+      await api
+        .put('/api/admin/quotes/7b0e8c1e-4a57-4f0e-9a43-1b2f3c4d5e6f')
+        .set(bearer(sales))
+        .send({ status: 'contacted', expectedVersion: 1 })
+        .expect(404);
+      await api
+        .put('/api/admin/quotes/not-a-uuid')
+        .set(bearer(sales))
+        .send({ status: 'contacted', expectedVersion: 1 })
+        .expect(400);
+    });
+
+    it('should validate ids on every lead route', async () => {
+      const unknown = '7b0e8c1e-4a57-4f0e-9a43-1b2f3c4d5e6f';
+      await api.delete(`/api/quotes/${unknown}/soft`).set(bearer(sales)).expect(404);
+      await api.delete('/api/quotes/123/soft').set(bearer(sales)).expect(400);
+      await api.post(`/api/quotes/${unknown}/restore`).set(bearer(sales)).expect(404);
+      await api.get(`/api/admin/quotes/${unknown}/history`).set(bearer(sales)).expect(404);
+      await api.get('/api/admin/quotes/x/history').set(bearer(sales)).expect(400);
+      await api.delete(`/api/admin/quotes/${unknown}`).set(bearer(admin)).expect(404);
+    });
+
+    it('should require the version the user saw', async () => {
+      const lead = await create();
+      const response = await api
+        .put(`/api/admin/quotes/${lead.id}`)
+        .set(bearer(sales))
+        .send({ status: 'contacted' })
+        .expect(400);
+      expect(response.body.message).toContain('expectedVersion');
+    });
+  });
+
+  describe('PUT /api/admin/quotes/:id/update-lead and history', () => {
+    it('should record only the changed fields with who changed them', async () => {
+      const lead = await create();
+      await api
+        .put(`/api/admin/quotes/${lead.id}/update-lead`)
+        .set(bearer(sales))
+        .send({
+          ...newLead({ customerPhone: '+358 50 999 0000', doors: 10 }),
+          status: 'proposal',
+          notes: 'Call back on Monday',
+          expectedVersion: 1,
+        })
+        .expect(200);
+      const history = await api
+        .get(`/api/admin/quotes/${lead.id}/history`)
+        .set(bearer(sales))
+        .expect(200);
+      const types = history.body.map((e: { type: string }) => e.type);
+      expect(types).toEqual([
+        'LeadNotesChanged',
+        'LeadStatusChanged',
+        'LeadDetailsChanged',
+        'LeadCreated',
+      ]);
+      const details = history.body.find((e: { type: string }) => e.type === 'LeadDetailsChanged');
+      expect(details.actorName).toBe('Sami Seller');
+      expect(details.details.changes).toEqual(
+        expect.arrayContaining([
+          { field: 'phone', from: '+358 40 123 4567', to: '+358 50 999 0000' },
+          { field: 'doors', from: 8, to: 10 },
+        ]),
+      );
+      expect(details.details.changes).toHaveLength(2);
+    });
+  });
+
+  describe('recycle bin and erasure', () => {
+    it('should trash, list, restore, and erase only from the bin (admin only)', async () => {
+      const lead = await create({ customerFirstName: 'Binned' });
+      await api.delete(`/api/quotes/${lead.id}/soft`).set(bearer(sales)).expect(200);
+      const bin = await api.get('/api/quotes/deleted').set(bearer(sales)).expect(200);
+      expect(bin.body.map((l: { id: string }) => l.id)).toContain(lead.id);
+      expect(bin.body.find((l: { id: string }) => l.id === lead.id).deletedAt).toEqual(
+        expect.any(String),
+      );
+      await api.post(`/api/quotes/${lead.id}/restore`).set(bearer(sales)).expect(201);
+      await api.post(`/api/quotes/${lead.id}/restore`).set(bearer(sales)).expect(409);
+      await api.delete(`/api/admin/quotes/${lead.id}`).set(bearer(admin)).expect(409);
+      await api.delete(`/api/quotes/${lead.id}/soft`).set(bearer(sales)).expect(200);
+      await api.delete(`/api/admin/quotes/${lead.id}`).set(bearer(sales)).expect(403);
+      await api.delete(`/api/admin/quotes/${lead.id}`).set(bearer(admin)).expect(204);
+      const after = await api.get('/api/quotes/deleted').set(bearer(sales)).expect(200);
+      expect(after.body.map((l: { id: string }) => l.id)).not.toContain(lead.id);
+      const history = await api
+        .get(`/api/admin/quotes/${lead.id}/history`)
+        .set(bearer(sales))
+        .expect(200);
+      expect(history.body[0]).toMatchObject({ type: 'LeadErased', actorName: 'Anna Admin' });
+    });
+  });
+
+  describe('GET /api/admin/quotes/stats', () => {
+    it('should sum closed leads as revenue and the rest as potential', async () => {
+      const lead = await create({ totalPrice: 1000 });
+      await api
+        .put(`/api/admin/quotes/${lead.id}`)
+        .set(bearer(sales))
+        .send({ status: 'closed', expectedVersion: 1 })
+        .expect(200);
+      // Stats are an async projection: wait until it has caught up with the list.
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const stats = await api.get('/api/admin/quotes/stats').set(bearer(sales)).expect(200);
+        const leads = (await api.get('/api/admin/quotes').set(bearer(sales))).body as {
+          status: string;
+          totalPrice: number;
+        }[];
+        const sum = (list: typeof leads) => list.reduce((s, l) => s + l.totalPrice, 0);
+        const closed = leads.filter((l) => l.status === 'closed');
+        const open = leads.filter((l) => l.status !== 'closed');
+        const expected = {
+          totalQuotes: leads.length,
+          totalRevenue: sum(closed),
+          potentialRevenue: sum(open),
+          activeLeads: open.length,
+        };
+        if (Date.now() > deadline || stats.body.totalRevenue === expected.totalRevenue) {
+          expect(stats.body).toMatchObject(expected);
+          expect(expected.totalRevenue).toBeGreaterThanOrEqual(1000);
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    });
+  });
+
+  describe('pipeline columns', () => {
+    it('should add, edit and delete a column, moving its leads', async () => {
+      const added = await api
+        .post('/api/admin/pipeline-columns')
+        .set(bearer(sales))
+        .send({ name: 'On Hold', color: 'orange' })
+        .expect(201);
+      expect(added.body).toEqual({ id: 'on_hold', name: 'On Hold', color: 'orange' });
+      await api
+        .post('/api/admin/pipeline-columns')
+        .set(bearer(sales))
+        .send({ name: 'on hold', color: 'red' })
+        .expect(409);
+      await api
+        .post('/api/admin/pipeline-columns')
+        .set(bearer(sales))
+        .send({ name: 'X', color: 'turquoise' })
+        .expect(400);
+      await api
+        .put('/api/admin/pipeline-columns/on_hold')
+        .set(bearer(sales))
+        .send({ name: 'Paused', color: 'pink' })
+        .expect(200, { id: 'on_hold', name: 'Paused', color: 'pink' });
+      const lead = await create({ status: 'on_hold' });
+      await api.delete('/api/admin/pipeline-columns/on_hold').set(bearer(sales)).expect(400);
+      await api
+        .delete('/api/admin/pipeline-columns/on_hold?moveLeadsTo=qualified')
+        .set(bearer(sales))
+        .expect(200, { movedLeads: 1 });
+      const moved = await api.get(`/api/admin/quotes/${lead.id}`).set(bearer(sales)).expect(200);
+      expect(moved.body.status).toBe('qualified');
+      const columns = await api.get('/api/admin/pipeline-columns').set(bearer(sales)).expect(200);
+      expect(columns.body.map((c: { id: string }) => c.id)).toEqual([
+        'new',
+        'contacted',
+        'qualified',
+        'proposal',
+        'closed',
+      ]);
+    });
+  });
+});

@@ -1,0 +1,263 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
+import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
+import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
+import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
+import type { LeadEvent } from '#src/modules/leads/domain/lead.events.js';
+import { foldLead } from '#src/modules/leads/domain/lead.state.js';
+import { LeadHistoryReader } from '#src/modules/leads/queries/lead-history.reader.js';
+import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
+import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
+import { EventStore } from '#src/platform/event-store/event-store.js';
+import { LOG_START, type RecordedEvent } from '#src/platform/event-store/event-store.types.js';
+import { type Actor, RequestContext } from '#src/platform/http/request-context.js';
+import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const anna: Actor = {
+  id: '00000000-0000-4000-8000-00000000000a',
+  name: 'Anna Admin',
+  role: 'admin',
+};
+const sami: Actor = {
+  id: '00000000-0000-4000-8000-00000000000b',
+  name: 'Sami Seller',
+  role: 'salesperson',
+};
+const STATUSES = ['new', 'contacted', 'qualified', 'proposal', 'closed'];
+
+describe('Leads against PostgreSQL', () => {
+  let testApp: TestApp;
+  let bus: CommandBus;
+
+  // The async runner is off: tests catch projections up themselves, deterministically.
+  beforeAll(async () => {
+    testApp = await startTestApp({}, { runProjections: false });
+    bus = testApp.app.get(CommandBus);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const as = <T>(actor: Actor, work: () => Promise<T>) =>
+    RequestContext.run({ requestId: crypto.randomUUID(), actor }, work);
+
+  const createLead = (firstName: string, totalPrice = 1000, extra: Record<string, string> = {}) =>
+    as(sami, () =>
+      bus.execute(
+        new CreateLeadCommand({
+          source: 'quote',
+          customer: {
+            firstName,
+            lastName: extra.lastName ?? 'Testinen',
+            email: extra.email ?? `${firstName.toLowerCase()}@example.fi`,
+            phone: extra.phone ?? '+358 40 000 0000',
+            address: extra.address ?? 'Katu 1',
+            city: 'Espoo',
+            country: 'FI',
+          },
+          message: extra.message,
+          doorStyle: 'Kehysovi',
+          doors: 4,
+          drawers: 1,
+          metres: 1.5,
+          totalPrice,
+        }),
+      ),
+    );
+
+  async function allEvents(): Promise<RecordedEvent[]> {
+    return testApp.app.get(EventStore).readAll(LOG_START, 1_000_000, { personalData: true });
+  }
+
+  describe('CreateLeadCommand', () => {
+    it('should return the first lead for a retried idempotency key', async () => {
+      const input = {
+        source: 'quote' as const,
+        customer: {
+          firstName: 'Retry',
+          lastName: 'Once',
+          email: 'retry@example.fi',
+          phone: '',
+          address: '',
+          city: '',
+          country: 'FI',
+        },
+        doorStyle: null,
+        doors: 0,
+        drawers: 0,
+        metres: 0,
+        totalPrice: 950,
+        idempotencyKey: 'quote-form-submission-1',
+      };
+      const first = await bus.execute(new CreateLeadCommand(input));
+      const second = await bus.execute(new CreateLeadCommand(input));
+      expect(second).toEqual(first);
+      const created = (await allEvents()).filter(
+        (e) => e.type === 'LeadCreated' && e.streamId === `lead-${first.leadId}`,
+      );
+      expect(created).toHaveLength(1);
+    });
+  });
+
+  describe('concurrent changes', () => {
+    it('should accept one of two changes made from the same version and refuse the other', async () => {
+      const { leadId, version } = await createLead('Kilpa');
+      const results = await Promise.allSettled([
+        as(anna, () =>
+          bus.execute(
+            new UpdateLeadCommand({ leadId, expectedVersion: version, status: 'closed' }),
+          ),
+        ),
+        as(sami, () =>
+          bus.execute(
+            new UpdateLeadCommand({ leadId, expectedVersion: version, notes: 'Sami was here' }),
+          ),
+        ),
+      ]);
+      const fulfilled = results.filter((r) => r.status === 'fulfilled');
+      const rejected = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+      expect(fulfilled).toHaveLength(1);
+      expect(rejected).toHaveLength(1);
+      expect(rejected[0].reason).toBeInstanceOf(ConcurrencyError);
+      const winner = results[0].status === 'fulfilled' ? anna : sami;
+      expect((rejected[0].reason as ConcurrencyError).changedBy).toBe(winner.name);
+      const stream = await testApp.app.get(EventStore).readStream(`lead-${leadId}`);
+      expect(stream).toHaveLength(2);
+      expect(stream[1].metadata.actorName).toBe(winner.name);
+      // The loser retries from the version it now sees: nothing is lost.
+      const loser = winner === anna ? sami : anna;
+      await as(loser, () =>
+        bus.execute(
+          new UpdateLeadCommand(
+            loser === anna
+              ? { leadId, expectedVersion: 2, status: 'closed' }
+              : { leadId, expectedVersion: 2, notes: 'Sami was here' },
+          ),
+        ),
+      );
+      const lead = await testApp.app.get(LeadReadRepository).get(leadId);
+      expect(lead).toMatchObject({ status: 'closed', notes: 'Sami was here', version: 3 });
+    });
+  });
+
+  describe('projections', () => {
+    beforeAll(async () => {
+      // A busy pipeline: moves by different staff, price changes, trash and restore.
+      for (let i = 0; i < 40; i++) {
+        const { leadId } = await createLead(`Lead${i}`, 500 + i * 37.5);
+        const actor = i % 2 ? anna : sami;
+        await as(actor, () =>
+          bus.execute(new UpdateLeadCommand({ leadId, status: STATUSES[i % STATUSES.length] })),
+        );
+        if (i % 3 === 0)
+          await as(actor, () =>
+            bus.execute(new UpdateLeadCommand({ leadId, order: { totalPrice: 2000 + i } })),
+          );
+        if (i % 4 === 0) await as(actor, () => bus.execute(new TrashLeadCommand(leadId)));
+        if (i % 8 === 0) await as(actor, () => bus.execute(new RestoreLeadCommand(leadId)));
+      }
+      await testApp.app.get(ProjectionManager).catchUp();
+    });
+
+    it('should keep stats equal to a recount from the log', async () => {
+      const byLead = new Map<string, LeadEvent[]>();
+      for (const event of await allEvents()) {
+        if (!event.streamId.startsWith('lead-')) continue;
+        byLead.set(event.streamId, [
+          ...(byLead.get(event.streamId) ?? []),
+          event as unknown as LeadEvent,
+        ]);
+      }
+      const active = [...byLead.values()]
+        .map((events) => foldLead(events))
+        .filter((lead) => lead.exists && !lead.trashed && !lead.erased);
+      const sum = (leads: typeof active) =>
+        Math.round(leads.reduce((total, l) => total + l.order.totalPrice, 0) * 100) / 100;
+      const closed = active.filter((l) => l.status === 'closed');
+      const open = active.filter((l) => l.status !== 'closed');
+      const stats = await testApp.app.get(LeadReadRepository).stats();
+      expect(stats).toMatchObject({
+        totalQuotes: active.length,
+        totalRevenue: sum(closed),
+        potentialRevenue: sum(open),
+        activeLeads: open.length,
+      });
+      expect(closed.length).toBeGreaterThan(0);
+    });
+
+    it('should rebuild projections equal to the live ones', async () => {
+      const snapshot = async () => ({
+        leads: (await testApp.db.pool.query('select * from lead_list order by id')).rows,
+        stats: (await testApp.db.pool.query('select * from lead_stats order by status')).rows,
+      });
+      const live = await snapshot();
+      const manager = testApp.app.get(ProjectionManager);
+      await manager.rebuild('lead_list');
+      await manager.rebuild('lead_stats');
+      const rebuilt = await snapshot();
+      expect(rebuilt.leads.length).toBeGreaterThan(40);
+      expect(rebuilt).toEqual(live);
+    });
+  });
+
+  describe('EraseLeadCommand', () => {
+    it('should leave no personal data anywhere while the history shows the erasure', async () => {
+      const secret = {
+        lastName: 'Qwertyson',
+        email: 'zyx.secret@example.fi',
+        phone: '+358 44 987 6543',
+        address: 'Salakuja 99',
+        message: 'Ovet ovat vihreät Xylofonisti',
+      };
+      const { leadId } = await createLead('Ximena', 1234, secret);
+      await as(sami, () =>
+        bus.execute(
+          new UpdateLeadCommand({
+            leadId,
+            contact: { phone: '+358 44 111 9999', firstName: 'Ximenna' },
+            notes: 'Knows Xylofonisti personally',
+          }),
+        ),
+      );
+      await as(sami, () => bus.execute(new TrashLeadCommand(leadId)));
+      await as(anna, () => bus.execute(new EraseLeadCommand(leadId)));
+      await testApp.app.get(ProjectionManager).catchUp();
+
+      const needles = [
+        'Ximena',
+        'Ximenna',
+        'Qwertyson',
+        'zyx.secret',
+        '987 6543',
+        '111 9999',
+        'Salakuja',
+        'Xylofonisti',
+      ];
+      const { rows: tables } = await testApp.db.pool.query<{ name: string }>(
+        `select table_name as name from information_schema.tables
+         where table_schema = current_schema() and table_type in ('BASE TABLE', 'VIEW')`,
+      );
+      for (const { name } of tables) {
+        const { rows } = await testApp.db.pool.query<{ row: string }>(
+          `select t::text as row from "${name}" t`,
+        );
+        const text = rows.map((r) => r.row).join('\n');
+        for (const needle of needles)
+          expect({ table: name, found: text.includes(needle) }).toEqual({
+            table: name,
+            found: false,
+          });
+      }
+      const stream = await testApp.app.get(EventStore).readStream(`lead-${leadId}`);
+      expect(
+        stream.filter((e) => e.personalData !== undefined).every((e) => e.personalData === null),
+      ).toBe(true);
+      const history = await testApp.app.get(LeadHistoryReader).history(leadId);
+      expect(history[0]).toMatchObject({ type: 'LeadErased', actorName: 'Anna Admin' });
+      expect(history.at(-1)).toMatchObject({ type: 'LeadCreated', actorName: 'Sami Seller' });
+      expect(JSON.stringify(history)).not.toMatch(/Ximen|Qwerty|Xylofon/);
+    });
+  });
+});
