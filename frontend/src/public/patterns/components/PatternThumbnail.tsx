@@ -1,0 +1,57 @@
+import { Box, Typography } from '@mui/material';
+import { useState } from 'react';
+import { thumbnailPath, type Pattern } from '@/public/patterns/api/patternsApi';
+import { patternsCopy } from '@/public/patterns/copy';
+
+/**
+ * A square, lazily loaded preview. The box keeps its size before and after the image arrives
+ * (no layout shift); if the image fails, the code and 'Kuva latautuu' stand in for it. The image
+ * is decorative: the button around it is named by the code next to it.
+ */
+export function PatternThumbnail({ pattern, size }: { pattern: Pattern; size?: number }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <Box
+      sx={{
+        position: 'relative',
+        width: size ?? '100%',
+        aspectRatio: '1 / 1',
+        flexShrink: 0,
+        bgcolor: 'grey.200',
+        overflow: 'hidden',
+      }}
+    >
+      {failed ? (
+        <Box
+          data-testid="pattern-placeholder"
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'grid',
+            placeContent: 'center',
+            textAlign: 'center',
+            color: 'text.secondary',
+            p: 0.5,
+          }}
+        >
+          <Typography sx={{ fontWeight: 700, fontSize: size ? 12 : 18 }}>{pattern.id}</Typography>
+          <Typography variant="caption" sx={{ fontSize: size ? 10 : undefined }}>
+            {patternsCopy.imageLoading}
+          </Typography>
+        </Box>
+      ) : (
+        <Box
+          component="img"
+          src={thumbnailPath(pattern)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={320}
+          height={320}
+          onError={() => setFailed(true)}
+          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+/** Finnish copy of the pattern library page (SPEC §2), in one place for the marketer. */
+export const patternsCopy = {
+  title: 'Vinyylimallisto – Keittiökalvo',
+  description:
+    'Selaa vinyylikalvomallistoamme: puu-, marmori-, kivi-, betoni-, metalli-, tekstiili- ja yksivärimallit. Hae mallia koodilla ja katso kuva suurena.',
+  heading: 'Vinyylimallisto',
+  lead: (total: number) =>
+    `Mallistossamme on ${total} kalvomallia keittiön oviin, laatikoihin ja työtasoihin. Hae mallia koodilla tai selaa kaikkia – avaa malli klikkaamalla, niin näet sen suurena.`,
+  searchLabel: 'Hae mallia',
+  searchPlaceholder: 'Etsi mallia koodilla...',
+  viewLabel: 'Näkymä',
+  gridView: 'Ruudukko',
+  listView: 'Lista',
+  results: (first: number, last: number, matching: number, total: number) =>
+    `Näytetään ${first}-${last} / ${matching} mallia (${total} yhteensä)`,
+  noResults: 'Ei tuloksia',
+  noResultsHint: 'Kokeile toista hakusanaa tai tyhjennä haku.',
+  clearSearch: 'Tyhjennä haku',
+  loading: 'Ladataan malleja...',
+  loadError: 'Mallien lataaminen epäonnistui.',
+  retry: 'Yritä uudelleen',
+  imageLoading: 'Kuva latautuu',
+  previous: 'Edellinen',
+  next: 'Seuraava',
+  pagination: 'Sivutus',
+  pageOf: (page: number, pages: number) => `Sivu ${page} / ${pages}`,
+  goToPage: (page: number) => `Sivu ${page}`,
+  imageAlt: (name: string) => `Vinyylimalli ${name}`,
+  close: 'Sulje',
+  families: {
+    wood: 'Puu',
+    marble: 'Marmori',
+    stone: 'Kivi',
+    concrete: 'Betoni',
+    solid: 'Yksivärinen',
+    metallic: 'Metalli',
+    textile: 'Tekstiili',
+    leather: 'Nahka',
+  } as Record<string, string>,
+} as const;

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import sharp from 'sharp';
+import type { AppConfig } from '#src/config/app-config.js';
+import { APP_CONFIG } from '#src/config/config.module.js';
+import { type CatalogueEntry, TEXTURE_FILE_SUFFIX } from '#src/modules/patterns/domain/pattern.js';
+import { renderTextureJpeg } from './render-texture.js';
+
+/** Grid previews: a fraction of the full texture's bytes, sharp enough for 2× screens. */
+const THUMBNAIL_SIZE = 320;
+const THUMBNAIL_QUALITY = 78;
+
+async function modifiedAt(path: string): Promise<number | undefined> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? info.mtimeMs : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function isFile(path: string): Promise<boolean> {
+  return (await modifiedAt(path)) !== undefined;
+}
+
+/** Write then rename: a reader (or another instance sharing the folder) never sees half a file. */
+async function writeAtomically(target: string, bytes: Buffer): Promise<void> {
+  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, bytes);
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Texture files: a supplier photo (PATTERN_IMAGES_DIR, or a file dropped into the generated
+ * folder) always wins; otherwise the procedural texture is generated once and kept on disk.
+ * Generation runs one at a time because it paints on the main thread; requests for a code
+ * already being generated share the same promise.
+ */
+@Injectable()
+export class TextureStore {
+  readonly generatedDir: string;
+  readonly thumbnailDir: string;
+  private readonly photoDir?: string;
+  private readonly inFlight = new Map<string, Promise<string>>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private waiting = 0;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.generatedDir = resolve(config.DATA_DIR, 'vinyl_patterns');
+    this.thumbnailDir = join(this.generatedDir, 'thumbs');
+    this.photoDir = config.PATTERN_IMAGES_DIR ? resolve(config.PATTERN_IMAGES_DIR) : undefined;
+  }
+
+  /** Path of an existing texture file for the code, or undefined if it still has to be generated. */
+  async existing(code: string): Promise<string | undefined> {
+    const file = `${code}${TEXTURE_FILE_SUFFIX}`;
+    for (const dir of this.photoDir ? [this.photoDir, this.generatedDir] : [this.generatedDir]) {
+      const path = join(dir, file);
+      if (await isFile(path)) return path;
+    }
+    return undefined;
+  }
+
+  /** Path of the texture file, generating it first if there is none. */
+  async ensure(
+    entry: CatalogueEntry,
+    priority: 'visitor' | 'background' = 'visitor',
+  ): Promise<string> {
+    const found = await this.existing(entry.id);
+    if (found) return found;
+    let pending = this.inFlight.get(entry.id);
+    if (!pending) {
+      pending = this.enqueue(() => this.generate(entry), priority === 'visitor').finally(() =>
+        this.inFlight.delete(entry.id),
+      );
+      this.inFlight.set(entry.id, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * Path of a small preview. With a texture file on disk (photo or generated) it is a resize of
+   * that file, rebuilt whenever the file is newer; without one it is painted directly at preview
+   * size, about twenty times faster than the full texture, so a cold pattern page fills quickly.
+   */
+  async ensureThumbnail(entry: CatalogueEntry): Promise<string> {
+    const source = await this.existing(entry.id);
+    const target = join(this.thumbnailDir, `${entry.id}.jpg`);
+    const [sourceTime, targetTime] = await Promise.all([
+      source ? modifiedAt(source) : undefined,
+      modifiedAt(target),
+    ]);
+    if (targetTime !== undefined && (sourceTime === undefined || targetTime >= sourceTime)) {
+      return target;
+    }
+    const key = `thumbnail:${entry.id}`;
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      const jpeg = source
+        ? this.resizeToThumbnail(source)
+        : renderTextureJpeg(entry.family, entry.params, THUMBNAIL_SIZE, THUMBNAIL_QUALITY);
+      pending = jpeg
+        .then(async (bytes) => {
+          await mkdir(this.thumbnailDir, { recursive: true });
+          await writeAtomically(target, bytes);
+          return target;
+        })
+        .finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  async read(entry: CatalogueEntry): Promise<Buffer> {
+    return readFile(await this.ensure(entry));
+  }
+
+  /** True while visitors' requests are waiting for a texture: background work should step aside. */
+  get busy(): boolean {
+    return this.waiting > 0;
+  }
+
+  private enqueue<T>(task: () => Promise<T>, forVisitor: boolean): Promise<T> {
+    if (forVisitor) this.waiting++;
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return forVisitor ? run.finally(() => this.waiting--) : run;
+  }
+
+  private async generate(entry: CatalogueEntry): Promise<string> {
+    const target = join(this.generatedDir, `${entry.id}${TEXTURE_FILE_SUFFIX}`);
+    // Another request may have finished this code while we were queued.
+    if (await isFile(target)) return target;
+    const jpeg = await renderTextureJpeg(entry.family, entry.params);
+    await mkdir(this.generatedDir, { recursive: true });
+    await writeAtomically(target, jpeg);
+    return target;
+  }
+
+  private resizeToThumbnail(source: string): Promise<Buffer> {
+    // Supplier photos are trusted files, but a pixel cap still stops a huge one tying up memory.
+    return sharp(source, { limitInputPixels: 100_000_000 })
+      .rotate()
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover' })
+      .jpeg({ quality: THUMBNAIL_QUALITY, progressive: true })
+      .toBuffer();
+  }
+}
