@@ -1,0 +1,278 @@
+import AllInclusiveIcon from '@mui/icons-material/AllInclusive';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import { Alert, Box, Button, Chip, Container, Link, Stack, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { routes } from '@/app/routes';
+import { errorMessage } from '@/shared/api/api';
+import { useToast } from '@/shared/components/toast';
+import { usePageMeta } from '@/shared/components/usePageMeta';
+import { trackEvent } from '@/shared/tracking/analytics';
+import { trackPixel } from '@/shared/tracking/metaPixel';
+import { useVisualizeMutation, useVisualizerStatusQuery } from './api/visualizerApi';
+import { FullscreenView, type FullscreenMode } from './components/FullscreenView';
+import { PatternGrid } from './components/PatternGrid';
+import { ProgressPanel } from './components/ProgressPanel';
+import { ResultView } from './components/ResultView';
+import { UploadStep } from './components/UploadStep';
+import {
+  ACCEPTED_EXTENSIONS,
+  FREE_GENERATIONS,
+  LIMIT_TEXT,
+  MAX_IMAGE_BYTES,
+  visualizerCopy as copy,
+} from './copy';
+import { useGenerationCounter } from './hooks/useGenerationCounter';
+import { useIsAdmin } from './hooks/useIsAdmin';
+import { useSimulatedProgress } from './hooks/useSimulatedProgress';
+
+declare global {
+  interface Window {
+    /** SPEC §6: resets the browser's free-use counter (support and demos). */
+    resetVisualizerGenerations?: () => void;
+  }
+}
+
+interface UploadedImage {
+  previewUrl: string;
+  name: string;
+  base64: string;
+}
+
+function isAcceptedType(file: File): boolean {
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  const subtype = file.type.startsWith('image/') ? file.type.slice('image/'.length) : '';
+  return ACCEPTED_EXTENSIONS.includes(subtype) || ACCEPTED_EXTENSIONS.includes(extension);
+}
+
+/** The file's bytes as base64, without the data-URL prefix (SPEC §3). */
+function readAsBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const dataUrl = String(reader.result);
+      resolve(dataUrl.slice(dataUrl.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+export default function VisualizerPage() {
+  usePageMeta(copy.title, copy.description);
+  const toast = useToast();
+  const counter = useGenerationCounter();
+  const isAdmin = useIsAdmin();
+  const { data: serverStatus } = useVisualizerStatusQuery();
+  const [visualize, { isLoading: generating }] = useVisualizeMutation();
+  const { progress, start, succeed, fail } = useSimulatedProgress();
+  const [image, setImage] = useState<UploadedImage | null>(null);
+  const [pattern, setPattern] = useState<string | null>(null);
+  const [resultUrl, setResultUrl] = useState<string | null>(null);
+  const [fullscreen, setFullscreen] = useState<FullscreenMode | null>(null);
+  const exhausted = !isAdmin && counter.remaining <= 0;
+  const { atLeast, reset } = counter;
+
+  // The server counts too (DESIGN 6): a browser that forgot its count learns it again.
+  useEffect(() => {
+    if (serverStatus && !serverStatus.unlimited) atLeast(FREE_GENERATIONS - serverStatus.remaining);
+  }, [serverStatus, atLeast]);
+
+  useEffect(() => {
+    window.resetVisualizerGenerations = () => {
+      reset();
+      toast({ ...copy.toasts.reset, variant: 'success' });
+    };
+  }, [reset, toast]);
+
+  useEffect(() => {
+    if (!image) return;
+    return () => URL.revokeObjectURL(image.previewUrl);
+  }, [image]);
+
+  const onFile = useCallback(
+    async (file: File, fromCamera: boolean) => {
+      if (!isAcceptedType(file)) {
+        toast({ ...copy.toasts.unsupported, variant: 'destructive' });
+        return;
+      }
+      if (file.size > MAX_IMAGE_BYTES) {
+        const tooLarge = fromCamera ? copy.toasts.cameraTooLarge : copy.toasts.tooLarge;
+        toast({ ...tooLarge, variant: 'destructive' });
+        return;
+      }
+      try {
+        const base64 = await readAsBase64(file);
+        setImage({ previewUrl: URL.createObjectURL(file), name: file.name, base64 });
+        setPattern(null);
+        setResultUrl(null);
+      } catch {
+        toast({ ...copy.toasts.readFailed, variant: 'destructive' });
+      }
+    },
+    [toast],
+  );
+
+  const changeImage = () => {
+    setImage(null);
+    setPattern(null);
+    setResultUrl(null);
+  };
+  const tryAnother = () => {
+    setPattern(null);
+    setResultUrl(null);
+  };
+  const selectPattern = (code: string) => {
+    setPattern(code);
+    setResultUrl(null);
+  };
+
+  const generate = async () => {
+    if (!image || !pattern) {
+      toast({ ...copy.toasts.missing, variant: 'destructive' });
+      return;
+    }
+    if (exhausted) {
+      toast({ ...copy.toasts.outOfRenders, variant: 'destructive' });
+      return;
+    }
+    toast({ ...copy.toasts.starting, variant: 'info', duration: 8000 });
+    start();
+    try {
+      const { imageUrl } = await visualize({
+        kitchenImage: image.base64,
+        patternId: pattern,
+      }).unwrap();
+      succeed();
+      setResultUrl(imageUrl);
+      if (!isAdmin) counter.increment();
+      trackPixel('ViewContent', {
+        content_name: pattern,
+        content_ids: [pattern],
+        content_type: 'product',
+      });
+      trackEvent('visualization_completed', { patternId: pattern, patternName: pattern });
+    } catch (error) {
+      fail();
+      const message = errorMessage(error, '');
+      if (message.includes(LIMIT_TEXT) && !isAdmin) {
+        counter.exhaust();
+        toast({ ...copy.toasts.limitReached, variant: 'destructive' });
+      } else {
+        toast({
+          title: copy.toasts.failed.title,
+          description: message || copy.toasts.failed.fallback,
+          variant: 'destructive',
+        });
+      }
+    }
+  };
+
+  const buttonLabel = exhausted
+    ? copy.exhaustedButton
+    : generating
+      ? copy.generating
+      : isAdmin
+        ? copy.generateAdmin
+        : copy.generate(counter.remaining);
+
+  return (
+    <Container sx={{ py: { xs: 4, md: 6 } }}>
+      <Stack spacing={3}>
+        <Box>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ alignItems: { sm: 'center' } }}
+          >
+            <Typography variant="h1" sx={{ fontSize: { xs: 32, md: 44 }, flex: 1 }}>
+              {copy.heading}
+            </Typography>
+            {isAdmin ? (
+              <Chip
+                icon={<AllInclusiveIcon />}
+                color="secondary"
+                label={copy.adminBadge}
+                data-testid="usage-badge"
+              />
+            ) : (
+              <Chip
+                color={exhausted ? 'error' : 'primary'}
+                variant="outlined"
+                label={copy.remainingBadge(counter.remaining)}
+                data-testid="usage-badge"
+              />
+            )}
+          </Stack>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {copy.lead}
+          </Typography>
+        </Box>
+
+        {exhausted && (
+          <Alert severity="error" variant="filled" data-testid="exhausted-banner">
+            {copy.exhaustedBanner}{' '}
+            <Link component={RouterLink} to={routes.quote} color="inherit" sx={{ fontWeight: 700 }}>
+              {copy.exhaustedLink}
+            </Link>
+          </Alert>
+        )}
+
+        <UploadStep
+          previewUrl={image?.previewUrl ?? null}
+          fileName={image?.name ?? null}
+          disabled={generating}
+          onFile={(file, fromCamera) => void onFile(file, fromCamera)}
+          onChangeImage={changeImage}
+        />
+
+        {image && <PatternGrid selected={pattern} disabled={generating} onSelect={selectPattern} />}
+
+        <Box>
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<AutoAwesomeIcon />}
+            onClick={() => void generate()}
+            disabled={generating || exhausted}
+            data-testid="generate-button"
+          >
+            {buttonLabel}
+          </Button>
+        </Box>
+
+        {progress.active && <ProgressPanel progress={progress} />}
+
+        {image && resultUrl && pattern && (
+          <ResultView
+            originalUrl={image.previewUrl}
+            originalName={image.name}
+            resultUrl={resultUrl}
+            patternId={pattern}
+            onFullscreen={setFullscreen}
+            onTryAnother={tryAnother}
+            onChangeImage={changeImage}
+          />
+        )}
+
+        <Typography color="text.secondary" data-testid="patterns-note">
+          {copy.note}
+          <Link component={RouterLink} to={routes.contact}>
+            {copy.noteLink}
+          </Link>
+          {copy.noteEnd}
+        </Typography>
+      </Stack>
+
+      {image && pattern && (
+        <FullscreenView
+          mode={fullscreen}
+          originalUrl={image.previewUrl}
+          resultUrl={resultUrl}
+          patternId={pattern}
+          onClose={() => setFullscreen(null)}
+        />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,34 @@
+import { api } from '@/shared/api/api';
+
+/** SPEC §3: the photo as base64 without the data-URL prefix, and a pattern code. */
+export interface VisualizationRequest {
+  kitchenImage: string;
+  patternId: string;
+}
+
+export interface VisualizerStatus {
+  remaining: number;
+  unlimited: boolean;
+}
+
+/** SPEC §9: the admin token check is cached for five minutes. */
+const ADMIN_CHECK_CACHE_SECONDS = 5 * 60;
+
+const visualizerApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    visualize: build.mutation<{ imageUrl: string }, VisualizationRequest>({
+      query: (body) => ({ url: '/visualize', method: 'POST', body }),
+    }),
+    visualizerStatus: build.query<VisualizerStatus, void>({
+      query: () => '/visualize/status',
+    }),
+    /** The public page only needs to know whether the stored token is valid. */
+    visualizerAdminCheck: build.query<{ user?: unknown }, void>({
+      query: () => '/auth/verify',
+      keepUnusedDataFor: ADMIN_CHECK_CACHE_SECONDS,
+    }),
+  }),
+});
+
+export const { useVisualizeMutation, useVisualizerStatusQuery, useVisualizerAdminCheckQuery } =
+  visualizerApi;

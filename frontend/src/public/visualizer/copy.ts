@@ -1,0 +1,133 @@
+/** Finnish copy of the kitchen visualizer (SPEC §2, §4, §5, §8, §9), in one place for the marketer. */
+export const visualizerCopy = {
+  title: 'Keittiö Visualisoija – Keittiökalvo',
+  description:
+    'Lataa kuva keittiöstäsi ja katso, miltä kaapistot näyttävät uudella vinyylikalvolla. Kolme ilmaista visualisointia.',
+  heading: 'Keittiö Visualisoija',
+  lead: 'Lataa kuva keittiöstäsi, valitse malli ja näe uusi ilme ennen kuin päätät.',
+
+  step1: '1. Lataa keittiökuva',
+  step1Hint: 'Kuvaa kaapistot suoraan edestä hyvässä valossa. Enintään 15MB.',
+  pickFile: 'Valitse kuva',
+  takePhoto: 'Ota kuva kameralla',
+  changeImage: 'Vaihda kuva',
+  uploadedAlt: 'Lataamasi keittiökuva',
+
+  step2: '2. Valitse malli',
+  patternAlt: (code: string) => `Vinyylimalli ${code}`,
+  patternsLabel: 'Vinyylimallit',
+
+  generate: (remaining: number) => `Luo visualisointi (${remaining} jäljellä)`,
+  generateAdmin: 'Luo visualisointi',
+  generating: 'Luodaan...',
+  exhaustedButton: 'Kaikki yritykset käytetty',
+
+  remainingBadge: (remaining: number) => `Ilmaisia visualisointeja jäljellä: ${remaining}/3`,
+  adminBadge: 'Admin: rajattomat visualisoinnit',
+
+  exhaustedBanner: 'Olet käyttänyt kaikki 3 ilmaista visualisointiasi.',
+  exhaustedLink: 'Pyydä ilmainen tarjous',
+
+  phases: [
+    'Aloittaa käsittelyn',
+    'Analysoi keittiökuvaa',
+    'Tunnistaa pinnat ja materiaalit',
+    'Sovittaa vinyylimallia',
+    'Luo realistisen renderöinnin',
+    'Viimeistelee kuvan laatua',
+  ],
+  done: 'Valmis!',
+  secondsLeft: (seconds: number) => `Arvioitu aika: ${seconds} s`,
+  progressLabel: 'Visualisoinnin edistyminen',
+
+  original: 'Alkuperäinen',
+  result: (code: string) => `Uusi ilme: ${code}`,
+  resultAlt: (code: string) => `Keittiö vinyylimallilla ${code}`,
+  download: 'Lataa kuva',
+  fullscreen: 'Koko näyttö',
+  compare: 'Vertaa ennen ja jälkeen',
+  compareSlider: 'Vertailuliukusäädin: vasemmalla alkuperäinen, oikealla uusi ilme',
+  close: 'Sulje',
+  tryAnother: 'Kokeile toista mallia',
+  requestQuote: 'Pyydä tarjous tästä ilmeestä',
+
+  note: 'Tämä on vain pieni otos yli 700 mallin valikoimastamme. ',
+  noteLink: 'Varaa ilmainen konsultaatio',
+  noteEnd: ', niin tuomme koko malliston nähtäväksesi.',
+
+  toasts: {
+    starting: {
+      title: 'Visualisointi käynnistyy',
+      description: 'Tämä voi kestää jopa 2 minuuttia. Älä sulje sivua.',
+    },
+    unsupported: {
+      title: 'Tiedostotyyppi ei tuettu',
+      description: 'Tuetut muodot: JPEG, JPG, PNG, WebP, HEIC, HEIF, AVIF, BMP, TIFF ja GIF.',
+    },
+    tooLarge: {
+      title: 'Tiedosto liian suuri',
+      description: 'Kuvan koko saa olla enintään 15MB.',
+    },
+    cameraTooLarge: {
+      title: 'Kuva liian suuri',
+      description: 'Kuvan koko saa olla enintään 15MB.',
+    },
+    missing: {
+      title: 'Puuttuvat tiedot',
+      description: 'Lataa ensin keittiökuva ja valitse malli.',
+    },
+    outOfRenders: {
+      title: 'Visualisoinnit loppu',
+      description: 'Olet käyttänyt kaikki 3 ilmaista visualisointiasi. Pyydä ilmainen tarjous.',
+    },
+    limitReached: {
+      title: 'Kaikki yritykset käytetty',
+      description:
+        'Olet käyttänyt kaikki 3 ilmaista visualisointiasi. Ota yhteyttä saadaksesi lisää.',
+    },
+    failed: {
+      title: 'Virhe visualisoinnissa',
+      fallback: 'Jokin meni pieleen. Yritä uudelleen.',
+    },
+    admin: { title: 'Admin-tila aktivoitu', description: 'Rajattomat visualisoinnit käytössä.' },
+    reset: { title: 'Visualisointi yritykset nollattu' },
+    readFailed: { title: 'Virhe', description: 'Kuvan lukeminen epäonnistui. Yritä uudelleen.' },
+  },
+} as const;
+
+/** SPEC §3: the 12 patterns the visualizer offers. */
+export const VISUALIZER_PATTERNS = [
+  'AG20',
+  'AT04',
+  'CT24',
+  'CT69',
+  'I10',
+  'MK14',
+  'NH10',
+  'NH11',
+  'R11',
+  'R13',
+  'M5',
+  'NE83',
+] as const;
+
+export const FREE_GENERATIONS = 3;
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+export const ACCEPTED_EXTENSIONS = [
+  'jpeg',
+  'jpg',
+  'png',
+  'webp',
+  'heic',
+  'heif',
+  'avif',
+  'bmp',
+  'tiff',
+  'tif',
+  'gif',
+];
+export const ACCEPT_ATTRIBUTE =
+  'image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif,image/bmp,image/tiff,image/gif,.heic,.heif';
+export const LIMIT_TEXT = 'ilmaista visualisointiasi';
+
+export const thumbnailOf = (code: string) => `/vinyl_patterns/${code}-hd-0.jpg`;

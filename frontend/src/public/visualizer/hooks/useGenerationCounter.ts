@@ -1,0 +1,30 @@
+import { useCallback, useState } from 'react';
+import { FREE_GENERATIONS } from '../copy';
+
+/** SPEC §3/§9 storage key of the browser's count of used free visualizations. */
+export const GENERATIONS_KEY = 'visualizer-generations-total';
+
+function readCount(): number {
+  const stored = Number.parseInt(localStorage.getItem(GENERATIONS_KEY) ?? '0', 10);
+  return Number.isFinite(stored) && stored > 0 ? Math.min(stored, FREE_GENERATIONS) : 0;
+}
+
+/** The browser's free-use counter; the server keeps its own count as well (DESIGN 6). */
+export function useGenerationCounter() {
+  const [count, setCount] = useState(readCount);
+  const store = useCallback((next: number) => {
+    const value = Math.max(0, Math.min(FREE_GENERATIONS, next));
+    localStorage.setItem(GENERATIONS_KEY, String(value));
+    setCount(value);
+  }, []);
+  return {
+    count,
+    remaining: FREE_GENERATIONS - count,
+    increment: useCallback(() => store(readCount() + 1), [store]),
+    /** The server said the free renders are used up. */
+    exhaust: useCallback(() => store(FREE_GENERATIONS), [store]),
+    /** The server knows of more used renders than this browser (e.g. storage was cleared). */
+    atLeast: useCallback((used: number) => store(Math.max(readCount(), used)), [store]),
+    reset: useCallback(() => store(0), [store]),
+  };
+}

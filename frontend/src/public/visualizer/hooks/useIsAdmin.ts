@@ -1,0 +1,20 @@
+import { useEffect, useRef } from 'react';
+import { ADMIN_TOKEN_KEY } from '@/shared/api/api';
+import { useToast } from '@/shared/components/toast';
+import { useVisualizerAdminCheckQuery } from '../api/visualizerApi';
+import { visualizerCopy } from '../copy';
+
+/** SPEC §6: an admin is a stored token that the verify call accepts; they render without limits. */
+export function useIsAdmin(): boolean {
+  const hasToken = Boolean(localStorage.getItem(ADMIN_TOKEN_KEY));
+  const { isSuccess } = useVisualizerAdminCheckQuery(undefined, { skip: !hasToken });
+  const isAdmin = hasToken && isSuccess;
+  const toast = useToast();
+  const announced = useRef(false);
+  useEffect(() => {
+    if (!isAdmin || announced.current) return;
+    announced.current = true;
+    toast({ ...visualizerCopy.toasts.admin, variant: 'success', duration: 3000 });
+  }, [isAdmin, toast]);
+  return isAdmin;
+}

@@ -1,0 +1,78 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  NotFoundException,
+  Param,
+  Post,
+  Req,
+  Res,
+} from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import type { Response } from 'express';
+import { Public } from '#src/platform/http/access.decorators.js';
+import type { StaffRequest } from '#src/platform/http/access.guard.js';
+import { RequestContext } from '#src/platform/http/request-context.js';
+import { FreeRenderLimits } from '../limits/free-render-limits.js';
+import { VisitorCookie } from '../limits/visitor-cookie.js';
+import { VisualizationStore } from '../storage/visualization-store.js';
+import { VisualizeService } from '../visualize.service.js';
+import { VisualizeDto, VisualizeResponseDto, VisualizerStatusDto } from './dto/visualize.dto.js';
+
+const RENDER_FILE = /^([A-Za-z0-9_-]{22})\.jpg$/;
+
+@ApiTags('visualizer')
+@Controller('api')
+export class VisualizerController {
+  constructor(
+    private readonly service: VisualizeService,
+    private readonly limits: FreeRenderLimits,
+    private readonly store: VisualizationStore,
+    @Inject(VisitorCookie) private readonly visitorCookie: VisitorCookie,
+  ) {}
+
+  @Post('visualize')
+  @Public()
+  @HttpCode(200)
+  // Dampens hammering only: the free-render counters are the real limit for visitors.
+  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @ApiOkResponse({ type: VisualizeResponseDto })
+  async visualize(
+    @Body() body: VisualizeDto,
+    @Req() request: StaffRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<VisualizeResponseDto> {
+    return this.service.visualize({
+      kitchenImage: body.kitchenImage,
+      patternId: body.patternId,
+      visitorId: this.visitorCookie.ensure(request, response),
+      ipHash: RequestContext.current()?.ipHash ?? 'unknown',
+      unlimited: Boolean(request.staff),
+    });
+  }
+
+  @Get('visualize/status')
+  @Public()
+  @ApiOkResponse({ type: VisualizerStatusDto })
+  async status(@Req() request: StaffRequest): Promise<VisualizerStatusDto> {
+    if (request.staff) return { remaining: 0, unlimited: true };
+    return {
+      remaining: await this.limits.remaining(this.visitorCookie.read(request)),
+      unlimited: false,
+    };
+  }
+
+  @Get('visualizations/:file')
+  @Public()
+  async render(@Param('file') file: string, @Res() response: Response): Promise<void> {
+    const id = RENDER_FILE.exec(file)?.[1];
+    const path = id ? await this.store.findRender(id) : null;
+    if (!path) throw new NotFoundException('Visualisointia ei löytynyt.');
+    response.setHeader('Cache-Control', 'private, max-age=86400, immutable');
+    response.type('image/jpeg');
+    response.sendFile(path);
+  }
+}

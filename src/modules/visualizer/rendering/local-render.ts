@@ -1,0 +1,175 @@
+import sharp from 'sharp';
+import { ANALYSIS_PIXELS } from '../visualizer.constants.js';
+import { detectCabinetFronts, type CabinetDetection, type RgbImage } from './cabinet-detector.js';
+import { decodeToRgb, type RawRgb } from './decode-image.js';
+import {
+  RenderError,
+  type HostedPrepareJob,
+  type HostedPrepareOutput,
+  type LocalRenderJob,
+  type LocalRenderOutput,
+  type RenderJob,
+  type RenderOutput,
+} from './render-job.js';
+import { luminanceOf, transferTexture } from './texture-transfer.js';
+
+const JPEG_QUALITY = 88;
+/** The pattern repeats about this often across one front: vinyl is printed at real scale. */
+const TILE_TO_FRONT_WIDTH = 0.8;
+/** Soft edges: the mask is blurred this much (analysis pixels) before it is scaled up. */
+const FEATHER_SIGMA = 1;
+
+export async function runRenderJob(job: RenderJob): Promise<RenderOutput> {
+  return job.kind === 'local' ? renderLocally(job) : prepareForHostedEdit(job);
+}
+
+/** The whole local render: decode, find the fronts at ~1 MP, paint them at full size, encode. */
+export async function renderLocally(job: LocalRenderJob): Promise<LocalRenderOutput> {
+  const photo = await decodeToRgb(job);
+  const { width, height } = photo;
+  const originalPromise = encodeJpeg(photo.data, width, height);
+  const analysis = await downscaleForAnalysis(photo);
+  const detection = findFronts(analysis);
+  const [light, feathered, texture] = await Promise.all([
+    smoothedFrontLight(analysis, detection.mask),
+    blurChannel(detection.mask, analysis, FEATHER_SIGMA),
+    loadTexture(job.texture, (detection.medianFrontWidth * width) / analysis.width),
+  ]);
+  // The unpainted photo must be encoded before it is painted over in place.
+  const original = await originalPromise;
+  const painted = transferTexture(
+    {
+      width,
+      height,
+      photo: photo.data,
+      maps: {
+        width: analysis.width,
+        height: analysis.height,
+        mask: feathered,
+        light,
+        finish: detection.finishLuminance,
+      },
+      texture,
+    },
+    job.includeMask,
+  );
+  const rendered = await encodeJpeg(painted.pixels, width, height);
+  return {
+    kind: 'local',
+    original,
+    rendered,
+    width,
+    height,
+    fronts: detection.fronts,
+    coverage: painted.covered / (width * height),
+    mask: painted.mask,
+  };
+}
+
+/** For an image-edit provider: the photo and a mask (transparent = paint here) at ~1 MP. */
+export async function prepareForHostedEdit(job: HostedPrepareJob): Promise<HostedPrepareOutput> {
+  const photo = await decodeToRgb(job);
+  const original = await encodeJpeg(photo.data, photo.width, photo.height);
+  const analysis = await downscaleForAnalysis(photo);
+  const detection = findFronts(analysis);
+  const pixels = analysis.width * analysis.height;
+  const rgba = Buffer.alloc(pixels * 4, 255);
+  for (let i = 0; i < pixels; i++) rgba[i * 4 + 3] = 255 - detection.mask[i];
+  const raw = (channels: 3 | 4) => ({
+    raw: { width: analysis.width, height: analysis.height, channels },
+  });
+  const [image, mask] = await Promise.all([
+    sharp(analysis.data, raw(3)).png().toBuffer(),
+    sharp(rgba, raw(4)).png().toBuffer(),
+  ]);
+  return {
+    kind: 'hosted-prepare',
+    original,
+    width: photo.width,
+    height: photo.height,
+    image,
+    mask,
+    fronts: detection.fronts,
+  };
+}
+
+function findFronts(analysis: RgbImage): CabinetDetection {
+  const detection = detectCabinetFronts(analysis);
+  if (detection.fronts === 0) throw new RenderError('no-cabinets', 'no cabinet fronts found');
+  return detection;
+}
+
+async function downscaleForAnalysis(photo: RawRgb): Promise<RgbImage> {
+  const scale = Math.min(1, Math.sqrt(ANALYSIS_PIXELS / (photo.width * photo.height)));
+  const width = Math.max(1, Math.round(photo.width * scale));
+  const height = Math.max(1, Math.round(photo.height * scale));
+  if (scale === 1) return { width, height, data: photo.data };
+  const data = await sharp(photo.data, {
+    raw: { width: photo.width, height: photo.height, channels: 3 },
+  })
+    .resize(width, height, { kernel: 'linear', fit: 'fill' })
+    .raw()
+    .toBuffer();
+  return { width, height, data };
+}
+
+/**
+ * Luminance of the fronts blurred over a neighbourhood, counting only front pixels (a normalised
+ * masked blur), so the dark gaps between fronts do not pull the light down at their edges.
+ */
+async function smoothedFrontLight(
+  analysis: RgbImage,
+  mask: Uint8Array,
+): Promise<Uint8ClampedArray> {
+  const pixels = analysis.width * analysis.height;
+  const luminance = luminanceOf(analysis.data, pixels);
+  const weighted = new Uint8Array(pixels);
+  for (let i = 0; i < pixels; i++) if (mask[i]) weighted[i] = luminance[i];
+  const sigma = Math.max(2, analysis.width / 60);
+  const [blurredLight, blurredMask] = await Promise.all([
+    blurChannel(weighted, analysis, sigma),
+    blurChannel(mask, analysis, sigma),
+  ]);
+  // Clamped array: the ratio can overshoot 255 by rounding where the mask is thin.
+  const map = new Uint8ClampedArray(pixels);
+  for (let i = 0; i < pixels; i++) {
+    map[i] = blurredMask[i] > 4 ? (blurredLight[i] * 255) / blurredMask[i] : luminance[i];
+  }
+  return map;
+}
+
+async function blurChannel(
+  channel: Uint8Array,
+  size: { width: number; height: number },
+  sigma: number,
+): Promise<Buffer> {
+  return sharp(channel, { raw: { width: size.width, height: size.height, channels: 1 } })
+    .blur(sigma)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+}
+
+async function loadTexture(
+  jpeg: Uint8Array,
+  frontWidth: number,
+): Promise<{ width: number; height: number; data: Buffer }> {
+  const tileWidth = Math.round(Math.min(2048, Math.max(64, frontWidth * TILE_TO_FRONT_WIDTH)));
+  const { data, info } = await sharp(jpeg)
+    .resize({ width: tileWidth })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data };
+}
+
+function encodeJpeg(
+  pixels: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: JPEG_QUALITY })
+    .toBuffer();
+}

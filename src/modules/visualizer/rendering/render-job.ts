@@ -1,0 +1,64 @@
+/** What crosses the worker boundary: plain data only (transferable byte arrays). */
+
+/** How the bytes are decoded: sharp knows most formats; HEIC and BMP need JS decoders. */
+export type SourceDecoder = 'sharp' | 'heic' | 'bmp';
+
+export interface RenderSource {
+  image: Uint8Array;
+  decoder: SourceDecoder;
+}
+
+export interface LocalRenderJob extends RenderSource {
+  kind: 'local';
+  /** Seamless pattern tile (JPEG). */
+  texture: Uint8Array;
+  /** Tests ask for the full-resolution coverage mask to measure detection quality. */
+  includeMask?: boolean;
+}
+
+export interface HostedPrepareJob extends RenderSource {
+  kind: 'hosted-prepare';
+}
+
+export type RenderJob = LocalRenderJob | HostedPrepareJob;
+
+export interface LocalRenderOutput {
+  kind: 'local';
+  /** The upload re-encoded from pixels only (no EXIF, GPS or other metadata), upright. */
+  original: Uint8Array;
+  rendered: Uint8Array;
+  width: number;
+  height: number;
+  fronts: number;
+  /** Share of the picture covered by the pattern, 0..1. */
+  coverage: number;
+  /** 0..255 per pixel at full resolution, only when asked for. */
+  mask?: Uint8Array;
+}
+
+export interface HostedPrepareOutput {
+  kind: 'hosted-prepare';
+  original: Uint8Array;
+  width: number;
+  height: number;
+  /** The photo at the size sent to the provider (PNG). */
+  image: Uint8Array;
+  /** Same size, transparent where the provider may paint (PNG with alpha). */
+  mask: Uint8Array;
+  fronts: number;
+}
+
+export type RenderOutput = LocalRenderOutput | HostedPrepareOutput;
+
+/** Failure reasons a caller turns into an answer for the visitor. */
+export type RenderFailure = 'undecodable' | 'no-cabinets' | 'internal';
+
+export class RenderError extends Error {
+  constructor(
+    readonly reason: RenderFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RenderError';
+  }
+}

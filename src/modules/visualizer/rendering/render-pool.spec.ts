@@ -1,0 +1,45 @@
+import type { RenderJob, RenderOutput } from './render-job.js';
+import { RenderPool, RenderQueueFullError } from './render-pool.js';
+
+const job: RenderJob = { kind: 'hosted-prepare', image: new Uint8Array(), decoder: 'sharp' };
+
+/** Renders that finish when the test says so. */
+function controllableRenders() {
+  const finishers: (() => void)[] = [];
+  const run = () =>
+    new Promise<RenderOutput>((resolve) =>
+      finishers.push(() => resolve({ kind: 'hosted-prepare' } as RenderOutput)),
+    );
+  return { run, finishNext: () => finishers.shift()!() };
+}
+
+describe(RenderPool.name, () => {
+  describe('run', () => {
+    it('should run at most `concurrency` renders and queue up to `queueLimit` more', async () => {
+      const renders = controllableRenders();
+      const pool = new RenderPool({ concurrency: 2, queueLimit: 1 }, renders.run);
+      const accepted = [pool.run(job), pool.run(job), pool.run(job)];
+      expect([pool.active, pool.queued]).toEqual([2, 1]);
+
+      await expect(pool.run(job)).rejects.toBeInstanceOf(RenderQueueFullError);
+
+      renders.finishNext();
+      await accepted[0];
+      expect([pool.active, pool.queued]).toEqual([2, 0]);
+      const queuedAgain = pool.run(job);
+      expect(pool.queued).toBe(1);
+      await pool.close();
+      await expect(queuedAgain).rejects.toThrow('render pool closed');
+    });
+
+    it('should free the slot of a failed render', async () => {
+      const pool = new RenderPool({ concurrency: 1, queueLimit: 0 }, () =>
+        Promise.reject(new Error('broken image')),
+      );
+      await expect(pool.run(job)).rejects.toThrow('broken image');
+      await expect(pool.run(job)).rejects.toThrow('broken image');
+      expect(pool.active).toBe(0);
+      await pool.close();
+    });
+  });
+});

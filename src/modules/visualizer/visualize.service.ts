@@ -1,0 +1,124 @@
+import {
+  BadRequestException,
+  BadGatewayException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  InternalServerErrorException,
+  Logger,
+  PayloadTooLargeException,
+  ServiceUnavailableException,
+  UnprocessableEntityException,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import { PatternCatalogue } from '#src/modules/patterns/patterns.module.js';
+import { EventStore } from '#src/platform/event-store/event-store.js';
+import { FreeRenderLimits } from './limits/free-render-limits.js';
+import { RenderError } from './rendering/render-job.js';
+import { RenderQueueFullError } from './rendering/render-pool.js';
+import { ProviderFailedError, RENDERER, type Renderer } from './rendering/renderer.js';
+import { VisualizationStore } from './storage/visualization-store.js';
+import { inspectUpload, UploadRejected, type InspectedUpload } from './upload/inspect-upload.js';
+import { MESSAGES, VISITOR_STREAM_TYPE, VISUALIZATION_GENERATED } from './visualizer.constants.js';
+
+export interface VisualizeCommand {
+  kitchenImage: string;
+  patternId: string;
+  visitorId: string;
+  ipHash: string;
+  /** Signed-in staff are not counted against the free renders. */
+  unlimited: boolean;
+}
+
+/** POST /api/visualize from checked input to a stored render and its event. */
+@Injectable()
+export class VisualizeService {
+  private readonly logger = new Logger(VisualizeService.name);
+
+  constructor(
+    private readonly catalogue: PatternCatalogue,
+    private readonly limits: FreeRenderLimits,
+    private readonly store: VisualizationStore,
+    private readonly eventStore: EventStore,
+    @Inject(RENDERER) private readonly renderer: Renderer,
+  ) {}
+
+  async visualize(command: VisualizeCommand): Promise<{ imageUrl: string }> {
+    const pattern = this.catalogue.get(command.patternId);
+    if (!pattern) throw new BadRequestException(MESSAGES.unknownPattern);
+    const upload = await this.inspect(command.kitchenImage);
+    const allowance = { visitorId: command.visitorId, ipHash: command.ipHash };
+    if (!command.unlimited && !(await this.limits.reserve(allowance))) {
+      throw new HttpException(MESSAGES.limitReached, HttpStatus.TOO_MANY_REQUESTS);
+    }
+    const started = performance.now();
+    try {
+      const result = await this.renderer.render({
+        source: { image: upload.bytes, decoder: upload.decoder },
+        pattern,
+        texture: () => this.catalogue.texture(pattern.id),
+      });
+      const id = this.store.newId();
+      await this.store.save(
+        { id, visitorId: command.visitorId, patternId: pattern.id, renderer: this.renderer.name },
+        result,
+      );
+      await this.eventStore.append(
+        `visitor-${command.visitorId}`,
+        'any',
+        [
+          {
+            type: VISUALIZATION_GENERATED,
+            data: {
+              visualizationId: id,
+              patternId: pattern.id,
+              durationMs: Math.round(performance.now() - started),
+              renderer: this.renderer.name,
+            },
+          },
+        ],
+        { streamType: VISITOR_STREAM_TYPE },
+      );
+      return { imageUrl: `/api/visualizations/${id}.jpg` };
+    } catch (error) {
+      if (!command.unlimited) await this.limits.release(allowance);
+      throw this.toHttpError(error);
+    }
+  }
+
+  private async inspect(kitchenImage: string): Promise<InspectedUpload> {
+    try {
+      return await inspectUpload(kitchenImage);
+    } catch (error) {
+      if (!(error instanceof UploadRejected)) throw error;
+      switch (error.problem) {
+        case 'not-base64':
+          throw new BadRequestException(error.message);
+        case 'too-large':
+        case 'too-many-pixels':
+          throw new PayloadTooLargeException(error.message);
+        case 'unsupported-type':
+          throw new UnsupportedMediaTypeException(error.message);
+      }
+    }
+  }
+
+  private toHttpError(error: unknown): HttpException {
+    if (error instanceof HttpException) return error;
+    if (error instanceof RenderQueueFullError)
+      return new ServiceUnavailableException(MESSAGES.busy);
+    if (error instanceof ProviderFailedError) {
+      this.logger.warn(`image-edit provider failed: ${error.message}`);
+      return new BadGatewayException(MESSAGES.providerFailed);
+    }
+    if (error instanceof RenderError && error.reason === 'undecodable') {
+      return new UnsupportedMediaTypeException(MESSAGES.undecodable);
+    }
+    if (error instanceof RenderError && error.reason === 'no-cabinets') {
+      return new UnprocessableEntityException(MESSAGES.noCabinets);
+    }
+    this.logger.error(`render failed: ${(error as Error).stack ?? String(error)}`);
+    return new InternalServerErrorException(MESSAGES.renderFailed);
+  }
+}

@@ -1,0 +1,30 @@
+/** Limits and the Finnish texts the visitor sees (SPEC §5, §8, §9; DESIGN decision 6). */
+
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+/** Refused from the header alone, before anything is decoded: a decompression bomb stops here. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** Detection runs on a copy of about this many pixels; the mask is scaled back up. */
+export const ANALYSIS_PIXELS = 1_000_000;
+export const FREE_RENDERS_PER_VISITOR = 3;
+export const RETENTION_DAYS = 30;
+
+export const VISITOR_COOKIE = 'visitor';
+export const VISITOR_STREAM_TYPE = 'visitor';
+export const VISUALIZATION_GENERATED = 'VisualizationGenerated';
+
+export const SUPPORTED_FORMATS_TEXT = 'JPEG, JPG, PNG, WebP, HEIC, HEIF, AVIF, BMP, TIFF tai GIF';
+
+export const MESSAGES = {
+  limitReached: 'Olet käyttänyt kaikki 3 ilmaista visualisointiasi. Ota yhteyttä saadaksesi lisää.',
+  tooLarge: 'Tiedosto liian suuri. Kuvan koko saa olla enintään 15MB.',
+  tooManyPixels: 'Kuvan resoluutio on liian suuri. Kuvassa saa olla enintään 40 megapikseliä.',
+  unsupportedType: `Tiedostotyyppi ei tuettu. Tuetut muodot: ${SUPPORTED_FORMATS_TEXT}.`,
+  undecodable: 'Kuvaa ei voitu lukea. Tiedosto voi olla vioittunut; kokeile toista kuvaa.',
+  notBase64: 'kitchenImage on oltava kuvan base64-sisältö ilman data-URL-etuliitettä.',
+  unknownPattern: 'Tuntematon malli. Valitse malli valikoimasta.',
+  noCabinets:
+    'Kuvasta ei löytynyt kaapinovia. Kokeile kuvaa, jossa kaapistot näkyvät suoraan edestä ja hyvässä valossa.',
+  busy: 'Visualisointeja on juuri nyt jonossa paljon. Yritä hetken kuluttua uudelleen.',
+  providerFailed: 'Visualisointipalvelu ei juuri nyt vastaa. Yritä hetken kuluttua uudelleen.',
+  renderFailed: 'Visualisointi epäonnistui. Yritä uudelleen.',
+} as const;

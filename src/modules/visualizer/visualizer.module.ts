@@ -1,0 +1,67 @@
+import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
+import {
+  APP_CONFIG,
+  APP_SECRETS,
+  type AppConfig,
+  type AppSecrets,
+} from '#src/config/config.module.js';
+import { PatternsModule } from '#src/modules/patterns/patterns.module.js';
+import { VisualizerController } from './http/visualizer.controller.js';
+import { FreeRenderLimits } from './limits/free-render-limits.js';
+import { VisitorCookie } from './limits/visitor-cookie.js';
+import { HostedRenderer } from './rendering/hosted-renderer.js';
+import { LocalRenderer } from './rendering/local-renderer.js';
+import { RenderPool } from './rendering/render-pool.js';
+import { RENDERER, type Renderer } from './rendering/renderer.js';
+import { VisualizationRetentionJob } from './retention/visualization-retention.job.js';
+import { VisualizationStore } from './storage/visualization-store.js';
+import { VisualizeService } from './visualize.service.js';
+
+function createRenderer(pool: RenderPool, config: AppConfig): Renderer {
+  if (config.VISUALIZER_RENDERER === 'local') return new LocalRenderer(pool);
+  if (!config.VISUALIZER_API_KEY) {
+    throw new Error('VISUALIZER_API_KEY is required when VISUALIZER_RENDERER=hosted');
+  }
+  return new HostedRenderer(pool, {
+    url: config.VISUALIZER_API_URL,
+    apiKey: config.VISUALIZER_API_KEY,
+    model: config.VISUALIZER_API_MODEL,
+    timeoutMs: config.VISUALIZER_API_TIMEOUT_MS,
+  });
+}
+
+/** The kitchen visualizer: POST /api/visualize, stored renders and their retention. */
+@Module({
+  imports: [PatternsModule],
+  controllers: [VisualizerController],
+  providers: [
+    {
+      provide: RenderPool,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        new RenderPool({
+          concurrency: config.VISUALIZER_CONCURRENCY,
+          queueLimit: config.VISUALIZER_QUEUE_LIMIT,
+        }),
+    },
+    { provide: RENDERER, inject: [RenderPool, APP_CONFIG], useFactory: createRenderer },
+    {
+      provide: VisitorCookie,
+      inject: [APP_SECRETS],
+      useFactory: (secrets: AppSecrets) => new VisitorCookie(secrets.cookieSecret),
+    },
+    FreeRenderLimits,
+    VisualizationStore,
+    VisualizationRetentionJob,
+    VisualizeService,
+  ],
+  // Other modules (quote intake) may read the same anonymous visitor id to link a lead's history.
+  exports: [VisitorCookie],
+})
+export class VisualizerModule implements OnModuleDestroy {
+  constructor(@Inject(RenderPool) private readonly pool: RenderPool) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.pool.close();
+  }
+}

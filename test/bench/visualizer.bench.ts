@@ -1,0 +1,239 @@
+/**
+ * Visualizer speed: render time and peak memory of the local renderer for 2, 6 and 12 MP photos
+ * (worker threads, as in production), then POST /api/visualize over HTTP with 4 concurrent
+ * clients against the real app, while a probe measures how long GET /api/health takes meanwhile.
+ *
+ *   npm run build:server && node test/bench/visualizer.bench.ts
+ *
+ * Targets: a 12 MP photo in ≤ 2 s on 2 cores with ≤ 500 MB peak; health stays responsive.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import type * as KitchenGenerator from '../fixtures/kitchens/kitchen-generator.js';
+import { RenderPool } from '#src/modules/visualizer/rendering/render-pool.js';
+
+// The generator is TypeScript run as is (type stripping), so it is loaded by its real file name.
+const { generateKitchen } = (await import(
+  new URL('../fixtures/kitchens/kitchen-generator.ts', import.meta.url).href
+)) as typeof KitchenGenerator;
+
+const SIZES = [
+  { label: '2 MP', width: 1632, height: 1224 },
+  { label: '6 MP', width: 2828, height: 2121 },
+  { label: '12 MP', width: 4000, height: 3000 },
+];
+const REPEATS = 3;
+const HTTP_CLIENTS = 4;
+const HTTP_REQUESTS_PER_CLIENT = 3;
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+async function kitchenPhoto(seed: number, width: number, height: number): Promise<Buffer> {
+  const kitchen = generateKitchen(seed, width, height);
+  return sharp(Buffer.from(kitchen.rgb), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** Highest resident set size seen while `work` runs (sampled every 5 ms; workers included). */
+async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak: number }> {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 5);
+  try {
+    const result = await work();
+    return { result, peak: Math.max(peak, process.memoryUsage.rss()) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+/**
+ * One size in a fresh child process, so its peak RSS is the renderer's own (Node, sharp, the
+ * worker threads and the pixels) and not the generator's leftovers in this process.
+ */
+async function renderInChild(photoFile: string, textureFile: string): Promise<void> {
+  const photo = readFileSync(photoFile);
+  const texture = readFileSync(textureFile);
+  const pool = new RenderPool({ concurrency: 2, queueLimit: 8 });
+  if (!pool.usesWorkers) throw new Error('run `npm run build:server` first: no compiled worker');
+  const render = () => pool.run({ kind: 'local', image: photo, decoder: 'sharp', texture });
+  const idle = process.memoryUsage.rss();
+  const { result: times, peak } = await peakRss(async () => {
+    const times: number[] = [];
+    for (let i = 0; i < REPEATS + 1; i++) {
+      const started = performance.now();
+      await render();
+      times.push(performance.now() - started);
+    }
+    return times.slice(1); // the first one also starts the worker
+  });
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const started = performance.now();
+  const { peak: concurrentPeak } = await peakRss(() =>
+    Promise.all(Array.from({ length: 4 }, render)),
+  );
+  const fourAtOnce = performance.now() - started;
+  loop.disable();
+  await pool.close();
+  process.stdout.write(
+    JSON.stringify({
+      median: Math.round(median(times)),
+      peak: mb(peak),
+      idle: mb(idle),
+      concurrentPeak: mb(concurrentPeak),
+      perSecond: (4000 / fourAtOnce).toFixed(2),
+      loopMax: Math.round(loop.max / 1e6),
+    }),
+  );
+}
+
+async function benchRenderer(texture: Buffer): Promise<void> {
+  const directory = mkdtempSync(join(tmpdir(), 'kk-bench-photos-'));
+  const textureFile = join(directory, 'texture.jpg');
+  writeFileSync(textureFile, texture);
+  const rows = [];
+  for (const size of SIZES) {
+    const photoFile = join(directory, `${size.label.replace(' ', '')}.jpg`);
+    writeFileSync(photoFile, await kitchenPhoto(7, size.width, size.height));
+    // glibc gives each thread its own malloc arena and keeps freed pixel memory in them;
+    // MALLOC_ARENA_MAX=2 (sharp's advice for Linux) is what production should run with.
+    for (const arenas of ['default', '2']) {
+      const env = { ...process.env };
+      if (arenas === '2') env.MALLOC_ARENA_MAX = '2';
+      else delete env.MALLOC_ARENA_MAX;
+      const child = spawnSync(
+        process.execPath,
+        [fileURLToPath(import.meta.url), '--child', photoFile, textureFile],
+        { encoding: 'utf8', maxBuffer: 1024 * 1024, env },
+      );
+      if (child.status !== 0) throw new Error(`child failed: ${child.stderr}`);
+      const figures = JSON.parse(child.stdout) as Record<string, number | string>;
+      rows.push({
+        photo: `${size.label} (${size.width}x${size.height})`,
+        MALLOC_ARENA_MAX: arenas,
+        'render ms (median of 3)': figures.median,
+        'peak RSS MB (1 at a time)': figures.peak,
+        'idle RSS MB': figures.idle,
+        'peak RSS MB (4 queued, 2 running)': figures.concurrentPeak,
+        '4 concurrent: renders/s': figures.perSecond,
+        'max event-loop delay ms': figures.loopMax,
+      });
+    }
+  }
+  console.table(rows);
+}
+
+async function benchHttp(): Promise<void> {
+  // Loaded here, not at the top: the render children must not carry the whole app in memory.
+  const { createApp } = await import('#src/bootstrap.js');
+  const { loadConfig } = await import('#src/config/app-config.js');
+  const { PatternCatalogue } = await import('#src/modules/patterns/patterns.module.js');
+  const { startEmbeddedPostgres } = await import('#src/platform/database/embedded-postgres.js');
+  const { runMigrations } = await import('#src/platform/database/migrate.js');
+  const postgres = await startEmbeddedPostgres({
+    dataDir: mkdtempSync(join(tmpdir(), 'kk-bench-pg-')),
+    port: await freePort(),
+    ephemeral: true,
+  });
+  try {
+    await postgres.createDatabase('bench');
+    const databaseUrl = postgres.url('bench');
+    await runMigrations(databaseUrl);
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'kk-bench-data-')),
+      APP_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
+      PATTERN_WARMUP: 'off',
+      VISUALIZER_IP_DAILY_LIMIT: '10000',
+    });
+    const app = await createApp({ config, databaseUrl, runProjections: true });
+    await app.listen(0, '127.0.0.1');
+    const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    await app.get(PatternCatalogue).texture('NH10');
+    for (const size of [SIZES[0], SIZES[2]]) {
+      const body = JSON.stringify({
+        kitchenImage: (await kitchenPhoto(7, size.width, size.height)).toString('base64'),
+        patternId: 'NH10',
+      });
+      const post = () =>
+        fetch(`${base}/api/visualize`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+        }).then((response) => response.status);
+      await post();
+      const probes: number[] = [];
+      let probing = true;
+      const probe = (async () => {
+        while (probing) {
+          const started = performance.now();
+          await fetch(`${base}/api/health`).then((response) => response.arrayBuffer());
+          probes.push(performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })();
+      const started = performance.now();
+      const statuses = (
+        await Promise.all(
+          Array.from({ length: HTTP_CLIENTS }, async () => {
+            const seen: number[] = [];
+            for (let i = 0; i < HTTP_REQUESTS_PER_CLIENT; i++) seen.push(await post());
+            return seen;
+          }),
+        )
+      ).flat();
+      const seconds = (performance.now() - started) / 1000;
+      probing = false;
+      await probe;
+      const ok = statuses.filter((status) => status === 200).length;
+      console.log(
+        `POST /api/visualize ${size.label}, ${HTTP_CLIENTS} concurrent clients: ` +
+          `${(ok / seconds).toFixed(2)} renders/s (${ok}/${statuses.length} ok, statuses ` +
+          `${[...new Set(statuses)].join(',')}); GET /api/health meanwhile: median ` +
+          `${Math.round(median(probes))} ms, max ${Math.round(Math.max(...probes))} ms`,
+      );
+    }
+    await app.close();
+  } finally {
+    await postgres.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  if (process.argv[2] === '--child') {
+    await renderInChild(process.argv[3], process.argv[4]);
+    return;
+  }
+  const texture = await sharp(Buffer.from(generateKitchen(1, 512, 512).rgb), {
+    raw: { width: 512, height: 512, channels: 3 },
+  })
+    .jpeg()
+    .toBuffer();
+  await benchRenderer(texture);
+  await benchHttp();
+}
+
+await main();

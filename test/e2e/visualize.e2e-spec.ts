@@ -1,0 +1,371 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import request from 'supertest';
+import { VisualizationRetentionJob } from '#src/modules/visualizer/retention/visualization-retention.job.js';
+import {
+  encodeBmp,
+  heicHeader,
+  kitchenJpeg,
+  pngBomb,
+} from '../fixtures/kitchens/kitchen-images.js';
+import { generateKitchen } from '../fixtures/kitchens/kitchen-generator.js';
+import { bearer, signInAs } from '../support/staff.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const LIMIT_MESSAGE =
+  'Olet käyttänyt kaikki 3 ilmaista visualisointiasi. Ota yhteyttä saadaksesi lisää.';
+
+function visitorCookie(response: request.Response): string {
+  const header = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  const cookie = header.find((value) => value.startsWith('visitor='));
+  if (!cookie) throw new Error('no visitor cookie was set');
+  return cookie.split(';')[0];
+}
+
+function visitorIdOf(cookie: string): string {
+  return decodeURIComponent(cookie.slice('visitor='.length)).split('.')[0];
+}
+
+function storedFiles(testApp: TestApp): string[] {
+  const directory = join(testApp.dataDir, 'visualizations');
+  return existsSync(directory) ? readdirSync(directory) : [];
+}
+
+async function countRows(testApp: TestApp, table: string): Promise<number> {
+  const { rows } = await testApp.db.pool.query<{ n: number }>(
+    `select count(*)::int as n from ${table}`,
+  );
+  return rows[0].n;
+}
+
+// Textures are generated on first use of a pattern code; the tests stick to NH10 to pay that once.
+describe('POST /api/visualize', () => {
+  let testApp: TestApp;
+  let kitchen: string;
+  beforeAll(async () => {
+    testApp = await startTestApp({ VISUALIZER_IP_DAILY_LIMIT: '3' });
+    kitchen = (await kitchenJpeg(7)).toString('base64');
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const visualize = (body: object, headers: Record<string, string> = {}) =>
+    request(testApp.baseUrl).post('/api/visualize').set(headers).send(body);
+
+  describe('bad input', () => {
+    const cases: [string, () => Promise<object>, number, RegExp][] = [
+      ['a missing kitchenImage', async () => ({ patternId: 'NH10' }), 400, /kitchenImage/],
+      ['a missing patternId', async () => ({ kitchenImage: kitchen }), 400, /patternId/],
+      [
+        'an unknown field',
+        async () => ({ kitchenImage: kitchen, patternId: 'NH10', price: 1 }),
+        400,
+        /price/,
+      ],
+      [
+        'a pattern code that is not in the catalogue',
+        async () => ({ kitchenImage: kitchen, patternId: 'ZZ999' }),
+        400,
+        /Tuntematon malli/,
+      ],
+      [
+        'a malformed pattern code',
+        async () => ({ kitchenImage: kitchen, patternId: '../NH10' }),
+        400,
+        /patternId/,
+      ],
+      [
+        'a data-URL prefix',
+        async () => ({ kitchenImage: `data:image/jpeg;base64,${kitchen}`, patternId: 'NH10' }),
+        400,
+        /base64/,
+      ],
+      [
+        'more than 15 MB',
+        async () => {
+          const big = Buffer.alloc(15 * 1024 * 1024 + 1, 7);
+          big.set([0xff, 0xd8, 0xff, 0xe0]);
+          return { kitchenImage: big.toString('base64'), patternId: 'NH10' };
+        },
+        413,
+        /Tiedosto liian suuri.*15MB/,
+      ],
+      [
+        'an SVG',
+        async () => ({
+          kitchenImage: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+          ).toString('base64'),
+          patternId: 'NH10',
+        }),
+        415,
+        /Tiedostotyyppi ei tuettu/,
+      ],
+      [
+        'HTML renamed to .jpg',
+        async () => ({
+          kitchenImage: Buffer.from('<!doctype html><html><body>hi</body></html>').toString(
+            'base64',
+          ),
+          patternId: 'NH10',
+        }),
+        415,
+        /Tiedostotyyppi ei tuettu/,
+      ],
+      [
+        'a PDF',
+        async () => ({
+          kitchenImage: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF').toString(
+            'base64',
+          ),
+          patternId: 'NH10',
+        }),
+        415,
+        /Tiedostotyyppi ei tuettu/,
+      ],
+      [
+        'a truncated JPEG',
+        async () => ({
+          kitchenImage: Buffer.from([
+            0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0,
+          ]).toString('base64'),
+          patternId: 'NH10',
+        }),
+        415,
+        /Kuvaa ei voitu lukea/,
+      ],
+      [
+        'a 400 MP PNG bomb',
+        async () => ({
+          kitchenImage: pngBomb(20_000, 20_000).toString('base64'),
+          patternId: 'NH10',
+        }),
+        413,
+        /megapikseli/,
+      ],
+      [
+        'a HEIC claiming 81 MP',
+        async () => ({
+          kitchenImage: heicHeader(9000, 9000).toString('base64'),
+          patternId: 'NH10',
+        }),
+        413,
+        /megapikseli/,
+      ],
+      [
+        'a photo without cabinets',
+        async () => ({
+          kitchenImage: (
+            await sharp({
+              create: { width: 640, height: 480, channels: 3, background: '#d8cfc0' },
+            })
+              .jpeg()
+              .toBuffer()
+          ).toString('base64'),
+          patternId: 'NH10',
+        }),
+        422,
+        /kaapinovia/,
+      ],
+    ];
+
+    it.each(cases)(
+      'should refuse %s and leave nothing behind',
+      async (_, body, status, message) => {
+        const started = performance.now();
+        const response = await visualize(await body());
+        const elapsed = performance.now() - started;
+        expect(response.status).toBe(status);
+        expect(response.body.statusCode).toBe(status);
+        expect(String(response.body.message)).toMatch(message);
+        if (status === 413) expect(elapsed).toBeLessThan(1500);
+        expect(storedFiles(testApp)).toEqual([]);
+        expect(await countRows(testApp, 'visualizations')).toBe(0);
+        // Refusals cost no free render (the one that reached the renderer was given back).
+        const { rows } = await testApp.db.pool.query<{ n: number }>(
+          'select coalesce(sum(renders), 0)::int as n from visualizer_visitors',
+        );
+        expect(rows[0].n).toBe(0);
+        expect(await countRows(testApp, "events where stream_id like 'visitor-%'")).toBe(0);
+      },
+    );
+  });
+
+  describe('rendering and the free-render limits', () => {
+    let cookie: string;
+
+    it('should render, store the photo and the render, and record the pattern for the visitor', async () => {
+      const response = await visualize({ kitchenImage: kitchen, patternId: 'NH10' }).expect(200);
+      expect(response.body).toEqual({
+        imageUrl: expect.stringMatching(/^\/api\/visualizations\/[A-Za-z0-9_-]{22}\.jpg$/),
+      });
+      cookie = visitorCookie(response);
+      const setCookie = ([] as string[]).concat(response.headers['set-cookie']).join(';');
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(setCookie).toMatch(/SameSite=Lax/i);
+
+      const image = await request(testApp.baseUrl).get(response.body.imageUrl).expect(200);
+      expect(image.headers['content-type']).toBe('image/jpeg');
+      const metadata = await sharp(image.body as Buffer).metadata();
+      expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 900, 600]);
+      expect(metadata.exif).toBeUndefined();
+      expect(storedFiles(testApp)).toHaveLength(2);
+
+      const visitorId = visitorIdOf(cookie);
+      const { rows } = await testApp.db.pool.query(
+        'select type, data from events where stream_id = $1',
+        [`visitor-${visitorId}`],
+      );
+      expect(rows).toEqual([
+        {
+          type: 'VisualizationGenerated',
+          data: {
+            visualizationId: expect.any(String),
+            patternId: 'NH10',
+            durationMs: expect.any(Number),
+            renderer: 'local',
+          },
+        },
+      ]);
+      const status = await request(testApp.baseUrl)
+        .get('/api/visualize/status')
+        .set('Cookie', cookie)
+        .expect(200);
+      expect(status.body).toEqual({ remaining: 2, unlimited: false });
+    });
+
+    it('should decode a BMP upload', async () => {
+      const generated = generateKitchen(3, 600, 400);
+      const bmp = encodeBmp(generated.rgb, 600, 400).toString('base64');
+      const response = await visualize(
+        { kitchenImage: bmp, patternId: 'NH10' },
+        { Cookie: cookie },
+      );
+      expect(response.status).toBe(200);
+    });
+
+    it('should refuse the 4th render for the same cookie with the exact message', async () => {
+      await visualize({ kitchenImage: kitchen, patternId: 'NH10' }, { Cookie: cookie }).expect(200);
+      const fourth = await visualize(
+        { kitchenImage: kitchen, patternId: 'R11' },
+        { Cookie: cookie },
+      );
+      expect(fourth.status).toBe(429);
+      expect(fourth.body.message).toBe(LIMIT_MESSAGE);
+    });
+
+    it('should refuse the 4th render after the cookies were cleared (per-IP daily cap)', async () => {
+      const response = await visualize({ kitchenImage: kitchen, patternId: 'R11' });
+      expect(response.status).toBe(429);
+      expect(response.body.message).toBe(LIMIT_MESSAGE);
+    });
+
+    it('should refuse a forged visitor cookie as a new visitor', async () => {
+      const forged = `visitor=${encodeURIComponent(`${visitorIdOf(cookie).replace(/.$/, '0')}.forged`)}`;
+      const status = await request(testApp.baseUrl)
+        .get('/api/visualize/status')
+        .set('Cookie', forged)
+        .expect(200);
+      expect(status.body).toEqual({ remaining: 3, unlimited: false });
+    });
+
+    it('should let a signed-in admin render without limits', async () => {
+      const { token } = await signInAs(testApp, 'admin');
+      for (const patternId of ['NH10', 'NH10']) {
+        await visualize(
+          { kitchenImage: kitchen, patternId },
+          { Cookie: cookie, ...bearer(token) },
+        ).expect(200);
+      }
+      const status = await request(testApp.baseUrl)
+        .get('/api/visualize/status')
+        .set(bearer(token))
+        .expect(200);
+      expect(status.body).toEqual({ remaining: 0, unlimited: true });
+    });
+  });
+
+  describe('GET /api/visualizations/:id.jpg', () => {
+    it.each([
+      'nope.jpg',
+      'AAAAAAAAAAAAAAAAAAAAAA.jpg',
+      '..%2F..%2Fapp-secret',
+      'AAAAAAAAAAAAAAAAAAAAAA.png',
+    ])('should answer 404 for %s', async (file) => {
+      const response = await request(testApp.baseUrl).get(`/api/visualizations/${file}`);
+      expect(response.status).toBe(404);
+    });
+  });
+
+  describe(VisualizationRetentionJob.name, () => {
+    it('should delete visualizations 30 days old and nothing newer', async () => {
+      const { rows } = await testApp.db.pool.query<{ id: string }>(
+        'select id from visualizations order by created_at',
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(3);
+      const [old, borderline, ...fresh] = rows.map((row) => row.id);
+      await testApp.db.pool.query(
+        `update visualizations set created_at = now() - interval '30 days 1 minute' where id = $1`,
+        [old],
+      );
+      await testApp.db.pool.query(
+        `update visualizations set created_at = now() - interval '29 days 23 hours' where id = $1`,
+        [borderline],
+      );
+      const deleted = await testApp.app.get(VisualizationRetentionJob).purge();
+      expect(deleted).toBe(1);
+      const files = storedFiles(testApp);
+      expect(files.some((file) => file.startsWith(old))).toBe(false);
+      for (const id of [borderline, ...fresh]) {
+        expect(files).toEqual(expect.arrayContaining([`${id}.jpg`, `${id}-original.jpg`]));
+      }
+      await request(testApp.baseUrl).get(`/api/visualizations/${old}.jpg`).expect(404);
+      await request(testApp.baseUrl).get(`/api/visualizations/${borderline}.jpg`).expect(200);
+    });
+  });
+});
+
+describe('POST /api/visualize with the hosted renderer', () => {
+  let testApp: TestApp;
+  let provider: Server;
+  beforeAll(async () => {
+    // An image-edit API that fails: the visitor gets a Finnish message and keeps the free render.
+    provider = createServer((_request, response) => {
+      response.writeHead(500, { 'content-type': 'application/json' });
+      response.end('{"error":{"message":"upstream exploded"}}');
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    const { port } = provider.address() as AddressInfo;
+    testApp = await startTestApp({
+      VISUALIZER_RENDERER: 'hosted',
+      VISUALIZER_API_URL: `http://127.0.0.1:${port}/v1/images/edits`,
+      VISUALIZER_API_KEY: 'sk-test',
+    });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    provider.close();
+  });
+
+  it('should answer 502 with a Finnish message and count nothing when the provider fails', async () => {
+    const kitchen = (await kitchenJpeg(7)).toString('base64');
+    const response = await request(testApp.baseUrl)
+      .post('/api/visualize')
+      .send({ kitchenImage: kitchen, patternId: 'NH10' });
+    expect(response.status).toBe(502);
+    expect(response.body.message).toBe(
+      'Visualisointipalvelu ei juuri nyt vastaa. Yritä hetken kuluttua uudelleen.',
+    );
+    expect(JSON.stringify(response.body)).not.toContain('upstream exploded');
+    expect(storedFiles(testApp)).toEqual([]);
+    const status = await request(testApp.baseUrl)
+      .get('/api/visualize/status')
+      .set('Cookie', visitorCookie(response))
+      .expect(200);
+    expect(status.body).toEqual({ remaining: 3, unlimited: false });
+  });
+});

@@ -1,0 +1,152 @@
+import sharp from 'sharp';
+import { renderLocally } from '#src/modules/visualizer/rendering/local-render.js';
+import { RenderError } from '#src/modules/visualizer/rendering/render-job.js';
+import { generateKitchen } from '../fixtures/kitchens/kitchen-generator.js';
+
+/** A seamless stripe tile standing in for a catalogue texture (the catalogue has its own tests). */
+async function stripeTexture(): Promise<Buffer> {
+  const size = 128;
+  const tile = Buffer.alloc(size * size * 3);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const v = 0.5 + 0.5 * Math.sin((x / size) * Math.PI * 4);
+      tile.set([120 + 80 * v, 90 + 50 * v, 60 + 30 * v], (y * size + x) * 3);
+    }
+  }
+  return sharp(tile, { raw: { width: size, height: size, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+}
+
+function luminanceAt(rgb: Uint8Array, i: number): number {
+  return 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
+}
+
+describe('renderLocally', () => {
+  let texture: Buffer;
+  beforeAll(async () => {
+    texture = await stripeTexture();
+  });
+
+  describe('cabinet detection on generated kitchens', () => {
+    // 1.6 MP: detection runs on a downscaled copy, so this also covers the mask upscaling.
+    const width = 1560;
+    const height = 1040;
+    const seeds = [1, 2, 3, 5, 7, 8, 10, 12, 18, 24];
+    const figures: string[] = [];
+    afterAll(() => {
+      console.log(`Renderer quality (${width}x${height}):\n${figures.join('\n')}`);
+    });
+
+    it.each(seeds)(
+      'should cover the fronts of kitchen %i (IoU >= 0.8) and < 5 % of everything else',
+      async (seed) => {
+        const kitchen = generateKitchen(seed, width, height);
+        const jpeg = await sharp(Buffer.from(kitchen.rgb), { raw: { width, height, channels: 3 } })
+          .jpeg({ quality: 90 })
+          .toBuffer();
+        const started = performance.now();
+        const output = await renderLocally({
+          kind: 'local',
+          image: jpeg,
+          decoder: 'sharp',
+          texture,
+          includeMask: true,
+        });
+        const ms = performance.now() - started;
+        const mask = output.mask!;
+        let intersection = 0;
+        let union = 0;
+        let falsePositive = 0;
+        let negatives = 0;
+        for (let i = 0; i < kitchen.truth.length; i++) {
+          const covered = mask[i] > 127;
+          const front = kitchen.truth[i] === 1;
+          if (covered && front) intersection++;
+          if (covered || front) union++;
+          if (!front) {
+            negatives++;
+            if (covered) falsePositive++;
+          }
+        }
+        const iou = intersection / union;
+        const falseShare = falsePositive / negatives;
+        figures.push(
+          `  ${kitchen.description}: IoU ${iou.toFixed(3)}, non-cabinet touched ` +
+            `${(100 * falseShare).toFixed(2)} %, ${output.fronts} fronts, ${ms.toFixed(0)} ms`,
+        );
+        expect(output.width).toBe(width);
+        expect(output.height).toBe(height);
+        expect(iou).toBeGreaterThanOrEqual(0.8);
+        expect(falseShare).toBeLessThan(0.05);
+      },
+    );
+  });
+
+  it('should keep the light of the photo: lit fronts stay brighter than shaded ones', async () => {
+    const width = 1200;
+    const height = 800;
+    const kitchen = generateKitchen(2, width, height);
+    const jpeg = await sharp(Buffer.from(kitchen.rgb), { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const output = await renderLocally({ kind: 'local', image: jpeg, decoder: 'sharp', texture });
+    const rendered = await sharp(output.rendered).raw().toBuffer();
+    // Mean luminance of front pixels per image third, in the photo and in the render.
+    const thirds = (rgb: Uint8Array) => {
+      const sums = [0, 0, 0];
+      const counts = [0, 0, 0];
+      for (let i = 0; i < kitchen.truth.length; i++) {
+        if (!kitchen.truth[i]) continue;
+        const third = Math.min(2, Math.floor(((i % width) / width) * 3));
+        sums[third] += luminanceAt(rgb, i);
+        counts[third]++;
+      }
+      return sums.map((sum, k) => sum / counts[k]);
+    };
+    const before = thirds(kitchen.rgb);
+    const after = thirds(rendered);
+    const litSide = before[0] > before[2] ? 0 : 2;
+    const shadedSide = 2 - litSide;
+    expect(after[litSide]).toBeGreaterThan(after[shadedSide]);
+    // The pattern really replaced the paint: the fronts changed colour.
+    expect(Math.abs(after[1] - before[1]) + Math.abs(after[0] - before[0])).toBeGreaterThan(5);
+  });
+
+  it('should refuse a photo without cabinet fronts', async () => {
+    const wall = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 190, b: 170 } },
+    })
+      .jpeg()
+      .toBuffer();
+    await expect(
+      renderLocally({ kind: 'local', image: wall, decoder: 'sharp', texture }),
+    ).rejects.toEqual(new RenderError('no-cabinets', 'no cabinet fronts found'));
+  });
+
+  it('should turn the photo upright by its EXIF orientation and keep no metadata', async () => {
+    const kitchen = await sharp(Buffer.from(generateKitchen(4, 900, 600).rgb), {
+      raw: { width: 900, height: 600, channels: 3 },
+    })
+      // Stored sideways, as a phone does, with a note to rotate it and where it was taken.
+      .rotate(270)
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { Artist: 'Maija Meikalainen' } })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(kitchen).metadata()).orientation).toBe(6);
+    const output = await renderLocally({
+      kind: 'local',
+      image: kitchen,
+      decoder: 'sharp',
+      texture,
+    });
+    expect([output.width, output.height]).toEqual([900, 600]);
+    for (const image of [output.original, output.rendered]) {
+      const metadata = await sharp(image).metadata();
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.orientation).toBeUndefined();
+      expect([metadata.width, metadata.height]).toEqual([900, 600]);
+    }
+  });
+});
