@@ -1,6 +1,21 @@
 import { Migration20261121000000_event_store } from './Migration20261121000000_event_store.js';
+import { Migration20261121020000_staff_accounts } from './Migration20261121020000_staff_accounts.js';
+import { Migration20261121020100_login_attempt_ids } from './Migration20261121020100_login_attempt_ids.js';
+import { Migration20261121030000_leads } from './Migration20261121030000_leads.js';
+import { Migration20261121040000_public_intake } from './Migration20261121040000_public_intake.js';
+import { Migration20261121050000_patterns } from './Migration20261121050000_patterns.js';
+import { Migration20261121055000_visualizer } from './Migration20261121055000_visualizer.js';
 
 /** Every migration, in order. Listed explicitly so the same list works from dist/ and in tests. */
 export const migrationsList = [
   { name: 'Migration20261121000000_event_store', class: Migration20261121000000_event_store },
+  { name: 'Migration20261121020000_staff_accounts', class: Migration20261121020000_staff_accounts },
+  {
+    name: 'Migration20261121020100_login_attempt_ids',
+    class: Migration20261121020100_login_attempt_ids,
+  },
+  { name: 'Migration20261121030000_leads', class: Migration20261121030000_leads },
+  { name: 'Migration20261121040000_public_intake', class: Migration20261121040000_public_intake },
+  { name: 'Migration20261121050000_patterns', class: Migration20261121050000_patterns },
+  { name: 'Migration20261121055000_visualizer', class: Migration20261121055000_visualizer },
 ];

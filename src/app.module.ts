@@ -9,6 +9,13 @@ import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { TeamModule } from './modules/team/team.module.js';
+import { LeadsModule } from './modules/leads/leads.module.js';
+import { AnalyticsModule } from './modules/analytics/analytics.module.js';
+import { QuotesModule } from './modules/quotes/quotes.module.js';
+import { SiteModule } from './modules/site/site.module.js';
+import { PatternsModule } from './modules/patterns/patterns.module.js';
+import { VisualizerModule } from './modules/visualizer/visualizer.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { EventStoreModule } from './platform/event-store/event-store.module.js';
 import { AccessGuard } from './platform/http/access.guard.js';
@@ -63,6 +70,13 @@ export class AppModule {
           },
         }),
         HealthModule,
+        TeamModule,
+        LeadsModule,
+        SiteModule,
+        QuotesModule,
+        AnalyticsModule,
+        PatternsModule,
+        VisualizerModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AppThrottlerGuard },

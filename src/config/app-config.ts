@@ -12,6 +12,7 @@ import {
   MaxLength,
   Min,
   MinLength,
+  getMetadataStorage,
   validateSync,
 } from 'class-validator';
 
@@ -99,37 +100,99 @@ export class AppEnvironment {
   @Min(1)
   @Max(10000)
   RATE_LIMIT_PER_MINUTE = 20;
+
+  /** Folder of supplier pattern photos ({code}-hd-0.jpg); a photo there replaces the generated texture. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  PATTERN_IMAGES_DIR?: string;
+
+  /** Generate every pattern texture in the background after start; off by default in tests. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['on', 'off'])
+  PATTERN_WARMUP?: 'on' | 'off';
+
+  /** Who paints the visualizer's renders: this server's CPU (default) or an image-edit API. */
+  @IsIn(['local', 'hosted'])
+  VISUALIZER_RENDERER: 'local' | 'hosted' = 'local';
+
+  /** Image-edit endpoint (multipart: image, mask, prompt; answers base64) for the hosted renderer. */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  VISUALIZER_API_URL = 'https://api.openai.com/v1/images/edits';
+
+  /** Credential of the image-edit API; the hosted renderer needs it. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  VISUALIZER_API_KEY?: string;
+
+  @IsString()
+  @MaxLength(100)
+  VISUALIZER_API_MODEL = 'gpt-image-1';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  VISUALIZER_API_TIMEOUT_MS = 120_000;
+
+  /** Free renders per client IP per day, whatever the cookie says (stops cookie clearing). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  VISUALIZER_IP_DAILY_LIMIT = 10;
+
+  /** Renders painted at once (one worker thread each) and renders allowed to wait. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(16)
+  VISUALIZER_CONCURRENCY = 2;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  VISUALIZER_QUEUE_LIMIT = 8;
 }
 
 export type AppConfig = Readonly<AppEnvironment>;
 
 export class ConfigError extends Error {}
 
-/** Validates the environment once; a bad or missing value throws naming the variable. */
+/** Values of these variables never appear in error messages: they may hold credentials. */
+const SECRET_NAME = /SECRET|PASSWORD|DATABASE_URL|KEY|TOKEN/;
+
+/** Every variable AppEnvironment declares, read from its validation decorators. */
+function declaredVariables(): Set<string> {
+  return new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(AppEnvironment, '', true, false)
+      .map((meta) => meta.propertyName),
+  );
+}
+
+/**
+ * Validates the environment once; a bad value throws naming the variable. Unset and empty
+ * variables take their defaults.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const known = Object.keys(new AppEnvironment());
-  const picked: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(env)) {
-    if (value !== undefined && (known.includes(key) || key in AppEnvironment.prototype)) {
-      picked[key] = value;
-    }
+  const given: Record<string, string> = {};
+  for (const name of declaredVariables()) {
+    const value = env[name];
+    if (value !== undefined && value !== '') given[name] = value;
   }
-  for (const key of [
-    'DATABASE_URL',
-    'APP_SECRET',
-    'ADMIN_EMAIL',
-    'ADMIN_PASSWORD',
-    'META_PIXEL_ID',
-    'PUBLIC_URL',
-  ]) {
-    if (env[key] !== undefined) picked[key] = env[key];
-  }
-  const config = plainToInstance(AppEnvironment, picked);
+  const config = plainToInstance(AppEnvironment, given);
   const errors = validateSync(config, { forbidUnknownValues: true });
   if (errors.length > 0) {
     const lines = errors.map((error) => {
       const messages = Object.values(error.constraints ?? {}).join('; ');
-      return `${error.property}: ${messages} (got ${JSON.stringify(error.value)})`;
+      const shown = SECRET_NAME.test(error.property)
+        ? ''
+        : ` (got ${JSON.stringify(given[error.property] ?? null)})`;
+      return `${error.property}: ${messages}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }

@@ -1,14 +1,22 @@
 import { Box, CircularProgress } from '@mui/material';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { PublicLayout } from '@/public/layout/PublicLayout';
+import { HomePage } from '@/public/pages/HomePage';
 import { NotFoundPage } from '@/public/pages/NotFoundPage';
-import { PlaceholderPage } from '@/public/pages/PlaceholderPage';
 import { routes } from './routes';
 
 // Admin code is its own chunk: public visitors never download it.
 const AdminPage = lazy(() => import('@/admin/pages/AdminPage'));
 const LoginPage = lazy(() => import('@/admin/pages/LoginPage'));
+// Redux and RTK Query (~30 kB gzip) load only with the routes that use them.
+const StoreProvider = lazy(() => import('./StoreProvider'));
+const QuotePage = lazy(() => import('@/public/pages/QuotePage'));
+const ContactPage = lazy(() => import('@/public/pages/ContactPage'));
+const LegalPage = lazy(() => import('@/public/pages/LegalPage'));
+const PrivacyPage = lazy(() => import('@/public/pages/PrivacyPage'));
+const PatternsPage = lazy(() => import('@/public/patterns/PatternsPage'));
+const VisualizerPage = lazy(() => import('@/public/visualizer/VisualizerPage'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return (
@@ -24,75 +32,92 @@ function Lazy({ children }: { children: ReactNode }) {
   );
 }
 
-const router = createBrowserRouter([
-  {
-    element: <PublicLayout />,
-    children: [
-      {
-        path: routes.home,
-        element: (
-          <PlaceholderPage
-            title="Keittiökalvo – keittiön kalvotus Uudellamaalla"
-            heading="Uusi ilme keittiöllesi"
-          />
-        ),
-      },
-      {
-        path: routes.quote,
-        element: <PlaceholderPage title="Hintalaskuri – Keittiökalvo" heading="Hintalaskuri" />,
-      },
-      {
-        path: routes.visualizer,
-        element: (
-          <PlaceholderPage
-            title="Keittiö Visualisoija – Keittiökalvo"
-            heading="Keittiö Visualisoija"
-          />
-        ),
-      },
-      {
-        path: routes.patterns,
-        element: (
-          <PlaceholderPage title="Vinyylimallisto – Keittiökalvo" heading="Vinyylimallisto" />
-        ),
-      },
-      {
-        path: routes.contact,
-        element: <PlaceholderPage title="Ota yhteyttä – Keittiökalvo" heading="Ota yhteyttä" />,
-      },
-      {
-        path: routes.legal,
-        element: (
-          <PlaceholderPage title="Tietosuojailmoitus – Keittiökalvo" heading="Tietosuojailmoitus" />
-        ),
-      },
-      {
-        path: routes.privacy,
-        element: (
-          <PlaceholderPage title="Tietosuojaseloste – Keittiökalvo" heading="Tietosuojaseloste" />
-        ),
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-  {
-    path: routes.admin,
-    element: (
-      <Lazy>
-        <AdminPage />
-      </Lazy>
-    ),
-  },
-  {
-    path: routes.login,
-    element: (
-      <Lazy>
-        <LoginPage />
-      </Lazy>
-    ),
-  },
-]);
+/** A lazily loaded page that uses the RTK Query store. */
+function WithStore({ children }: { children: ReactNode }) {
+  return (
+    <Lazy>
+      <StoreProvider>{children}</StoreProvider>
+    </Lazy>
+  );
+}
 
+/*
+ * Declarative routes rather than a data router: the product uses no loaders or actions, and
+ * the data router's code would add ~16 kB gzip to every public page.
+ */
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route path={routes.home} element={<HomePage />} />
+          <Route
+            path={routes.quote}
+            element={
+              <WithStore>
+                <QuotePage />
+              </WithStore>
+            }
+          />
+          <Route
+            path={routes.visualizer}
+            element={
+              <WithStore>
+                <VisualizerPage />
+              </WithStore>
+            }
+          />
+          <Route
+            path={routes.patterns}
+            element={
+              <WithStore>
+                <PatternsPage />
+              </WithStore>
+            }
+          />
+          <Route
+            path={routes.contact}
+            element={
+              <WithStore>
+                <ContactPage />
+              </WithStore>
+            }
+          />
+          <Route
+            path={routes.legal}
+            element={
+              <Lazy>
+                <LegalPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path={routes.privacy}
+            element={
+              <Lazy>
+                <PrivacyPage />
+              </Lazy>
+            }
+          />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        <Route
+          path={routes.admin}
+          element={
+            <WithStore>
+              <AdminPage />
+            </WithStore>
+          }
+        />
+        <Route
+          path={routes.login}
+          element={
+            <WithStore>
+              <LoginPage />
+            </WithStore>
+          }
+        />
+      </Routes>
+    </BrowserRouter>
+  );
 }

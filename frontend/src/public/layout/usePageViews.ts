@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { trackEvent } from '@/shared/tracking/analytics';
+
+/** A page_view per route change, and each new page opens at its top. */
+export function usePageViews(): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    trackEvent('page_view');
+  }, [pathname]);
+}

@@ -1,0 +1,127 @@
+import { useCallback, useState } from 'react';
+import type { DoorStyle } from '@/public/quote/api/quoteApi';
+
+export type WizardStep = 1 | 2 | 3 | 4;
+
+export interface ContactFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  message: string;
+}
+
+export type Quantities = { doors: number; drawers: number; metres: number };
+/** What the visitor typed, so a field can be cleared while editing. */
+export type QuantityInputs = Record<keyof Quantities, string>;
+
+export const REQUIRED_CONTACT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'city',
+] as const satisfies readonly (keyof ContactFields)[];
+
+const EMPTY_CONTACT: ContactFields = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  message: '',
+};
+const NO_QUANTITIES: QuantityInputs = { doors: '0', drawers: '0', metres: '0' };
+
+export const QUANTITY_MAX: Quantities = { doors: 999, drawers: 999, metres: 100 };
+
+/** SPEC §5: anything non-numeric or negative counts as 0; parts round up to whole numbers. */
+export function toQuantity(raw: string, max: number): number {
+  const value = Math.ceil(Number(raw));
+  return Number.isFinite(value) && value > 0 ? Math.min(value, max) : 0;
+}
+
+/** The wizard's state machine (SPEC §4): 1 → 2 → 3 → 4, back one step, reset to 1. */
+export function useQuoteWizard() {
+  const [step, setStep] = useState<WizardStep>(1);
+  const [doorStyle, setDoorStyle] = useState<DoorStyle | null>(null);
+  const [quantityInputs, setQuantityInputs] = useState<QuantityInputs>(NO_QUANTITIES);
+  const [quantitiesBlocked, setQuantitiesBlocked] = useState(false);
+  const [contact, setContact] = useState<ContactFields>(EMPTY_CONTACT);
+  const [missing, setMissing] = useState<ReadonlySet<keyof ContactFields>>(new Set());
+
+  const quantities: Quantities = {
+    doors: toQuantity(quantityInputs.doors, QUANTITY_MAX.doors),
+    drawers: toQuantity(quantityInputs.drawers, QUANTITY_MAX.drawers),
+    metres: toQuantity(quantityInputs.metres, QUANTITY_MAX.metres),
+  };
+  const hasQuantity = quantities.doors > 0 || quantities.drawers > 0 || quantities.metres > 0;
+
+  const next = useCallback(() => {
+    if (step === 1 && !doorStyle) return;
+    if (step === 2 && !hasQuantity) {
+      setQuantitiesBlocked(true);
+      return;
+    }
+    if (step < 3) setStep((step + 1) as WizardStep);
+  }, [step, doorStyle, hasQuantity]);
+
+  const back = useCallback(() => setStep((current) => Math.max(1, current - 1) as WizardStep), []);
+
+  const setQuantity = useCallback((field: keyof Quantities, raw: string) => {
+    setQuantityInputs((current) => ({ ...current, [field]: raw }));
+    setQuantitiesBlocked(false);
+  }, []);
+
+  const setContactField = useCallback((field: keyof ContactFields, value: string) => {
+    setContact((current) => ({ ...current, [field]: value }));
+    setMissing((current) => {
+      if (!current.has(field)) return current;
+      const rest = new Set(current);
+      rest.delete(field);
+      return rest;
+    });
+  }, []);
+
+  /** Marks blank required fields; true when the contact step may be sent. */
+  const validateContact = useCallback((): boolean => {
+    const blank = REQUIRED_CONTACT_FIELDS.filter((field) => !contact[field].trim());
+    setMissing(new Set(blank));
+    return blank.length === 0;
+  }, [contact]);
+
+  const complete = useCallback(() => setStep(4), []);
+
+  const reset = useCallback(() => {
+    setStep(1);
+    setDoorStyle(null);
+    setQuantityInputs(NO_QUANTITIES);
+    setQuantitiesBlocked(false);
+    setContact(EMPTY_CONTACT);
+    setMissing(new Set());
+  }, []);
+
+  return {
+    step,
+    doorStyle,
+    setDoorStyle,
+    quantities,
+    quantityInputs,
+    setQuantity,
+    quantitiesBlocked,
+    contact,
+    setContactField,
+    missing,
+    validateContact,
+    next,
+    back,
+    complete,
+    reset,
+  };
+}
+
+export type QuoteWizard = ReturnType<typeof useQuoteWizard>;

@@ -1,0 +1,35 @@
+import { BadRequestException, Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import { AnalyticsRepository } from '#src/modules/analytics/analytics.repository.js';
+import { Public } from '#src/platform/http/access.decorators.js';
+import { ANALYTICS_DATA_MAX_BYTES, AnalyticsEventDto } from './analytics-event.dto.js';
+
+const EMAIL_LIKE = /[^\s@"]+@[^\s@"]+\.[a-z]{2,}/i;
+
+@ApiTags('public')
+@Controller('api/analytics')
+export class AnalyticsController {
+  constructor(private readonly analytics: AnalyticsRepository) {}
+
+  @Public()
+  @Throttle({ default: { limit: 120, ttl: 60_000 } })
+  @Post()
+  @HttpCode(204)
+  async record(@Body() body: AnalyticsEventDto): Promise<void> {
+    const data = JSON.stringify(body.data ?? {});
+    if (Buffer.byteLength(data) > ANALYTICS_DATA_MAX_BYTES) {
+      throw new BadRequestException(`data must be at most ${ANALYTICS_DATA_MAX_BYTES} bytes`);
+    }
+    // Analytics need no consent only because they hold nothing that identifies a person.
+    if (EMAIL_LIKE.test(data)) {
+      throw new BadRequestException('data must not contain e-mail addresses');
+    }
+    await this.analytics.record(body.event, stripQuery(body.page), data);
+  }
+}
+
+/** Query strings can carry campaign ids or e-mails; the path is all the statistics need. */
+function stripQuery(page: string): string {
+  return page.split(/[?#]/, 1)[0];
+}

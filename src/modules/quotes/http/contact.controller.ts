@@ -1,0 +1,30 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import {
+  type ContactAnswer,
+  PublicIntakeService,
+} from '#src/modules/quotes/intake/public-intake.service.js';
+import { PublicSubmissionThrottle } from '#src/modules/site/public-rate-limit.js';
+import { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
+import { Public } from '#src/platform/http/access.decorators.js';
+import { ContactMessageDto } from './dto/contact-message.dto.js';
+import { submissionContext } from './submission-context.js';
+
+@ApiTags('public')
+@Controller('api/contact')
+export class ContactController {
+  constructor(
+    private readonly intake: PublicIntakeService,
+    private readonly visitors: VisitorCookie,
+  ) {}
+
+  @Public()
+  @PublicSubmissionThrottle()
+  @Post()
+  @HttpCode(201)
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  send(@Body() message: ContactMessageDto, @Req() request: Request): Promise<ContactAnswer> {
+    return this.intake.sendContactMessage(message, submissionContext(request, this.visitors));
+  }
+}

@@ -1,0 +1,33 @@
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
+import { Public } from '#src/platform/http/access.decorators.js';
+
+export interface SiteConfig {
+  companyName: string;
+  phone: string;
+  email: string;
+  serviceArea: string;
+  /** Null when no pixel is configured: the SPA then never loads it. */
+  metaPixelId: string | null;
+}
+
+/** What the public SPA needs from the server's configuration: contact details and the pixel id. */
+@ApiTags('site')
+@Controller('api/site-config')
+export class SiteConfigController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Public()
+  @Get()
+  @Header('Cache-Control', 'public, max-age=300')
+  siteConfig(): SiteConfig {
+    return {
+      companyName: this.config.COMPANY_NAME,
+      phone: this.config.COMPANY_PHONE,
+      email: this.config.COMPANY_EMAIL,
+      serviceArea: 'Uusimaa',
+      metaPixelId: this.config.META_PIXEL_ID ?? null,
+    };
+  }
+}

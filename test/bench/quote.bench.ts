@@ -1,0 +1,178 @@
+/**
+ * Throughput of POST /api/quote against a floor: a bare Node http server with pg that validates
+ * the same body and inserts one row. Both run in this process against the same embedded
+ * PostgreSQL, one after the other, with autocannon at 50 connections.
+ *
+ *   npm run build:server && node test/bench/quote.bench.ts [seconds]
+ *
+ * Target: the app reaches at least 50 % of the floor's requests per second.
+ */
+import { mkdtempSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createApp } from '#src/bootstrap.js';
+import { loadConfig } from '#src/config/app-config.js';
+import { startEmbeddedPostgres } from '#src/platform/database/embedded-postgres.js';
+import { runMigrations } from '#src/platform/database/migrate.js';
+
+const SECONDS = Number(process.argv[2] ?? 10);
+const CONNECTIONS = 50;
+const STYLES = ['Kehysovi', 'Uritettu', 'Tasapintainen', 'Vetimetön'];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const body = JSON.stringify({
+  doorStyle: 'Uritettu',
+  doors: 12,
+  drawers: 4,
+  metres: 3,
+  customer: {
+    firstName: 'Kuorma',
+    lastName: 'Testaaja',
+    email: 'kuorma@example.fi',
+    address: 'Testitie 1',
+    city: 'Espoo',
+    country: 'FI',
+    phone: '+358 40 000 0000',
+    message: 'Kuormitustesti',
+  },
+});
+
+interface Result {
+  name: string;
+  requests: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(name: string, url: string): Promise<Result> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    // The load generator runs in its own thread, not on the server's event loop.
+    workers: 1,
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  return {
+    name,
+    requests: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** The floor: parse, validate the same rules by hand, insert one row, answer. */
+function startBaseline(pool: pg.Pool): Promise<Server> {
+  const server = createServer((request, response) => {
+    void handleBaseline(request, pool).then(
+      ([status, answer]) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(answer));
+      },
+      () => {
+        response.writeHead(500).end();
+      },
+    );
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+async function handleBaseline(request: IncomingMessage, pool: pg.Pool): Promise<[number, object]> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  let quote: Record<string, unknown>;
+  try {
+    quote = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return [400, { message: 'Malformed JSON' }];
+  }
+  const customer = (quote.customer ?? {}) as Record<string, unknown>;
+  const counts = [quote.doors, quote.drawers, quote.metres];
+  const valid =
+    STYLES.includes(quote.doorStyle as string) &&
+    counts.every((n) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 999) &&
+    counts.some((n) => (n as number) > 0) &&
+    ['firstName', 'lastName', 'address', 'city', 'phone'].every(
+      (field) => typeof customer[field] === 'string' && (customer[field] as string).trim(),
+    ) &&
+    EMAIL.test(String(customer.email));
+  if (!valid) return [400, { message: 'Invalid quote' }];
+  const { rows } = await pool.query<{ id: string }>(
+    'insert into bench_quotes (body) values ($1) returning id',
+    [JSON.stringify(quote)],
+  );
+  return [201, { leadId: rows[0].id }];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const postgres = await startEmbeddedPostgres({
+    dataDir: mkdtempSync(join(tmpdir(), 'kk-bench-pg-')),
+    port: await freePort(),
+    ephemeral: true,
+  });
+  try {
+    await postgres.createDatabase('bench');
+    const databaseUrl = postgres.url('bench');
+    await runMigrations(databaseUrl);
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    await pool.query('create table bench_quotes (id bigserial primary key, body jsonb not null)');
+
+    const baseline = await startBaseline(pool);
+    const baselinePort = (baseline.address() as AddressInfo).port;
+    const floor = await load('node http + pg', `http://127.0.0.1:${baselinePort}/`);
+    baseline.close();
+
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'kk-bench-data-')),
+      APP_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
+      RATE_LIMIT_PER_MINUTE: '10000',
+      // Texture generation after start is unrelated work that would share the two cores.
+      PATTERN_WARMUP: 'off',
+    });
+    const app = await createApp({ config, databaseUrl, runProjections: true });
+    await app.listen(0, '127.0.0.1');
+    const appPort = (app.getHttpServer().address() as AddressInfo).port;
+    const quote = await load('POST /api/quote', `http://127.0.0.1:${appPort}/api/quote`);
+    await app.close();
+    await pool.end();
+
+    console.table([floor, quote]);
+    const ratio = quote.requests / floor.requests;
+    console.log(
+      `POST /api/quote: ${quote.requests.toFixed(0)} req/s, p99 ${quote.p99} ms; ` +
+        `${(ratio * 100).toFixed(0)} % of the bare handler (${floor.requests.toFixed(0)} req/s, ` +
+        `p99 ${floor.p99} ms); target ≥ 50 %${ratio < 0.5 ? ' — BELOW TARGET' : ''}`,
+    );
+    if (quote.non2xx > 0 || quote.errors > 0) {
+      console.error(`POST /api/quote had ${quote.non2xx} non-2xx answers, ${quote.errors} errors`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await postgres.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,284 @@
+import request from 'supertest';
+import type { Request, Response } from 'express';
+import { IdempotencyRetention } from '#src/modules/quotes/intake/idempotency-retention.js';
+import { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const validQuote = () => ({
+  doorStyle: 'Uritettu',
+  doors: 8,
+  drawers: 1,
+  metres: 1,
+  customer: {
+    firstName: 'Maija',
+    lastName: 'Meikäläinen',
+    email: 'maija@example.fi',
+    address: 'Keittiötie 1',
+    city: 'Espoo',
+    phone: '+358 40 765 4321',
+    message: 'Ovet ovat 1990-luvulta.',
+  },
+});
+
+/** A visitor cookie as the visualizer issues it: `visitor=<id>.<signature>`. */
+function issueVisitorCookie(testApp: TestApp): { cookie: string; visitorId: string } {
+  let value = '';
+  const visitorId = testApp.app
+    .get(VisitorCookie)
+    .ensure(
+      { headers: {}, secure: false } as Request,
+      { cookie: (_name: string, issued: string) => (value = issued) } as unknown as Response,
+    );
+  return { cookie: `visitor=${encodeURIComponent(value)}`, visitorId };
+}
+
+async function eventCount(testApp: TestApp): Promise<number> {
+  const { rows } = await testApp.db.pool.query<{ n: number }>(
+    'select count(*)::int as n from events',
+  );
+  return rows[0].n;
+}
+
+describe('POST /api/quote', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1000' });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  describe('valid request', () => {
+    it('should price the quote on the server and create a quote lead', async () => {
+      const visitor = issueVisitorCookie(testApp);
+      const response = await request(testApp.baseUrl)
+        .post('/api/quote')
+        .set('Cookie', visitor.cookie)
+        .send({ ...validQuote(), patternId: 'AG20' })
+        .expect(201);
+      // 8 × 95 + 75 + 140 + 290 = 1265 → 1270
+      expect(response.body).toEqual({
+        totalPrice: 1270,
+        doorStyle: 'Uritettu',
+        doors: 8,
+        drawers: 1,
+        metres: 1,
+        leadId: expect.any(String),
+      });
+      const { rows } = await testApp.db.pool.query<{ type: string; data: Record<string, unknown> }>(
+        'select type, data from events where stream_id = $1 order by stream_version',
+        [`lead-${response.body.leadId}`],
+      );
+      expect(rows[0].type).toBe('LeadCreated');
+      expect(rows[0].data).toMatchObject({
+        source: 'quote',
+        doorStyle: 'Uritettu',
+        totalPrice: 1270,
+        priceListVersion: '2025-01',
+        patternId: 'AG20',
+        visitorId: visitor.visitorId,
+      });
+      expect(rows[0].data.lineItems).toEqual(
+        expect.arrayContaining([expect.objectContaining({ code: 'doors', total: 760 })]),
+      );
+      // Personal data never sits in the clear in the log.
+      expect(JSON.stringify(rows)).not.toContain('maija@example.fi');
+    });
+
+    it('should quote the 950 € minimum for a worktop-only request', async () => {
+      const response = await request(testApp.baseUrl)
+        .post('/api/quote')
+        .send({ ...validQuote(), doors: 0, drawers: 0, metres: 2 })
+        .expect(201);
+      expect(response.body.totalPrice).toBe(950);
+    });
+
+    it('should ignore a visitor cookie whose signature does not match', async () => {
+      const { visitorId } = issueVisitorCookie(testApp);
+      const response = await request(testApp.baseUrl)
+        .post('/api/quote')
+        .set('Cookie', `visitor=${visitorId}.forged-signature`)
+        .send(validQuote())
+        .expect(201);
+      const { rows } = await testApp.db.pool.query<{ data: Record<string, unknown> }>(
+        'select data from events where stream_id = $1',
+        [`lead-${response.body.leadId}`],
+      );
+      expect(rows[0].data.visitorId).toBeUndefined();
+    });
+  });
+
+  describe('Idempotency-Key', () => {
+    it('should answer a retry with the first answer and create one lead', async () => {
+      const before = await eventCount(testApp);
+      const first = await request(testApp.baseUrl)
+        .post('/api/quote')
+        .set('Idempotency-Key', 'retry-key-0001')
+        .send(validQuote())
+        .expect(201);
+      const retry = await request(testApp.baseUrl)
+        .post('/api/quote')
+        .set('Idempotency-Key', 'retry-key-0001')
+        .send(validQuote())
+        .expect(201);
+      expect(retry.body).toEqual(first.body);
+      expect((await eventCount(testApp)) - before).toBe(1);
+    });
+
+    it('should forget keys after a day', async () => {
+      await request(testApp.baseUrl)
+        .post('/api/quote')
+        .set('Idempotency-Key', 'old-key-0001')
+        .send(validQuote())
+        .expect(201);
+      await testApp.db.pool.query(
+        "update public_submissions set created_at = now() - interval '25 hours' where idempotency_key = 'old-key-0001'",
+      );
+      await testApp.app.get(IdempotencyRetention).purge();
+      const { rows } = await testApp.db.pool.query(
+        'select idempotency_key from public_submissions order by idempotency_key',
+      );
+      expect(rows.map((row) => row.idempotency_key)).toEqual(['retry-key-0001']);
+    });
+
+    it('should refuse the same key for a different request', async () => {
+      await request(testApp.baseUrl)
+        .post('/api/quote')
+        .set('Idempotency-Key', 'retry-key-0002')
+        .send(validQuote())
+        .expect(201);
+      await request(testApp.baseUrl)
+        .post('/api/quote')
+        .set('Idempotency-Key', 'retry-key-0002')
+        .send({ ...validQuote(), doors: 9 })
+        .expect(409);
+    });
+  });
+
+  describe('invalid request', () => {
+    const customer = validQuote().customer;
+    it.each([
+      ['a client price', { ...validQuote(), totalPrice: 1 }, 'totalPrice'],
+      ['a status', { ...validQuote(), status: 'closed' }, 'status'],
+      ['an id', { ...validQuote(), id: 'x' }, 'id'],
+      ['an unknown field', { ...validQuote(), discount: 50 }, 'discount'],
+      [
+        'an unknown customer field',
+        { ...validQuote(), customer: { ...customer, vip: true } },
+        'customer.vip',
+      ],
+      ['an unknown door style', { ...validQuote(), doorStyle: 'Lasiovi' }, 'doorStyle'],
+      ['a missing door style', { ...validQuote(), doorStyle: undefined }, 'doorStyle'],
+      ['fractional doors', { ...validQuote(), doors: 1.5 }, 'doors'],
+      ['negative drawers', { ...validQuote(), drawers: -1 }, 'drawers'],
+      ['1000 doors', { ...validQuote(), doors: 1000 }, 'doors'],
+      ['doors as text', { ...validQuote(), doors: '5' }, 'doors'],
+      ['101 metres', { ...validQuote(), metres: 101 }, 'metres'],
+      [
+        'all zero quantities',
+        { ...validQuote(), doors: 0, drawers: 0, metres: 0 },
+        'Lisää vähintään yksi mittatieto',
+      ],
+      ['a missing customer', { ...validQuote(), customer: undefined }, 'customer'],
+      [
+        'a bad e-mail',
+        { ...validQuote(), customer: { ...customer, email: 'maija@' } },
+        'customer.email',
+      ],
+      [
+        'a blank first name',
+        { ...validQuote(), customer: { ...customer, firstName: '   ' } },
+        'customer.firstName',
+      ],
+      [
+        'a missing last name',
+        { ...validQuote(), customer: { ...customer, lastName: undefined } },
+        'customer.lastName',
+      ],
+      [
+        'a blank address',
+        { ...validQuote(), customer: { ...customer, address: '' } },
+        'customer.address',
+      ],
+      [
+        'a missing city',
+        { ...validQuote(), customer: { ...customer, city: undefined } },
+        'customer.city',
+      ],
+      [
+        'a missing phone',
+        { ...validQuote(), customer: { ...customer, phone: ' ' } },
+        'customer.phone',
+      ],
+      [
+        'a bad country',
+        { ...validQuote(), customer: { ...customer, country: 'Finland' } },
+        'customer.country',
+      ],
+      [
+        'an oversized message',
+        { ...validQuote(), customer: { ...customer, message: 'x'.repeat(5001) } },
+        'customer.message',
+      ],
+      [
+        'an oversized name',
+        { ...validQuote(), customer: { ...customer, firstName: 'x'.repeat(101) } },
+        'customer.firstName',
+      ],
+      ['a bad pattern code', { ...validQuote(), patternId: '../../etc' }, 'patternId'],
+    ])('should refuse %s with 400 naming the field and change nothing', async (_, body, field) => {
+      const before = await eventCount(testApp);
+      const response = await request(testApp.baseUrl).post('/api/quote').send(body).expect(400);
+      expect(response.body.message).toContain(field);
+      expect(await eventCount(testApp)).toBe(before);
+    });
+
+    it('should refuse malformed JSON with 400', async () => {
+      await request(testApp.baseUrl)
+        .post('/api/quote')
+        .set('Content-Type', 'application/json')
+        .send('{"doorStyle": "Uritettu",')
+        .expect(400);
+    });
+
+    it('should refuse a body over 100 kB', async () => {
+      const response = await request(testApp.baseUrl)
+        .post('/api/quote')
+        .send({ ...validQuote(), customer: { ...customer, message: 'x'.repeat(120_000) } });
+      expect([400, 413]).toContain(response.status);
+    });
+
+    it('should refuse a malformed Idempotency-Key', async () => {
+      const before = await eventCount(testApp);
+      await request(testApp.baseUrl)
+        .post('/api/quote')
+        .set('Idempotency-Key', 'bad key!')
+        .send(validQuote())
+        .expect(400);
+      expect(await eventCount(testApp)).toBe(before);
+    });
+  });
+});
+
+describe('POST /api/quote rate limit', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('should answer 429 in Finnish after RATE_LIMIT_PER_MINUTE quotes from one IP', async () => {
+    for (let i = 0; i < 3; i++) {
+      await request(testApp.baseUrl).post('/api/quote').send(validQuote()).expect(201);
+    }
+    const before = await eventCount(testApp);
+    const refused = await request(testApp.baseUrl)
+      .post('/api/quote')
+      .send(validQuote())
+      .expect(429);
+    expect(refused.body.message).toBe('Liian monta pyyntöä. Odota hetki ja yritä uudelleen.');
+    expect(await eventCount(testApp)).toBe(before);
+  });
+});
