@@ -122,11 +122,13 @@ describe('Staff authentication', () => {
         .expect(400);
       expect(tooLong.body.error).toMatch(/password must be shorter than or equal to 256/);
       expect(performance.now() - started).toBeLessThan(1000);
-      // A megabyte never reaches the route at all: the body parser's limit answers first.
+      const hugeStarted = performance.now();
       const huge = await api
         .post('/api/auth/login')
-        .send({ email: member.email, password: 'x'.repeat(1024 * 1024) });
-      expect(huge.status).toBe(413);
+        .send({ email: member.email, password: 'x'.repeat(1024 * 1024) })
+        .expect(400);
+      expect(huge.body.error).toMatch(/password must be shorter than or equal to 256/);
+      expect(performance.now() - hugeStarted).toBeLessThan(1000);
     });
 
     it('should refuse a sixth failed try at one account within a minute with 429', async () => {

@@ -1,22 +1,45 @@
 import { Box, CircularProgress } from '@mui/material';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { PublicLayout } from '@/public/layout/PublicLayout';
 import { HomePage } from '@/public/pages/HomePage';
 import { NotFoundPage } from '@/public/pages/NotFoundPage';
 import { routes } from './routes';
 
+const RELOADED_FOR_CHUNK = 'reloaded-for-missing-chunk';
+
+/**
+ * A lazy page that survives a redeploy: when an old page asks for a chunk that no longer exists,
+ * reload once to get the new build instead of showing a broken page.
+ */
+function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() =>
+    load().then(
+      (module) => {
+        sessionStorage.removeItem(RELOADED_FOR_CHUNK);
+        return module;
+      },
+      (error: unknown) => {
+        if (sessionStorage.getItem(RELOADED_FOR_CHUNK)) throw error;
+        sessionStorage.setItem(RELOADED_FOR_CHUNK, '1');
+        window.location.reload();
+        return new Promise<never>(() => undefined);
+      },
+    ),
+  );
+}
+
 // Admin code is its own chunk: public visitors never download it.
-const AdminPage = lazy(() => import('@/admin/pages/AdminPage'));
-const LoginPage = lazy(() => import('@/admin/pages/LoginPage'));
+const AdminPage = lazyPage(() => import('@/admin/pages/AdminPage'));
+const LoginPage = lazyPage(() => import('@/admin/pages/LoginPage'));
 // Redux and RTK Query (~30 kB gzip) load only with the routes that use them.
-const StoreProvider = lazy(() => import('./StoreProvider'));
-const QuotePage = lazy(() => import('@/public/pages/QuotePage'));
-const ContactPage = lazy(() => import('@/public/pages/ContactPage'));
-const LegalPage = lazy(() => import('@/public/pages/LegalPage'));
-const PrivacyPage = lazy(() => import('@/public/pages/PrivacyPage'));
-const PatternsPage = lazy(() => import('@/public/patterns/PatternsPage'));
-const VisualizerPage = lazy(() => import('@/public/visualizer/VisualizerPage'));
+const StoreProvider = lazyPage(() => import('./StoreProvider'));
+const QuotePage = lazyPage(() => import('@/public/pages/QuotePage'));
+const ContactPage = lazyPage(() => import('@/public/pages/ContactPage'));
+const LegalPage = lazyPage(() => import('@/public/pages/LegalPage'));
+const PrivacyPage = lazyPage(() => import('@/public/pages/PrivacyPage'));
+const PatternsPage = lazyPage(() => import('@/public/patterns/PatternsPage'));
+const VisualizerPage = lazyPage(() => import('@/public/visualizer/VisualizerPage'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return (

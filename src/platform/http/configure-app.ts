@@ -10,8 +10,14 @@ import type { AppSecrets } from '#src/platform/secrets/app-secrets.js';
 import { HttpErrorsFilter } from './http-errors.filter.js';
 import { requestContextMiddleware } from './request-context.middleware.js';
 
-/** Routes that take more than the default JSON body limit. */
-export const LARGE_BODY_ROUTES: Record<string, string> = { '/api/visualize': '21mb' };
+/**
+ * Routes that take more than the default JSON body limit. Login reads up to 2 MB so an absurd
+ * password gets a 400 naming the field from validation (before any hashing), not a bare 413.
+ */
+export const LARGE_BODY_ROUTES: Record<string, string> = {
+  '/api/visualize': '21mb',
+  '/api/auth/login': '2mb',
+};
 export const DEFAULT_BODY_LIMIT = '100kb';
 
 const META_PIXEL_HOSTS = ['https://connect.facebook.net', 'https://www.facebook.com'];

@@ -90,7 +90,7 @@ function AdminDashboard() {
       {user.mustChangePassword ? (
         <ForcePasswordChange />
       ) : (
-        <Container maxWidth="xl" sx={{ py: 3 }}>
+        <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
           <Tabs
             value={current.id}
             onChange={(_, id: AdminTabId) => setSearchParams({ tab: id }, { replace: true })}
