@@ -6,7 +6,7 @@
  *   npm run build:server && node test/bench/auth.bench.ts [calls per route, default 500]
  */
 import { mkdtempSync } from 'node:fs';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
@@ -24,6 +24,7 @@ import { startEmbeddedPostgres } from '#src/platform/database/embedded-postgres.
 import { runMigrations } from '#src/platform/database/migrate.js';
 import { PG_POOL } from '#src/platform/database/queryable.js';
 import { AUTHENTICATOR, type Authenticator } from '#src/platform/http/access.guard.js';
+import { freePort } from './bench-support.ts';
 
 const CALLS_PER_ROUTE = Number(process.argv[2] ?? 500);
 const PASSWORD = 'bench password that is long enough';
@@ -41,17 +42,6 @@ async function timeEach(times: number, work: () => Promise<unknown> | unknown): 
     samples.push(performance.now() - started);
   }
   return samples;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function latency(name: string, url: string, headers: Record<string, string> = {}) {

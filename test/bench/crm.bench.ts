@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,6 +26,7 @@ import { runMigrations } from '#src/platform/database/migrate.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import type { NewEvent } from '#src/platform/event-store/event-store.types.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
+import { freePort } from './bench-support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -83,17 +84,6 @@ function changeStatuses(
       resolve(failures);
     });
     worker.once('error', reject);
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
   });
 }
 

@@ -9,7 +9,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -24,6 +23,7 @@ import type {
   ProjectionContext,
   ProjectionDefinition,
 } from '#src/platform/projections/projection.types.js';
+import { freePort } from './bench-support.ts';
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const REPLAY_EVENTS = Number(process.argv[3] ?? 1_000_000);
@@ -253,17 +253,6 @@ async function benchReplay(pool: pg.Pool, store: EventStore): Promise<void> {
         `${(ms / 1000).toFixed(1)} s = ${format(eventsPerSecond)} events/s${verdict}`,
     );
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** A fresh database on BENCH_DATABASE_URL's server, or on a throw-away embedded one. */

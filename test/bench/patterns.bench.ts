@@ -9,7 +9,7 @@
  *   npm run build && node test/bench/patterns.bench.ts [--samples 2]
  */
 import { mkdtempSync } from 'node:fs';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +21,7 @@ import { renderTextureJpeg } from '#src/modules/patterns/textures/render-texture
 import { startEmbeddedPostgres } from '#src/platform/database/embedded-postgres.js';
 import { runMigrations } from '#src/platform/database/migrate.js';
 import type { TestBrowser } from '../support/browser.js';
+import { freePort } from './bench-support.ts';
 
 // The browser helper is TypeScript run as is (type stripping), so it is loaded by its file name.
 const { launchBrowser } = (await import(
@@ -31,17 +32,6 @@ const { launchBrowser } = (await import(
 
 const { values: args } = parseArgs({ options: { samples: { type: 'string', default: '2' } } });
 const SAMPLES_PER_FAMILY = Number(args.samples);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 

@@ -9,7 +9,7 @@
  */
 import { mkdtempSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -18,6 +18,7 @@ import { createApp } from '#src/bootstrap.js';
 import { loadConfig } from '#src/config/app-config.js';
 import { startEmbeddedPostgres } from '#src/platform/database/embedded-postgres.js';
 import { runMigrations } from '#src/platform/database/migrate.js';
+import { freePort } from './bench-support.ts';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = 50;
@@ -112,17 +113,6 @@ async function handleBaseline(request: IncomingMessage, pool: pg.Pool): Promise<
     [JSON.stringify(quote)],
   );
   return [201, { leadId: rows[0].id }];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function main(): Promise<void> {

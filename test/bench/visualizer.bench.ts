@@ -9,7 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type * as KitchenGenerator from '../fixtures/kitchens/kitchen-generator.js';
 import { RenderPool } from '#src/modules/visualizer/rendering/render-pool.js';
+import { freePort } from './bench-support.ts';
 
 // The generator is TypeScript run as is (type stripping), so it is loaded by its real file name.
 const { generateKitchen } = (await import(
@@ -53,17 +54,6 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak: nu
   } finally {
     clearInterval(timer);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
