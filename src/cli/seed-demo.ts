@@ -7,12 +7,15 @@ import { createApp } from '#src/bootstrap.js';
 import {
   CreateLeadCommand,
   type CreateLeadInput,
-  type DoorStyle,
+  DOOR_STYLES,
   type LeadSource,
 } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
+import { DEFAULT_COLUMNS } from '#src/modules/leads/domain/pipeline-columns.js';
+import { computeQuotePrice } from '#src/modules/quotes/domain/compute-quote-price.js';
+import { CURRENT_PRICE_LIST } from '#src/modules/quotes/domain/price-list.js';
 import { resolveDatabase } from '#src/platform/database/database-bootstrap.js';
 import { runMigrations } from '#src/platform/database/migrate.js';
 import { type Actor, RequestContext } from '#src/platform/http/request-context.js';
@@ -97,13 +100,6 @@ const CITIES = [
   'Sipoo',
   'Porvoo',
 ];
-const STYLES: DoorStyle[] = ['Kehysovi', 'Uritettu', 'Tasapintainen', 'Vetimetön'];
-const DOOR_PRICE: Record<DoorStyle, number> = {
-  Tasapintainen: 85,
-  Uritettu: 95,
-  Kehysovi: 105,
-  Vetimetön: 110,
-};
 const MESSAGES = [
   'Keittiö on 1990-luvulta, ovet ovat hyvässä kunnossa.',
   'Onko mahdollista saada asennus ennen joulua?',
@@ -125,7 +121,7 @@ const STAFF: Actor[] = [
   { id: '5eed0000-0000-4000-8000-000000000004', name: 'Jari Jokinen', role: 'salesperson' },
 ];
 const PUBLIC_ACTOR: Actor = { id: null, name: 'public', role: 'public' };
-const PIPELINE = ['new', 'contacted', 'qualified', 'proposal', 'closed'];
+const PIPELINE = DEFAULT_COLUMNS.map((column) => column.id);
 const DAY_MS = 86_400_000;
 
 /** Small seeded generator so the same --seed gives the same demo data. */
@@ -154,11 +150,10 @@ function demoLead(rng: Random, createdAt: Date): CreateLeadInput {
     : rng.chance(0.6)
       ? 'contact_form'
       : 'manual';
-  const style = source === 'contact_form' ? null : rng.pick(STYLES);
+  const style = source === 'contact_form' ? null : rng.pick(DOOR_STYLES);
   const doors = style ? rng.int(4, 22) : 0;
   const drawers = style ? rng.int(0, 8) : 0;
   const metres = style ? rng.int(0, 6) : 0;
-  const sum = style ? doors * DOOR_PRICE[style] + drawers * 75 + metres * 140 + 290 : 0;
   const ascii = (s: string) =>
     s
       .normalize('NFD')
@@ -181,7 +176,10 @@ function demoLead(rng: Random, createdAt: Date): CreateLeadInput {
     doors,
     drawers,
     metres,
-    totalPrice: style ? Math.ceil(Math.max(950, sum) / 10) * 10 : 0,
+    totalPrice: style
+      ? computeQuotePrice({ doorStyle: style, doors, drawers, metres }, CURRENT_PRICE_LIST)
+          .totalPrice
+      : 0,
     occurredAt: createdAt,
   };
 }
@@ -266,12 +264,9 @@ async function main(): Promise<number> {
   }
   const config = readConfigOrExit({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   const database = await resolveDatabase(config, (message) => console.error(message));
-  const app = await (async () => {
-    await runMigrations(database.url);
-    const created = await createApp({ config, databaseUrl: database.url });
-    await created.init();
-    return created;
-  })();
+  await runMigrations(database.url);
+  const app = await createApp({ config, databaseUrl: database.url });
+  await app.init();
   try {
     const bus = app.get(CommandBus);
     const rng = random(options.seed);

@@ -5,26 +5,16 @@
  *
  *   npm run build:server && node test/bench/auth.bench.ts [calls per route, default 500]
  */
-import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CommandBus } from '@nestjs/cqrs';
 import argon2 from 'argon2';
 import autocannon from 'autocannon';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { createApp } from '#src/bootstrap.js';
-import { loadConfig } from '#src/config/app-config.js';
-import { AddMemberCommand } from '#src/modules/team/commands/add-member/add-member.command.js';
 import { ARGON2_OPTIONS } from '#src/modules/team/auth/password-hasher.js';
 import { SessionsRepository } from '#src/modules/team/auth/sessions.repository.js';
 import { TokenService } from '#src/modules/team/auth/token.service.js';
-import { startEmbeddedPostgres } from '#src/platform/database/embedded-postgres.js';
-import { runMigrations } from '#src/platform/database/migrate.js';
 import { PG_POOL } from '#src/platform/database/queryable.js';
 import { AUTHENTICATOR, type Authenticator } from '#src/platform/http/access.guard.js';
-import { freePort } from './bench-support.ts';
+import { signInBenchAdmin, startBenchApp, startBenchDatabase } from './bench-support.ts';
 
 const CALLS_PER_ROUTE = Number(process.argv[2] ?? 500);
 const PASSWORD = 'bench password that is long enough';
@@ -68,42 +58,14 @@ async function main(): Promise<void> {
       `${median(verifies).toFixed(1)} ms; budget 25–100 ms`,
   );
 
-  const postgres = await startEmbeddedPostgres({
-    dataDir: mkdtempSync(join(tmpdir(), 'kk-bench-pg-')),
-    port: await freePort(),
-    ephemeral: true,
-  });
+  const database = await startBenchDatabase();
   try {
-    await postgres.createDatabase('bench');
-    const databaseUrl = postgres.url('bench');
-    await runMigrations(databaseUrl);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'kk-bench-data-')),
-      APP_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
-      ADMIN_PASSWORD: PASSWORD,
-      // Background texture rendering would compete with what is measured here.
-      PATTERN_WARMUP: 'off',
-    });
-    const app = await createApp({ config, databaseUrl, runProjections: false });
-    await app.listen(0, '127.0.0.1');
-    const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    await app
-      .get(CommandBus)
-      .execute(
-        new AddMemberCommand(
-          { firstName: 'Bench', lastName: 'Admin', email: 'bench@example.fi' },
-          'admin',
-          PASSWORD,
-        ),
-      );
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@example.fi', password: PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const { app, base } = await startBenchApp(
+      database.url,
+      { ADMIN_PASSWORD: PASSWORD },
+      { runProjections: false },
+    );
+    const token = await signInBenchAdmin(app, base, PASSWORD);
 
     const authenticator = app.get<Authenticator>(AUTHENTICATOR);
     const tokens = app.get(TokenService);
@@ -140,7 +102,7 @@ async function main(): Promise<void> {
     await app.close();
     if (median(authenticate) >= 1 || rows.some((row) => row.non2xx > 0)) process.exitCode = 1;
   } finally {
-    await postgres.stop();
+    await database.stop();
   }
 }
 

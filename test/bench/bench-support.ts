@@ -1,5 +1,9 @@
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 
 /** A TCP port free on loopback right now, for a throw-away server of one benchmark. */
 export function freePort(): Promise<number> {
@@ -11,4 +15,79 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+const BENCH_PASSWORD = 'bench password that is long enough';
+
+/**
+ * A throw-away embedded PostgreSQL with one migrated database. The server code is imported
+ * here, not at the top, so processes that only need `freePort` (render children) stay small.
+ */
+export async function startBenchDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
+  const { startEmbeddedPostgres } = await import('#src/platform/database/embedded-postgres.js');
+  const { runMigrations } = await import('#src/platform/database/migrate.js');
+  const postgres = await startEmbeddedPostgres({
+    dataDir: mkdtempSync(join(tmpdir(), 'kk-bench-pg-')),
+    port: await freePort(),
+    ephemeral: true,
+  });
+  try {
+    await postgres.createDatabase('bench');
+    const url = postgres.url('bench');
+    await runMigrations(url);
+    return { url, stop: () => postgres.stop() };
+  } catch (error) {
+    await postgres.stop();
+    throw error;
+  }
+}
+
+/**
+ * The production app on `databaseUrl`, listening on a free loopback port. `env` adds to or
+ * overrides the defaults; the pattern warm-up is off because it would share the cores with
+ * whatever is measured.
+ */
+export async function startBenchApp(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  options: { runProjections?: boolean } = {},
+): Promise<{ app: NestExpressApplication; base: string }> {
+  const { createApp } = await import('#src/bootstrap.js');
+  const { loadConfig } = await import('#src/config/app-config.js');
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'kk-bench-data-')),
+    APP_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
+    PATTERN_WARMUP: 'off',
+    ...env,
+  });
+  const app = await createApp({ config, databaseUrl, ...options });
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return { app, base: `http://127.0.0.1:${port}` };
+}
+
+/** Adds an admin with `password` and signs in over HTTP; returns the bearer token. */
+export async function signInBenchAdmin(
+  app: NestExpressApplication,
+  base: string,
+  password = BENCH_PASSWORD,
+): Promise<string> {
+  const { CommandBus } = await import('@nestjs/cqrs');
+  const { AddMemberCommand } =
+    await import('#src/modules/team/commands/add-member/add-member.command.js');
+  const email = 'bench@example.fi';
+  await app
+    .get(CommandBus)
+    .execute(
+      new AddMemberCommand({ firstName: 'Bench', lastName: 'Admin', email }, 'admin', password),
+    );
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`Bench admin sign-in failed: HTTP ${login.status}`);
+  return ((await login.json()) as { token: string }).token;
 }

@@ -10,23 +10,13 @@
  * The default N is smaller than the 100,000-lead target so a run takes a minute, not ten.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { CommandBus } from '@nestjs/cqrs';
 import pg from 'pg';
-import { createApp } from '#src/bootstrap.js';
-import { loadConfig } from '#src/config/app-config.js';
-import { AddMemberCommand } from '#src/modules/team/commands/add-member/add-member.command.js';
-import { startEmbeddedPostgres } from '#src/platform/database/embedded-postgres.js';
-import { runMigrations } from '#src/platform/database/migrate.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import type { NewEvent } from '#src/platform/event-store/event-store.types.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
-import { freePort } from './bench-support.ts';
+import { signInBenchAdmin, startBenchApp, startBenchDatabase } from './bench-support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,7 +34,6 @@ const LOAD_CONCURRENCY = 16;
 const PIPELINE = ['new', 'contacted', 'qualified', 'proposal', 'closed'];
 const FIRST = ['Aino', 'Eino', 'Helmi', 'Väinö', 'Sofia', 'Leevi', 'Aada', 'Onni', 'Ella', 'Eetu'];
 const LAST = ['Virtanen', 'Korhonen', 'Mäkinen', 'Nieminen', 'Laine', 'Heikkinen', 'Koskinen'];
-const PASSWORD = 'bench password that is long enough';
 const DAY_MS = 86_400_000;
 
 /** Runs PUT status changes with CONCURRENCY requests in flight; returns how many failed. */
@@ -178,26 +167,10 @@ async function percentiles(label: string, url: string, token: string): Promise<n
 }
 
 async function main(): Promise<void> {
-  const postgres = await startEmbeddedPostgres({
-    dataDir: mkdtempSync(join(tmpdir(), 'kk-bench-crm-')),
-    port: await freePort(),
-    ephemeral: true,
-  });
+  const database = await startBenchDatabase();
   try {
-    await postgres.createDatabase('bench');
-    const databaseUrl = postgres.url('bench');
-    await runMigrations(databaseUrl);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'kk-bench-data-')),
-      APP_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
-      // The one-time pattern texture warm-up of a fresh install would share the event loop.
-      PATTERN_WARMUP: 'off',
-    });
-    const app = await createApp({ config, databaseUrl, runProjections: true });
-    await app.listen(0, '127.0.0.1');
-    const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    const databaseUrl = database.url;
+    const { app, base } = await startBenchApp(databaseUrl, {}, { runProjections: true });
     const store = app.get(EventStore);
 
     let started = Date.now();
@@ -227,21 +200,7 @@ async function main(): Promise<void> {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
     await pool.query('analyze');
 
-    await app
-      .get(CommandBus)
-      .execute(
-        new AddMemberCommand(
-          { firstName: 'Bench', lastName: 'Admin', email: 'bench@example.fi' },
-          'admin',
-          PASSWORD,
-        ),
-      );
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@example.fi', password: PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await signInBenchAdmin(app, base);
 
     const p95s = [
       await percentiles(
@@ -278,7 +237,7 @@ async function main(): Promise<void> {
     const slow = p95s.some((p) => p >= 30);
     if (slow || perSecond < 1000 || failures > 0) process.exitCode = 1;
   } finally {
-    await postgres.stop();
+    await database.stop();
   }
 }
 

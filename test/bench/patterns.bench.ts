@@ -8,20 +8,12 @@
  *
  *   npm run build && node test/bench/patterns.bench.ts [--samples 2]
  */
-import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createApp } from '#src/bootstrap.js';
-import { loadConfig } from '#src/config/app-config.js';
 import { PatternCatalogue } from '#src/modules/patterns/patterns.module.js';
 import { PATTERN_FAMILIES } from '#src/modules/patterns/domain/pattern.js';
 import { renderTextureJpeg } from '#src/modules/patterns/textures/render-texture.js';
-import { startEmbeddedPostgres } from '#src/platform/database/embedded-postgres.js';
-import { runMigrations } from '#src/platform/database/migrate.js';
 import type { TestBrowser } from '../support/browser.js';
-import { freePort } from './bench-support.ts';
+import { startBenchApp, startBenchDatabase } from './bench-support.ts';
 
 // The browser helper is TypeScript run as is (type stripping), so it is loaded by its file name.
 const { launchBrowser } = (await import(
@@ -133,26 +125,10 @@ function report(label: string, numbers: PageNumbers): void {
 }
 
 async function main(): Promise<void> {
-  const postgres = await startEmbeddedPostgres({
-    dataDir: mkdtempSync(join(tmpdir(), 'kk-bench-patterns-')),
-    port: await freePort(),
-    ephemeral: true,
-  });
+  const database = await startBenchDatabase();
   const browser = await launchBrowser();
   try {
-    await postgres.createDatabase('bench');
-    const databaseUrl = postgres.url('bench');
-    await runMigrations(databaseUrl);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'kk-bench-data-')),
-      APP_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
-      PATTERN_WARMUP: 'off',
-    });
-    const app = await createApp({ config, databaseUrl });
-    await app.listen(0, '127.0.0.1');
-    const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    const { app, base } = await startBenchApp(database.url);
     const catalogue = app.get(PatternCatalogue);
 
     const api = await fetch(`${base}/api/patterns`);
@@ -175,7 +151,7 @@ async function main(): Promise<void> {
     await app.close();
   } finally {
     await browser.close();
-    await postgres.stop();
+    await database.stop();
   }
 }
 

@@ -7,18 +7,11 @@
  *
  * Target: the app reaches at least 50 % of the floor's requests per second.
  */
-import { mkdtempSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createApp } from '#src/bootstrap.js';
-import { loadConfig } from '#src/config/app-config.js';
-import { startEmbeddedPostgres } from '#src/platform/database/embedded-postgres.js';
-import { runMigrations } from '#src/platform/database/migrate.js';
-import { freePort } from './bench-support.ts';
+import { startBenchApp, startBenchDatabase } from './bench-support.ts';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = 50;
@@ -116,15 +109,9 @@ async function handleBaseline(request: IncomingMessage, pool: pg.Pool): Promise<
 }
 
 async function main(): Promise<void> {
-  const postgres = await startEmbeddedPostgres({
-    dataDir: mkdtempSync(join(tmpdir(), 'kk-bench-pg-')),
-    port: await freePort(),
-    ephemeral: true,
-  });
+  const database = await startBenchDatabase();
   try {
-    await postgres.createDatabase('bench');
-    const databaseUrl = postgres.url('bench');
-    await runMigrations(databaseUrl);
+    const databaseUrl = database.url;
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     await pool.query('create table bench_quotes (id bigserial primary key, body jsonb not null)');
 
@@ -133,19 +120,12 @@ async function main(): Promise<void> {
     const floor = await load('node http + pg', `http://127.0.0.1:${baselinePort}/`);
     baseline.close();
 
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'kk-bench-data-')),
-      APP_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
-      RATE_LIMIT_PER_MINUTE: '10000',
-      // Texture generation after start is unrelated work that would share the two cores.
-      PATTERN_WARMUP: 'off',
-    });
-    const app = await createApp({ config, databaseUrl, runProjections: true });
-    await app.listen(0, '127.0.0.1');
-    const appPort = (app.getHttpServer().address() as AddressInfo).port;
-    const quote = await load('POST /api/quote', `http://127.0.0.1:${appPort}/api/quote`);
+    const { app, base } = await startBenchApp(
+      databaseUrl,
+      { RATE_LIMIT_PER_MINUTE: '10000' },
+      { runProjections: true },
+    );
+    const quote = await load('POST /api/quote', `${base}/api/quote`);
     await app.close();
     await pool.end();
 
@@ -161,7 +141,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    await postgres.stop();
+    await database.stop();
   }
 }
 

@@ -9,7 +9,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -17,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type * as KitchenGenerator from '../fixtures/kitchens/kitchen-generator.js';
 import { RenderPool } from '#src/modules/visualizer/rendering/render-pool.js';
-import { freePort } from './bench-support.ts';
+import { startBenchApp, startBenchDatabase } from './bench-support.ts';
 
 // The generator is TypeScript run as is (type stripping), so it is loaded by its real file name.
 const { generateKitchen } = (await import(
@@ -137,31 +136,14 @@ async function benchRenderer(texture: Buffer): Promise<void> {
 
 async function benchHttp(): Promise<void> {
   // Loaded here, not at the top: the render children must not carry the whole app in memory.
-  const { createApp } = await import('#src/bootstrap.js');
-  const { loadConfig } = await import('#src/config/app-config.js');
   const { PatternCatalogue } = await import('#src/modules/patterns/patterns.module.js');
-  const { startEmbeddedPostgres } = await import('#src/platform/database/embedded-postgres.js');
-  const { runMigrations } = await import('#src/platform/database/migrate.js');
-  const postgres = await startEmbeddedPostgres({
-    dataDir: mkdtempSync(join(tmpdir(), 'kk-bench-pg-')),
-    port: await freePort(),
-    ephemeral: true,
-  });
+  const database = await startBenchDatabase();
   try {
-    await postgres.createDatabase('bench');
-    const databaseUrl = postgres.url('bench');
-    await runMigrations(databaseUrl);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'kk-bench-data-')),
-      APP_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
-      PATTERN_WARMUP: 'off',
-      VISUALIZER_IP_DAILY_LIMIT: '10000',
-    });
-    const app = await createApp({ config, databaseUrl, runProjections: true });
-    await app.listen(0, '127.0.0.1');
-    const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    const { app, base } = await startBenchApp(
+      database.url,
+      { VISUALIZER_IP_DAILY_LIMIT: '10000' },
+      { runProjections: true },
+    );
     await app.get(PatternCatalogue).texture('NH10');
     for (const size of [SIZES[0], SIZES[2]]) {
       const body = JSON.stringify({
@@ -208,7 +190,7 @@ async function benchHttp(): Promise<void> {
     }
     await app.close();
   } finally {
-    await postgres.stop();
+    await database.stop();
   }
 }
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { eventCount, usePublicIntakeApp } from '../support/public-intake.js';
 
 const validMessage = () => ({
   firstName: 'Matti',
@@ -10,30 +10,17 @@ const validMessage = () => ({
   source: 'contact_form',
 });
 
-async function eventCount(testApp: TestApp): Promise<number> {
-  const { rows } = await testApp.db.pool.query<{ n: number }>(
-    'select count(*)::int as n from events',
-  );
-  return rows[0].n;
-}
-
 describe('POST /api/contact', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1000' });
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const app = usePublicIntakeApp(1000);
 
   describe('valid request', () => {
     it('should create a contact_form lead with no door style and zero quantities', async () => {
-      const response = await request(testApp.baseUrl)
+      const response = await request(app().baseUrl)
         .post('/api/contact')
         .send(validMessage())
         .expect(201);
       expect(response.body).toEqual({ leadId: expect.any(String) });
-      const { rows } = await testApp.db.pool.query<{ type: string; data: Record<string, unknown> }>(
+      const { rows } = await app().db.pool.query<{ type: string; data: Record<string, unknown> }>(
         'select type, data from events where stream_id = $1',
         [`lead-${response.body.leadId}`],
       );
@@ -49,7 +36,7 @@ describe('POST /api/contact', () => {
     });
 
     it('should accept a single name without phone or message', async () => {
-      const response = await request(testApp.baseUrl).post('/api/contact').send({
+      const response = await request(app().baseUrl).post('/api/contact').send({
         firstName: 'Madonna',
         lastName: '',
         email: 'm@example.fi',
@@ -60,19 +47,19 @@ describe('POST /api/contact', () => {
     });
 
     it('should answer a retry with the same Idempotency-Key once', async () => {
-      const before = await eventCount(testApp);
-      const first = await request(testApp.baseUrl)
+      const before = await eventCount(app());
+      const first = await request(app().baseUrl)
         .post('/api/contact')
         .set('Idempotency-Key', 'contact-key-01')
         .send(validMessage())
         .expect(201);
-      const retry = await request(testApp.baseUrl)
+      const retry = await request(app().baseUrl)
         .post('/api/contact')
         .set('Idempotency-Key', 'contact-key-01')
         .send(validMessage())
         .expect(201);
       expect(retry.body).toEqual(first.body);
-      expect((await eventCount(testApp)) - before).toBe(1);
+      expect((await eventCount(app())) - before).toBe(1);
     });
   });
 
@@ -88,14 +75,14 @@ describe('POST /api/contact', () => {
       ['an oversized message', { ...validMessage(), message: 'x'.repeat(5001) }, 'message'],
       ['a number as name', { ...validMessage(), firstName: 42 }, 'firstName'],
     ])('should refuse %s with 400 naming the field and change nothing', async (_, body, field) => {
-      const before = await eventCount(testApp);
-      const response = await request(testApp.baseUrl).post('/api/contact').send(body).expect(400);
+      const before = await eventCount(app());
+      const response = await request(app().baseUrl).post('/api/contact').send(body).expect(400);
       expect(response.body.message).toContain(field);
-      expect(await eventCount(testApp)).toBe(before);
+      expect(await eventCount(app())).toBe(before);
     });
 
     it('should refuse malformed JSON with 400', async () => {
-      await request(testApp.baseUrl)
+      await request(app().baseUrl)
         .post('/api/contact')
         .set('Content-Type', 'application/json')
         .send('{"firstName": ')
@@ -105,23 +92,17 @@ describe('POST /api/contact', () => {
 });
 
 describe('POST /api/contact rate limit', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const app = usePublicIntakeApp(2);
 
   it('should answer 429 in Finnish once the per-IP limit is used', async () => {
-    await request(testApp.baseUrl).post('/api/contact').send(validMessage()).expect(201);
-    await request(testApp.baseUrl).post('/api/contact').send(validMessage()).expect(201);
-    const before = await eventCount(testApp);
-    const refused = await request(testApp.baseUrl)
+    await request(app().baseUrl).post('/api/contact').send(validMessage()).expect(201);
+    await request(app().baseUrl).post('/api/contact').send(validMessage()).expect(201);
+    const before = await eventCount(app());
+    const refused = await request(app().baseUrl)
       .post('/api/contact')
       .send(validMessage())
       .expect(429);
     expect(refused.body.message).toBe('Liian monta pyyntöä. Odota hetki ja yritä uudelleen.');
-    expect(await eventCount(testApp)).toBe(before);
+    expect(await eventCount(app())).toBe(before);
   });
 });

@@ -2,7 +2,8 @@ import request from 'supertest';
 import type { Request, Response } from 'express';
 import { IdempotencyRetention } from '#src/modules/quotes/intake/idempotency-retention.js';
 import { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { eventCount, usePublicIntakeApp } from '../support/public-intake.js';
+import type { TestApp } from '../support/test-app.js';
 
 const validQuote = () => ({
   doorStyle: 'Uritettu',
@@ -32,26 +33,13 @@ function issueVisitorCookie(testApp: TestApp): { cookie: string; visitorId: stri
   return { cookie: `visitor=${encodeURIComponent(value)}`, visitorId };
 }
 
-async function eventCount(testApp: TestApp): Promise<number> {
-  const { rows } = await testApp.db.pool.query<{ n: number }>(
-    'select count(*)::int as n from events',
-  );
-  return rows[0].n;
-}
-
 describe('POST /api/quote', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1000' });
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const app = usePublicIntakeApp(1000);
 
   describe('valid request', () => {
     it('should price the quote on the server and create a quote lead', async () => {
-      const visitor = issueVisitorCookie(testApp);
-      const response = await request(testApp.baseUrl)
+      const visitor = issueVisitorCookie(app());
+      const response = await request(app().baseUrl)
         .post('/api/quote')
         .set('Cookie', visitor.cookie)
         .send({ ...validQuote(), patternId: 'AG20' })
@@ -65,7 +53,7 @@ describe('POST /api/quote', () => {
         metres: 1,
         leadId: expect.any(String),
       });
-      const { rows } = await testApp.db.pool.query<{ type: string; data: Record<string, unknown> }>(
+      const { rows } = await app().db.pool.query<{ type: string; data: Record<string, unknown> }>(
         'select type, data from events where stream_id = $1 order by stream_version',
         [`lead-${response.body.leadId}`],
       );
@@ -86,7 +74,7 @@ describe('POST /api/quote', () => {
     });
 
     it('should quote the 950 € minimum for a worktop-only request', async () => {
-      const response = await request(testApp.baseUrl)
+      const response = await request(app().baseUrl)
         .post('/api/quote')
         .send({ ...validQuote(), doors: 0, drawers: 0, metres: 2 })
         .expect(201);
@@ -94,13 +82,13 @@ describe('POST /api/quote', () => {
     });
 
     it('should ignore a visitor cookie whose signature does not match', async () => {
-      const { visitorId } = issueVisitorCookie(testApp);
-      const response = await request(testApp.baseUrl)
+      const { visitorId } = issueVisitorCookie(app());
+      const response = await request(app().baseUrl)
         .post('/api/quote')
         .set('Cookie', `visitor=${visitorId}.forged-signature`)
         .send(validQuote())
         .expect(201);
-      const { rows } = await testApp.db.pool.query<{ data: Record<string, unknown> }>(
+      const { rows } = await app().db.pool.query<{ data: Record<string, unknown> }>(
         'select data from events where stream_id = $1',
         [`lead-${response.body.leadId}`],
       );
@@ -110,44 +98,44 @@ describe('POST /api/quote', () => {
 
   describe('Idempotency-Key', () => {
     it('should answer a retry with the first answer and create one lead', async () => {
-      const before = await eventCount(testApp);
-      const first = await request(testApp.baseUrl)
+      const before = await eventCount(app());
+      const first = await request(app().baseUrl)
         .post('/api/quote')
         .set('Idempotency-Key', 'retry-key-0001')
         .send(validQuote())
         .expect(201);
-      const retry = await request(testApp.baseUrl)
+      const retry = await request(app().baseUrl)
         .post('/api/quote')
         .set('Idempotency-Key', 'retry-key-0001')
         .send(validQuote())
         .expect(201);
       expect(retry.body).toEqual(first.body);
-      expect((await eventCount(testApp)) - before).toBe(1);
+      expect((await eventCount(app())) - before).toBe(1);
     });
 
     it('should forget keys after a day', async () => {
-      await request(testApp.baseUrl)
+      await request(app().baseUrl)
         .post('/api/quote')
         .set('Idempotency-Key', 'old-key-0001')
         .send(validQuote())
         .expect(201);
-      await testApp.db.pool.query(
+      await app().db.pool.query(
         "update public_submissions set created_at = now() - interval '25 hours' where idempotency_key = 'old-key-0001'",
       );
-      await testApp.app.get(IdempotencyRetention).purge();
-      const { rows } = await testApp.db.pool.query(
+      await app().app.get(IdempotencyRetention).purge();
+      const { rows } = await app().db.pool.query(
         'select idempotency_key from public_submissions order by idempotency_key',
       );
       expect(rows.map((row) => row.idempotency_key)).toEqual(['retry-key-0001']);
     });
 
     it('should refuse the same key for a different request', async () => {
-      await request(testApp.baseUrl)
+      await request(app().baseUrl)
         .post('/api/quote')
         .set('Idempotency-Key', 'retry-key-0002')
         .send(validQuote())
         .expect(201);
-      await request(testApp.baseUrl)
+      await request(app().baseUrl)
         .post('/api/quote')
         .set('Idempotency-Key', 'retry-key-0002')
         .send({ ...validQuote(), doors: 9 })
@@ -227,14 +215,14 @@ describe('POST /api/quote', () => {
       ],
       ['a bad pattern code', { ...validQuote(), patternId: '../../etc' }, 'patternId'],
     ])('should refuse %s with 400 naming the field and change nothing', async (_, body, field) => {
-      const before = await eventCount(testApp);
-      const response = await request(testApp.baseUrl).post('/api/quote').send(body).expect(400);
+      const before = await eventCount(app());
+      const response = await request(app().baseUrl).post('/api/quote').send(body).expect(400);
       expect(response.body.message).toContain(field);
-      expect(await eventCount(testApp)).toBe(before);
+      expect(await eventCount(app())).toBe(before);
     });
 
     it('should refuse malformed JSON with 400', async () => {
-      await request(testApp.baseUrl)
+      await request(app().baseUrl)
         .post('/api/quote')
         .set('Content-Type', 'application/json')
         .send('{"doorStyle": "Uritettu",')
@@ -242,43 +230,34 @@ describe('POST /api/quote', () => {
     });
 
     it('should refuse a body over 100 kB', async () => {
-      const response = await request(testApp.baseUrl)
+      const response = await request(app().baseUrl)
         .post('/api/quote')
         .send({ ...validQuote(), customer: { ...customer, message: 'x'.repeat(120_000) } });
       expect([400, 413]).toContain(response.status);
     });
 
     it('should refuse a malformed Idempotency-Key', async () => {
-      const before = await eventCount(testApp);
-      await request(testApp.baseUrl)
+      const before = await eventCount(app());
+      await request(app().baseUrl)
         .post('/api/quote')
         .set('Idempotency-Key', 'bad key!')
         .send(validQuote())
         .expect(400);
-      expect(await eventCount(testApp)).toBe(before);
+      expect(await eventCount(app())).toBe(before);
     });
   });
 });
 
 describe('POST /api/quote rate limit', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const app = usePublicIntakeApp(3);
 
   it('should answer 429 in Finnish after RATE_LIMIT_PER_MINUTE quotes from one IP', async () => {
     for (let i = 0; i < 3; i++) {
-      await request(testApp.baseUrl).post('/api/quote').send(validQuote()).expect(201);
+      await request(app().baseUrl).post('/api/quote').send(validQuote()).expect(201);
     }
-    const before = await eventCount(testApp);
-    const refused = await request(testApp.baseUrl)
-      .post('/api/quote')
-      .send(validQuote())
-      .expect(429);
+    const before = await eventCount(app());
+    const refused = await request(app().baseUrl).post('/api/quote').send(validQuote()).expect(429);
     expect(refused.body.message).toBe('Liian monta pyyntöä. Odota hetki ja yritä uudelleen.');
-    expect(await eventCount(testApp)).toBe(before);
+    expect(await eventCount(app())).toBe(before);
   });
 });

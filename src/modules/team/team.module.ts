@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { APP_SECRETS, type AppSecrets } from '#src/config/config.module.js';
@@ -6,7 +7,7 @@ import { AuthHousekeeping } from './auth/auth-housekeeping.js';
 import { CredentialsRepository } from './auth/credentials.repository.js';
 import { LoginThrottle } from './auth/login-throttle.js';
 import { PasswordHasher } from './auth/password-hasher.js';
-import { SESSION_TTL_SECONDS, SessionsRepository } from './auth/sessions.repository.js';
+import { SessionsRepository } from './auth/sessions.repository.js';
 import { StaffAuthenticator } from './auth/staff-authenticator.js';
 import { TokenService } from './auth/token.service.js';
 import { AddMemberHandler } from './commands/add-member/add-member.handler.js';
@@ -41,11 +42,10 @@ const commandHandlers = [
   imports: [
     JwtModule.registerAsync({
       inject: [APP_SECRETS],
-      useFactory: (secrets: AppSecrets) => ({
-        secret: secrets.jwtSecret,
-        signOptions: { algorithm: 'HS256', expiresIn: SESSION_TTL_SECONDS },
-        verifyOptions: { algorithms: ['HS256'] },
-      }),
+      // A key object made once: given raw bytes, the JWT library would first try (and fail) to
+      // parse them as a public key and then build a secret key, on every guarded request.
+      // TokenService pins the algorithm and expiry on each call.
+      useFactory: (secrets: AppSecrets) => ({ secret: createSecretKey(secrets.jwtSecret) }),
     }),
   ],
   controllers: [AuthController, TeamAdminController],

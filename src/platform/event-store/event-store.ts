@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { Queryable } from '#src/platform/database/queryable.js';
+import { inTransaction, type Queryable } from '#src/platform/database/queryable.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
 import { ConcurrencyError } from './event-store.errors.js';
 import type {
@@ -117,6 +117,8 @@ export class EventStore {
     const eventIds = events.map((event) => event.eventId ?? randomUUID());
     const retryable = events.some((event) => event.eventId !== undefined);
     const handlers = this.handlersFor(events);
+    // The subject's key may be created on the way, so it must roll back with a failed append.
+    const needsKey = events.some((event) => event.personalData);
     const run = async (db: Queryable): Promise<AppendResult | null> => {
       // A retry found before writing keeps a caller's transaction usable.
       if (retryable) {
@@ -178,7 +180,7 @@ export class EventStore {
     const attempt = () =>
       transaction
         ? run(transaction)
-        : handlers.length > 0 || options.subjectId
+        : handlers.length > 0 || needsKey
           ? this.inTransaction(run)
           : run(this.pool);
 
@@ -200,7 +202,8 @@ export class EventStore {
         return result;
       }
       const db = transaction ?? this.pool;
-      const earlier = await this.findDuplicate(streamId, eventIds, db);
+      // Ids generated here just now cannot have been stored before: only a retry can be a duplicate.
+      const earlier = retryable ? await this.findDuplicate(streamId, eventIds, db) : null;
       if (earlier) return earlier;
       // 'any' loses only when another writer created the stream in the same instant: go again.
       if (expectedVersion !== 'any' || tries >= 3) {
@@ -267,19 +270,8 @@ export class EventStore {
       : { transactionId: '0', globalPosition: 0 };
   }
 
-  async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
-      const result = await work(client);
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, work);
   }
 
   /** Resolves once no wake-up query is in flight: call before closing the pool. */

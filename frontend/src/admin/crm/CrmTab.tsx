@@ -14,7 +14,6 @@ import { Alert, Box, Button, Card, CircularProgress, Stack } from '@mui/material
 import { useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import {
-  conflictOf,
   type Lead,
   leadsApi,
   useGetColumnsQuery,
@@ -25,9 +24,8 @@ import { AddLeadDialog } from '@/admin/leads/components/AddLeadDialog';
 import { LeadDetailsDialog } from '@/admin/leads/components/LeadDetailsDialog';
 import { leadCopy } from '@/admin/leads/copy';
 import { useLeadActions } from '@/admin/leads/hooks/useLeadActions';
+import { useUpdateFailure } from '@/admin/leads/hooks/useUpdateFailure';
 import type { AppDispatch } from '@/app/store';
-import { errorMessage } from '@/shared/api/api';
-import { useToast } from '@/shared/components/toast';
 import { columnKeyboardCoordinates } from './components/boardKeyboard';
 import { ColumnDialog } from './components/ColumnDialog';
 import { DeleteColumnDialog } from './components/DeleteColumnDialog';
@@ -37,7 +35,6 @@ import { useColumnEditing } from './hooks/useColumnEditing';
 
 /** The sales pipeline as a kanban board; dropping a card in another column changes its status. */
 export default function CrmTab() {
-  const toast = useToast();
   const dispatch = useDispatch<AppDispatch>();
   const { data: columns, isLoading, isError } = useGetColumnsQuery();
   const { data: stats } = useGetLeadStatsQuery();
@@ -48,6 +45,7 @@ export default function CrmTab() {
   const [adding, setAdding] = useState(false);
   const [dragged, setDragged] = useState<Lead | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
+  const reportFailure = useUpdateFailure(setConflict);
 
   const sensors = useSensors(
     // A short travel before a drag starts keeps a plain click opening the details.
@@ -76,16 +74,7 @@ export default function CrmTab() {
       await moveLead({ id: lead.id, status: target, expectedVersion: lead.version }).unwrap();
       setConflict(null);
     } catch (error) {
-      const stale = conflictOf(error);
-      if (stale) {
-        setConflict(leadCopy.conflict(stale.changedBy));
-        return;
-      }
-      toast({
-        title: leadCopy.updateFailed.title,
-        description: errorMessage(error, leadCopy.updateFailed.fallback),
-        variant: 'destructive',
-      });
+      reportFailure(error);
     }
   };
 

@@ -17,7 +17,12 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AppDispatch } from '@/app/store';
 import { routes } from '@/app/routes';
 import { usePageMeta } from '@/shared/components/usePageMeta';
-import { useLogoutMutation, useVerifyQuery, VERIFY_CACHE_SECONDS } from '@/admin/auth/api/authApi';
+import {
+  fullName,
+  useLogoutMutation,
+  useVerifyQuery,
+  VERIFY_CACHE_SECONDS,
+} from '@/admin/auth/api/authApi';
 import { ForcePasswordChange } from '@/admin/auth/components/ForcePasswordChange';
 import { useUnauthorizedRedirect } from '@/admin/auth/hooks/useUnauthorizedRedirect';
 import { clearAdminSession, getAdminToken } from '@/admin/auth/session';
@@ -79,7 +84,7 @@ function AdminDashboard() {
             Admin Dashboard
           </Typography>
           <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' } }}>
-            {`${user.firstName} ${user.lastName}`.trim() || user.email}
+            {fullName(user)}
           </Typography>
           <Chip size="small" label={user.role} />
           <Button startIcon={<Logout />} onClick={signOut} variant="outlined">

@@ -1,5 +1,5 @@
 import { Alert, Container, Paper, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type QuoteAnswer, useSubmitQuoteMutation } from '@/public/quote/api/quoteApi';
 import { ContactStep } from '@/public/quote/components/ContactStep';
@@ -10,6 +10,7 @@ import { WizardProgress } from '@/public/quote/components/WizardProgress';
 import { quoteCopy } from '@/public/quote/copy';
 import { useQuoteWizard } from '@/public/quote/hooks/useQuoteWizard';
 import { errorMessage } from '@/shared/api/api';
+import { useIdempotencyKey } from '@/shared/api/useIdempotencyKey';
 import { useToast } from '@/shared/components/toast';
 import { usePageMeta } from '@/shared/components/usePageMeta';
 import { trackEvent } from '@/shared/tracking/analytics';
@@ -23,8 +24,7 @@ export default function QuotePage() {
   const toast = useToast();
   const [submitQuote, { isLoading }] = useSubmitQuoteMutation();
   const [answer, setAnswer] = useState<QuoteAnswer | null>(null);
-  // Kept across a failed network attempt so a resend cannot create a second lead.
-  const idempotencyKey = useRef<string | null>(null);
+  const idempotencyKey = useIdempotencyKey();
   const [searchParams] = useSearchParams();
   const requested = searchParams.get('pattern');
   const patternId = requested && PATTERN_CODE.test(requested) ? requested : undefined;
@@ -43,11 +43,10 @@ export default function QuotePage() {
       }
       return;
     }
-    idempotencyKey.current ??= crypto.randomUUID();
     try {
       const { message, ...customer } = contact;
       const result = await submitQuote({
-        idempotencyKey: idempotencyKey.current,
+        idempotencyKey: idempotencyKey.take(),
         quote: {
           doorStyle,
           ...quantities,
@@ -55,7 +54,7 @@ export default function QuotePage() {
           patternId,
         },
       }).unwrap();
-      idempotencyKey.current = null;
+      idempotencyKey.settle();
       setAnswer(result);
       wizard.complete();
       trackPixel('Lead', { value: result.totalPrice, currency: 'EUR' });
@@ -70,8 +69,7 @@ export default function QuotePage() {
         variant: 'success',
       });
     } catch (error) {
-      // The server answered, so the request was not taken: a new attempt gets a new key.
-      if ((error as { status?: unknown }).status !== 'FETCH_ERROR') idempotencyKey.current = null;
+      idempotencyKey.settle(error);
       toast({
         title: quoteCopy.toasts.errorTitle,
         description: errorMessage(error, quoteCopy.toasts.errorFallback),

@@ -68,9 +68,8 @@ export class LeadsAdminController {
   }
 
   @Get(':id')
-  async get(@Param('id', LeadId()) id: string): Promise<LeadView> {
-    const { visitorId: _visitor, erased: _erased, ...lead } = await this.reads.get(id);
-    return lead;
+  get(@Param('id', LeadId()) id: string): Promise<LeadView> {
+    return this.reads.get(id);
   }
 
   @Get(':id/history')

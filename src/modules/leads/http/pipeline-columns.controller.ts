@@ -24,7 +24,7 @@ export class PipelineColumnsController {
   ) {}
 
   @Get()
-  async list(): Promise<PipelineColumn[]> {
+  async list(): Promise<readonly PipelineColumn[]> {
     return (await this.columns.load()).columns;
   }
 

@@ -10,17 +10,31 @@ import {
   type PipelineEvent,
 } from '#src/modules/leads/domain/pipeline-columns.js';
 
-/** The shared pipeline columns: one small stream folded on read. */
+interface PipelineSnapshot {
+  readonly columns: readonly PipelineColumn[];
+  readonly version: number;
+}
+
+/**
+ * The shared pipeline columns: one small stream folded on read. Every lead creation and status
+ * change needs them, yet they rarely change, so the fold is kept and re-read only when the
+ * stream's version (one cheap lookup, also correct with several instances) has moved.
+ */
 @Injectable()
 export class PipelineColumnsRepository {
+  private snapshot: PipelineSnapshot | null = null;
+
   constructor(private readonly eventStore: EventStore) {}
 
-  async load(): Promise<{ columns: PipelineColumn[]; version: number }> {
+  async load(): Promise<PipelineSnapshot> {
+    const version = await this.eventStore.streamVersion(PIPELINE_STREAM_ID);
+    if (this.snapshot?.version === version) return this.snapshot;
     const events = await this.eventStore.readStream(PIPELINE_STREAM_ID);
-    return {
-      columns: foldPipeline(events as unknown as PipelineEvent[]),
+    this.snapshot = {
+      columns: Object.freeze(foldPipeline(events as unknown as PipelineEvent[])),
       version: events.at(-1)?.streamVersion ?? 0,
     };
+    return this.snapshot;
   }
 
   async statuses(): Promise<string[]> {

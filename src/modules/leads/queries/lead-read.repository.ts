@@ -86,13 +86,13 @@ export class LeadReadRepository {
   }
 
   /** Any lead ever created, erased ones included (their personal fields are empty). */
-  async get(id: string): Promise<LeadView & { visitorId: string | null; erased: boolean }> {
+  async get(id: string): Promise<LeadView> {
     const { rows } = await this.pool.query<LeadListRow>(
       `select * from ${LEAD_LIST_TABLE} where id = $1`,
       [id],
     );
     if (!rows[0]) throw new NotFoundException('Lead not found');
-    return { ...toView(rows[0]), visitorId: rows[0].visitor_id, erased: !!rows[0].erased_at };
+    return toView(rows[0]);
   }
 
   async stats(): Promise<LeadStats> {

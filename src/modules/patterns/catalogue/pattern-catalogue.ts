@@ -1,10 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CATALOGUE_JSON } from '#src/modules/patterns/data/catalogue.data.js';
-import type {
-  CatalogueEntry,
-  Pattern,
-  PatternParams,
-} from '#src/modules/patterns/domain/pattern.js';
+import type { CatalogueEntry, Pattern } from '#src/modules/patterns/domain/pattern.js';
 import { TextureStore } from '#src/modules/patterns/textures/texture-store.js';
 
 // A unit test pins this data to buildCatalogue()'s output, so the cast cannot drift silently.
@@ -40,10 +36,6 @@ export class PatternCatalogue {
 
   entries(): readonly CatalogueEntry[] {
     return ENTRIES;
-  }
-
-  params(code: string): PatternParams | undefined {
-    return this.byCode.get(code)?.params;
   }
 
   /** JPEG bytes of the code's seamless texture: a supplier photo if one is installed, else generated once. */

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import sharp from 'sharp';
@@ -7,6 +6,7 @@ import type { AppConfig } from '#src/config/app-config.js';
 import { APP_CONFIG } from '#src/config/config.module.js';
 import { type CatalogueEntry, TEXTURE_FILE_SUFFIX } from '#src/modules/patterns/domain/pattern.js';
 import { renderTextureJpeg } from './render-texture.js';
+import { writeAtomically } from '#src/platform/storage/write-atomically.js';
 
 /** Grid previews: a fraction of the full texture's bytes, sharp enough for 2× screens. */
 const THUMBNAIL_SIZE = 320;
@@ -23,18 +23,6 @@ async function modifiedAt(path: string): Promise<number | undefined> {
 
 async function isFile(path: string): Promise<boolean> {
   return (await modifiedAt(path)) !== undefined;
-}
-
-/** Write then rename: a reader (or another instance sharing the folder) never sees half a file. */
-async function writeAtomically(target: string, bytes: Buffer): Promise<void> {
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temporary, bytes);
-    await rename(temporary, target);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
 }
 
 /**
@@ -60,10 +48,16 @@ export class TextureStore {
 
   /** Path of an existing texture file for the code, or undefined if it still has to be generated. */
   async existing(code: string): Promise<string | undefined> {
+    return (await this.find(code))?.path;
+  }
+
+  /** The texture file in force for the code and its modification time, from one stat per folder. */
+  private async find(code: string): Promise<{ path: string; modified: number } | undefined> {
     const file = `${code}${TEXTURE_FILE_SUFFIX}`;
     for (const dir of this.photoDir ? [this.photoDir, this.generatedDir] : [this.generatedDir]) {
       const path = join(dir, file);
-      if (await isFile(path)) return path;
+      const modified = await modifiedAt(path);
+      if (modified !== undefined) return { path, modified };
     }
     return undefined;
   }
@@ -91,13 +85,10 @@ export class TextureStore {
    * size, about twenty times faster than the full texture, so a cold pattern page fills quickly.
    */
   async ensureThumbnail(entry: CatalogueEntry): Promise<string> {
-    const source = await this.existing(entry.id);
     const target = join(this.thumbnailDir, `${entry.id}.jpg`);
-    const [sourceTime, targetTime] = await Promise.all([
-      source ? modifiedAt(source) : undefined,
-      modifiedAt(target),
-    ]);
-    if (targetTime !== undefined && (sourceTime === undefined || targetTime >= sourceTime)) {
+    const [found, targetTime] = await Promise.all([this.find(entry.id), modifiedAt(target)]);
+    const source = found?.path;
+    if (targetTime !== undefined && (found === undefined || targetTime >= found.modified)) {
       return target;
     }
     const key = `thumbnail:${entry.id}`;

@@ -1,5 +1,6 @@
+import { DOOR_STYLES } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import { computeQuotePrice } from './compute-quote-price.js';
-import { CURRENT_PRICE_LIST, DOOR_STYLES, type PriceList } from './price-list.js';
+import { CURRENT_PRICE_LIST, type PriceList } from './price-list.js';
 
 describe(computeQuotePrice.name, () => {
   const sumOfItems = (lines: { total: number }[]) =>

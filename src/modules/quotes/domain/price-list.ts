@@ -1,12 +1,5 @@
 import type { DoorStyle } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 
-export const DOOR_STYLES = [
-  'Kehysovi',
-  'Uritettu',
-  'Tasapintainen',
-  'Vetimetön',
-] as const satisfies readonly DoorStyle[];
-
 /** Euro prices including VAT 25.5 %. A new price list gets a new version; old quotes keep theirs. */
 export interface PriceList {
   version: string;

@@ -8,7 +8,7 @@ import { Public } from '#src/platform/http/access.decorators.js';
 import { type QuoteAnswer, SubmitQuoteDto } from './dto/submit-quote.dto.js';
 import { submissionContext } from './submission-context.js';
 
-export const NO_QUANTITIES_MESSAGE =
+const NO_QUANTITIES_MESSAGE =
   'Lisää vähintään yksi mittatieto jatkaaksesi. Kerro ovien, laatikoiden tai työtason metrimäärä.';
 
 @ApiTags('public')

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
 import { PG_POOL } from '#src/platform/database/queryable.js';
+import { writeAtomically } from '#src/platform/storage/write-atomically.js';
 
 /** 128 random bits, base64url: unguessable, and the only way to reach a render. */
 export const VISUALIZATION_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -51,8 +52,8 @@ export class VisualizationStore {
     await mkdir(this.directory, { recursive: true, mode: 0o700 });
     const { id } = visualization;
     try {
-      await writeAtomically(this.originalPath(id), files.original);
-      await writeAtomically(this.renderPath(id), files.rendered);
+      await writeAtomically(this.originalPath(id), files.original, { mode: 0o600 });
+      await writeAtomically(this.renderPath(id), files.rendered, { mode: 0o600 });
       await this.pool.query(
         `insert into visualizations (id, visitor_id, pattern_id, renderer) values ($1, $2, $3, $4)`,
         [id, visualization.visitorId, visualization.patternId, visualization.renderer],
@@ -88,15 +89,5 @@ export class VisualizationStore {
   private async removeFiles(id: string): Promise<void> {
     await rm(this.originalPath(id), { force: true });
     await rm(this.renderPath(id), { force: true });
-  }
-}
-
-async function writeAtomically(path: string, bytes: Uint8Array): Promise<void> {
-  const temporary = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(temporary, bytes, { mode: 0o600 });
-    await rename(temporary, path);
-  } finally {
-    await rm(temporary, { force: true });
   }
 }

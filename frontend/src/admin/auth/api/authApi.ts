@@ -11,6 +11,10 @@ export interface StaffUser {
   mustChangePassword: boolean;
 }
 
+/** The name staff are shown by, or their e-mail while they have none. */
+export const fullName = (m: Pick<StaffUser, 'firstName' | 'lastName' | 'email'>) =>
+  `${m.firstName} ${m.lastName}`.trim() || m.email;
+
 export interface LoginResponse {
   success: boolean;
   token?: string;

@@ -1,15 +1,16 @@
 import { Button, Stack } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '@/shared/api/api';
 import { useToast } from '@/shared/components/toast';
 import { useChangePasswordMutation } from '@/admin/auth/api/authApi';
+import { useSaveOrToast } from '@/admin/shell/useSaveOrToast';
 import { PasswordField } from './PasswordField';
 
-export const PASSWORD_MIN_LENGTH = 12;
+const PASSWORD_MIN_LENGTH = 12;
 
 /** Current, new and confirm; used in Settings and when a one-time password must be replaced. */
 export function PasswordForm({ submitLabel = 'Change Password' }: { submitLabel?: string }) {
   const toast = useToast();
+  const save = useSaveOrToast();
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
@@ -27,23 +28,19 @@ export function PasswordForm({ submitLabel = 'Change Password' }: { submitLabel?
       });
       return;
     }
-    try {
-      await changePassword({ currentPassword, newPassword }).unwrap();
-      setCurrent('');
-      setNew('');
-      setConfirm('');
-      toast({
-        title: 'Password changed',
-        description: 'Your other sessions have been signed out.',
-        variant: 'success',
-      });
-    } catch (error) {
-      toast({
-        title: 'Failed to change password',
-        description: errorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
+    const changed = await save(
+      changePassword({ currentPassword, newPassword }).unwrap(),
+      'Failed to change password',
+    );
+    if (!changed) return;
+    setCurrent('');
+    setNew('');
+    setConfirm('');
+    toast({
+      title: 'Password changed',
+      description: 'Your other sessions have been signed out.',
+      variant: 'success',
+    });
   };
 
   return (

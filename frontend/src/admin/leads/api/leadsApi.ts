@@ -1,7 +1,7 @@
 import { api } from '@/shared/api/api';
 
-export type DoorStyle = 'Kehysovi' | 'Uritettu' | 'Tasapintainen' | 'Vetimetön';
-export const DOOR_STYLES: DoorStyle[] = ['Kehysovi', 'Uritettu', 'Tasapintainen', 'Vetimetön'];
+export const DOOR_STYLES = ['Kehysovi', 'Uritettu', 'Tasapintainen', 'Vetimetön'] as const;
+export type DoorStyle = (typeof DOOR_STYLES)[number];
 
 export interface Lead {
   id: string;
@@ -60,9 +60,7 @@ export interface HistoryEntry {
   details: Record<string, unknown>;
 }
 
-export type ColumnColor =
-  'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'pink' | 'gray';
-export const COLUMN_COLORS: ColumnColor[] = [
+export const COLUMN_COLORS = [
   'red',
   'orange',
   'yellow',
@@ -71,7 +69,8 @@ export const COLUMN_COLORS: ColumnColor[] = [
   'purple',
   'pink',
   'gray',
-];
+] as const;
+export type ColumnColor = (typeof COLUMN_COLORS)[number];
 
 export interface PipelineColumn {
   id: string;

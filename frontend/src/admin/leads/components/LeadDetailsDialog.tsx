@@ -11,11 +11,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '@/shared/api/api';
 import { useToast } from '@/shared/components/toast';
 import { formatDateTime } from '@/shared/format/format';
 import {
-  conflictOf,
   type Lead,
   useGetColumnsQuery,
   useGetLeadQuery,
@@ -28,6 +26,7 @@ import {
   hasRequiredFields,
   toLeadFields,
 } from './LeadFormFields';
+import { useUpdateFailure } from '../hooks/useUpdateFailure';
 import { LeadHistoryList } from './LeadHistoryList';
 
 const toForm = (lead: Lead): LeadFormValues => ({
@@ -89,6 +88,7 @@ function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () =
   const [values, setValues] = useState<LeadFormValues | null>(null);
   const [seenVersion, setSeenVersion] = useState<number | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
+  const reportFailure = useUpdateFailure(setConflict);
   const [showRequired, setShowRequired] = useState(false);
 
   useEffect(() => {
@@ -118,16 +118,7 @@ function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () =
       toast({ ...leadCopy.updated, variant: 'success' });
       onClose();
     } catch (error) {
-      const stale = conflictOf(error);
-      if (stale) {
-        setConflict(leadCopy.conflict(stale.changedBy));
-        return;
-      }
-      toast({
-        title: leadCopy.updateFailed.title,
-        description: errorMessage(error, leadCopy.updateFailed.fallback),
-        variant: 'destructive',
-      });
+      reportFailure(error);
     }
   };
 

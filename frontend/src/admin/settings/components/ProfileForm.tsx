@@ -1,11 +1,12 @@
 import { Button, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '@/shared/api/api';
 import { useToast } from '@/shared/components/toast';
 import { useUpdateProfileMutation, type StaffUser } from '@/admin/auth/api/authApi';
+import { useSaveOrToast } from '@/admin/shell/useSaveOrToast';
 
 export function ProfileForm({ user }: { user: StaffUser }) {
   const toast = useToast();
+  const save = useSaveOrToast();
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
@@ -21,20 +22,16 @@ export function ProfileForm({ user }: { user: StaffUser }) {
       });
       return;
     }
-    try {
-      await updateProfile({ firstName, lastName, email: email.trim() }).unwrap();
-      toast({
-        title: 'Profile saved',
-        description: 'Your details were updated.',
-        variant: 'success',
-      });
-    } catch (error) {
-      toast({
-        title: 'Failed to save profile',
-        description: errorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
+    const saved = await save(
+      updateProfile({ firstName, lastName, email: email.trim() }).unwrap(),
+      'Failed to save profile',
+    );
+    if (!saved) return;
+    toast({
+      title: 'Profile saved',
+      description: 'Your details were updated.',
+      variant: 'success',
+    });
   };
 
   return (

@@ -60,5 +60,3 @@ export const {
 } = teamApi;
 
 export const ROLES: readonly StaffRole[] = ['salesperson', 'manager', 'admin'];
-export const fullName = (m: Pick<TeamMember, 'firstName' | 'lastName' | 'email'>) =>
-  `${m.firstName} ${m.lastName}`.trim() || m.email;

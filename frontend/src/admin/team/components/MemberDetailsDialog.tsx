@@ -8,7 +8,8 @@ import {
   Typography,
 } from '@mui/material';
 import { formatDateTime } from '@/shared/format/format';
-import { fullName, type TeamMember } from '@/admin/team/api/teamApi';
+import { fullName } from '@/admin/auth/api/authApi';
+import type { TeamMember } from '@/admin/team/api/teamApi';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (

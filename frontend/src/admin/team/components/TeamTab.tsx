@@ -21,9 +21,9 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '@/shared/api/api';
 import { useToast } from '@/shared/components/toast';
 import { formatDateTime } from '@/shared/format/format';
-import { useVerifyQuery } from '@/admin/auth/api/authApi';
+import { fullName, useVerifyQuery } from '@/admin/auth/api/authApi';
+import { useSaveOrToast } from '@/admin/shell/useSaveOrToast';
 import {
-  fullName,
   useAddMemberMutation,
   useChangeMemberMutation,
   useResetPasswordMutation,
@@ -47,6 +47,7 @@ const ROLE_COLOURS = { admin: 'secondary', manager: 'primary', salesperson: 'def
 
 export default function TeamTab() {
   const toast = useToast();
+  const save = useSaveOrToast();
   const me = useVerifyQuery().data?.user;
   const team = useTeamMembersQuery();
   const [addMember, adding] = useAddMemberMutation();
@@ -66,50 +67,44 @@ export default function TeamTab() {
     }
   }, [team.isError, team.error, toast]);
 
-  const failed = (title: string) => (error: unknown) =>
-    toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-
   const add = async (input: MemberInput) => {
-    try {
-      const { user, oneTimePassword } = await addMember(input).unwrap();
-      toast({ title: 'Team member added', description: fullName(user), variant: 'success' });
-      setOpen({ kind: 'password', email: user.email, password: oneTimePassword });
-    } catch (error) {
-      failed('Failed to add team member')(error);
-    }
+    const added = await save(addMember(input).unwrap(), 'Failed to add team member');
+    if (!added) return;
+    toast({ title: 'Team member added', description: fullName(added.user), variant: 'success' });
+    setOpen({ kind: 'password', email: added.user.email, password: added.oneTimePassword });
   };
 
   const edit = async (member: TeamMember, input: MemberInput) => {
-    try {
-      await changeMember({ id: member.id, version: member.version, ...input }).unwrap();
-      toast({ title: 'Team member updated', description: fullName(input), variant: 'success' });
-      close();
-    } catch (error) {
-      failed('Failed to update team member')(error);
-    }
+    const changed = await save(
+      changeMember({ id: member.id, version: member.version, ...input }).unwrap(),
+      'Failed to update team member',
+    );
+    if (!changed) return;
+    toast({ title: 'Team member updated', description: fullName(input), variant: 'success' });
+    close();
   };
 
   const toggle = async (member: TeamMember) => {
-    try {
-      await setActive({ id: member.id, active: !member.isActive }).unwrap();
-      toast({
-        title: member.isActive ? 'Team member deactivated' : 'Team member reactivated',
-        description: fullName(member),
-        variant: 'success',
-      });
-      close();
-    } catch (error) {
-      failed(member.isActive ? 'Failed to deactivate' : 'Failed to reactivate')(error);
-    }
+    const toggled = await save(
+      setActive({ id: member.id, active: !member.isActive }).unwrap(),
+      member.isActive ? 'Failed to deactivate' : 'Failed to reactivate',
+    );
+    if (!toggled) return;
+    toast({
+      title: member.isActive ? 'Team member deactivated' : 'Team member reactivated',
+      description: fullName(member),
+      variant: 'success',
+    });
+    close();
   };
 
   const reset = async (member: TeamMember) => {
-    try {
-      const { oneTimePassword } = await resetPassword({ id: member.id }).unwrap();
-      setOpen({ kind: 'password', email: member.email, password: oneTimePassword });
-    } catch (error) {
-      failed('Failed to reset password')(error);
-    }
+    const issued = await save(
+      resetPassword({ id: member.id }).unwrap(),
+      'Failed to reset password',
+    );
+    if (issued)
+      setOpen({ kind: 'password', email: member.email, password: issued.oneTimePassword });
   };
 
   return (

@@ -1,20 +1,40 @@
-import { Box, Button, TextField } from '@mui/material';
-import { type FormEvent, useRef, useState } from 'react';
+import { Box, Button, TextField, type TextFieldProps } from '@mui/material';
+import { type FormEvent, useState } from 'react';
 import { splitName, useSendContactMessageMutation } from '@/public/contact/api/contactApi';
 import { contactCopy } from '@/public/contact/copy';
 import { accentButtonSx } from '@/public/layout/accent';
 import { errorMessage } from '@/shared/api/api';
+import { useIdempotencyKey } from '@/shared/api/useIdempotencyKey';
 import { useToast } from '@/shared/components/toast';
 
 const EMPTY = { name: '', email: '', phone: '', message: '' };
 type Field = keyof typeof EMPTY;
+
+/** Field order and input attributes; name and e-mail are the required ones. */
+const FIELDS: ({ name: Field; required?: boolean } & TextFieldProps)[] = [
+  {
+    name: 'name',
+    required: true,
+    autoComplete: 'name',
+    slotProps: { htmlInput: { maxLength: 201 } },
+  },
+  {
+    name: 'email',
+    required: true,
+    type: 'email',
+    autoComplete: 'email',
+    slotProps: { htmlInput: { maxLength: 254 } },
+  },
+  { name: 'phone', type: 'tel', autoComplete: 'tel', slotProps: { htmlInput: { maxLength: 40 } } },
+  { name: 'message', multiline: true, minRows: 5, slotProps: { htmlInput: { maxLength: 5000 } } },
+];
 
 export function ContactForm() {
   const [values, setValues] = useState(EMPTY);
   const [missing, setMissing] = useState<Set<Field>>(new Set());
   const [send, { isLoading }] = useSendContactMessageMutation();
   const toast = useToast();
-  const idempotencyKey = useRef<string | null>(null);
+  const idempotencyKey = useIdempotencyKey();
 
   const change = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -27,15 +47,16 @@ export function ContactForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const blank = (['name', 'email'] as const).filter((field) => !values[field].trim());
+    const blank = FIELDS.filter((field) => field.required && !values[field.name].trim()).map(
+      (field) => field.name,
+    );
     if (blank.length) {
       setMissing(new Set(blank));
       return;
     }
-    idempotencyKey.current ??= crypto.randomUUID();
     try {
       await send({
-        idempotencyKey: idempotencyKey.current,
+        idempotencyKey: idempotencyKey.take(),
         message: {
           ...splitName(values.name),
           email: values.email.trim(),
@@ -44,7 +65,7 @@ export function ContactForm() {
           source: 'contact_form',
         },
       }).unwrap();
-      idempotencyKey.current = null;
+      idempotencyKey.settle();
       setValues(EMPTY);
       toast({
         title: contactCopy.toasts.sent,
@@ -52,7 +73,7 @@ export function ContactForm() {
         variant: 'success',
       });
     } catch (error) {
-      if ((error as { status?: unknown }).status !== 'FETCH_ERROR') idempotencyKey.current = null;
+      idempotencyKey.settle(error);
       // A rate limit says when to try again; other failures get the catalogue text (SPEC §8).
       const tooMany = (error as { status?: unknown }).status === 429;
       toast({
@@ -69,47 +90,19 @@ export function ContactForm() {
   return (
     <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
       <Box sx={{ display: 'grid', gap: 2.5 }}>
-        <TextField
-          name="name"
-          label={form.name}
-          required
-          autoComplete="name"
-          value={values.name}
-          onChange={(event) => change('name', event.target.value)}
-          error={missing.has('name')}
-          helperText={missing.has('name') ? form.required : undefined}
-          slotProps={{ htmlInput: { maxLength: 201 } }}
-        />
-        <TextField
-          name="email"
-          type="email"
-          label={form.email}
-          required
-          autoComplete="email"
-          value={values.email}
-          onChange={(event) => change('email', event.target.value)}
-          error={missing.has('email')}
-          helperText={missing.has('email') ? form.required : undefined}
-          slotProps={{ htmlInput: { maxLength: 254 } }}
-        />
-        <TextField
-          name="phone"
-          type="tel"
-          label={form.phone}
-          autoComplete="tel"
-          value={values.phone}
-          onChange={(event) => change('phone', event.target.value)}
-          slotProps={{ htmlInput: { maxLength: 40 } }}
-        />
-        <TextField
-          name="message"
-          label={form.message}
-          multiline
-          minRows={5}
-          value={values.message}
-          onChange={(event) => change('message', event.target.value)}
-          slotProps={{ htmlInput: { maxLength: 5000 } }}
-        />
+        {FIELDS.map(({ name, required, ...props }) => (
+          <TextField
+            key={name}
+            name={name}
+            label={form[name]}
+            required={required}
+            value={values[name]}
+            onChange={(event) => change(name, event.target.value)}
+            error={missing.has(name)}
+            helperText={missing.has(name) ? form.required : undefined}
+            {...props}
+          />
+        ))}
       </Box>
       <Button
         type="submit"

@@ -17,7 +17,7 @@ export type Quantities = { doors: number; drawers: number; metres: number };
 /** What the visitor typed, so a field can be cleared while editing. */
 export type QuantityInputs = Record<keyof Quantities, string>;
 
-export const REQUIRED_CONTACT_FIELDS = [
+const REQUIRED_CONTACT_FIELDS = [
   'firstName',
   'lastName',
   'email',
@@ -40,7 +40,7 @@ const NO_QUANTITIES: QuantityInputs = { doors: '0', drawers: '0', metres: '0' };
 export const QUANTITY_MAX: Quantities = { doors: 999, drawers: 999, metres: 100 };
 
 /** SPEC §5: anything non-numeric or negative counts as 0; parts round up to whole numbers. */
-export function toQuantity(raw: string, max: number): number {
+function toQuantity(raw: string, max: number): number {
   const value = Math.ceil(Number(raw));
   return Number.isFinite(value) && value > 0 ? Math.min(value, max) : 0;
 }

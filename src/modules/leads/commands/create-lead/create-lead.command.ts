@@ -1,7 +1,8 @@
 import { Command } from '@nestjs/cqrs';
 
 export type LeadSource = 'quote' | 'contact_form' | 'manual';
-export type DoorStyle = 'Kehysovi' | 'Uritettu' | 'Tasapintainen' | 'Vetimetön';
+export const DOOR_STYLES = ['Kehysovi', 'Uritettu', 'Tasapintainen', 'Vetimetön'] as const;
+export type DoorStyle = (typeof DOOR_STYLES)[number];
 
 export interface LeadCustomer {
   firstName: string;

@@ -13,14 +13,11 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import type { DoorStyle } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import {
+  DOOR_STYLES,
+  type DoorStyle,
+} from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 
-export const DOOR_STYLES: readonly DoorStyle[] = [
-  'Kehysovi',
-  'Uritettu',
-  'Tasapintainen',
-  'Vetimetön',
-];
 const NOT_BLANK = /\S/;
 
 /** The three fields a lead cannot be without, validated the same way wherever they are sent. */

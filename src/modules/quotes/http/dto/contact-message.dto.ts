@@ -8,7 +8,7 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
-import { Trimmed } from './trimmed.js';
+import { Trimmed } from '#src/platform/http/trimmed.js';
 import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from './submit-quote.dto.js';
 
 /** The contact form (SPEC §3): the client splits the name on its first space. */

@@ -15,9 +15,11 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import type { DoorStyle } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
-import { DOOR_STYLES } from '#src/modules/quotes/domain/price-list.js';
-import { Trimmed } from './trimmed.js';
+import {
+  DOOR_STYLES,
+  type DoorStyle,
+} from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import { Trimmed } from '#src/platform/http/trimmed.js';
 
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;

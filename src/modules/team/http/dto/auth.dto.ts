@@ -1,16 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '#src/modules/team/domain/password-policy.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { Trimmed } from '#src/platform/http/trimmed.js';
 
 export class LoginDto {
   @ApiProperty({ example: 'admin@keittiokalvo.fi' })
-  @Transform(trim)
+  @Trimmed()
   @IsEmail({}, { message: 'email must be an email address' })
   @MaxLength(254)
   email: string;

@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import {
   IsEmail,
   IsIn,
@@ -12,27 +11,26 @@ import {
   Min,
 } from 'class-validator';
 import { STAFF_ROLES, type StaffRole } from '#src/platform/http/access.decorators.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { Trimmed } from '#src/platform/http/trimmed.js';
 
 /** Name and e-mail: the same rules in Team and in Settings. */
 export class ProfileDto {
   @ApiProperty()
-  @Transform(trim)
+  @Trimmed()
   @IsString()
   @IsNotEmpty({ message: 'firstName should not be empty' })
   @MaxLength(100)
   firstName: string;
 
   @ApiProperty()
-  @Transform(trim)
+  @Trimmed()
   @IsString()
   @IsNotEmpty({ message: 'lastName should not be empty' })
   @MaxLength(100)
   lastName: string;
 
   @ApiProperty()
-  @Transform(trim)
+  @Trimmed()
   @IsEmail({}, { message: 'email must be an email address' })
   @MaxLength(254)
   email: string;
