@@ -20,6 +20,7 @@ import { DatabaseModule } from './platform/database/database.module.js';
 import { EventStoreModule } from './platform/event-store/event-store.module.js';
 import { AccessGuard } from './platform/http/access.guard.js';
 import { AppThrottlerGuard } from './platform/http/throttle.guard.js';
+import { FixedWindowThrottlerStorage } from './platform/http/fixed-window-throttler-storage.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -46,7 +47,6 @@ export class AppModule {
               'req.headers.cookie',
               'res.headers["set-cookie"]',
             ],
-            customProps: () => ({ node: process.version }),
             autoLogging: { ignore: (req) => req.url === '/api/health' },
           },
         }),
@@ -54,7 +54,10 @@ export class AppModule {
         EventStoreModule.forRoot({ runProjections: options.runProjections ?? true }),
         CqrsModule.forRoot(),
         ScheduleModule.forRoot(),
-        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: 1200 }] }),
+        ThrottlerModule.forRoot({
+          throttlers: [{ name: 'default', ttl: 60_000, limit: 1200 }],
+          storage: new FixedWindowThrottlerStorage(),
+        }),
         ServeStaticModule.forRoot({
           rootPath: FRONTEND_DIST,
           exclude: ['/api/{*path}'],

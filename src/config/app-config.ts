@@ -98,7 +98,7 @@ export class AppEnvironment {
   @Transform(toInt)
   @IsInt()
   @Min(1)
-  @Max(10000)
+  @Max(1_000_000)
   RATE_LIMIT_PER_MINUTE = 20;
 
   /** Folder of supplier pattern photos ({code}-hd-0.jpg); a photo there replaces the generated texture. */

@@ -4,6 +4,8 @@
  *
  *   npm run bench                 every benchmark
  *   npm run bench -- event-store  only those whose file name contains "event-store"
+ *   npm run bench -- crm --leads 100000   options from the first one starting with "-" on go to
+ *                                         every benchmark run
  *
  * Benchmarks import the built server (`#src/...` resolves to dist/), so `npm run bench` builds first.
  */
@@ -13,7 +15,10 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
-const filters = process.argv.slice(2);
+const args = process.argv.slice(2);
+const firstOption = args.findIndex((arg) => arg.startsWith('-'));
+const filters = firstOption === -1 ? args : args.slice(0, firstOption);
+const options = firstOption === -1 ? [] : args.slice(firstOption);
 
 const files = readdirSync(benchDir)
   .filter((file) => file.endsWith('.bench.ts'))
@@ -30,7 +35,7 @@ function runOne(file: string): Promise<{ code: number | null; seconds: number }>
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ['--disable-warning=ExperimentalWarning', join(benchDir, file)],
+      ['--disable-warning=ExperimentalWarning', join(benchDir, file), ...options],
       {
         stdio: ['ignore', 'inherit', 'inherit'],
       },

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
-import { launchBrowser, type TestBrowser } from '../support/browser.js';
+import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
+import type { TestBrowser } from '../support/browser.js';
 import { bearer, createMember, signInThroughForm, STAFF_PASSWORD } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 describe('Admin sign-in in Chromium', () => {
   let testApp: TestApp;
@@ -13,16 +12,9 @@ describe('Admin sign-in in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    if (!existsSync(join(process.cwd(), 'frontend', 'dist', 'index.html'))) {
-      throw new Error('frontend/dist is missing: run `npm run build:frontend` first');
-    }
-    testApp = await startTestApp();
-    browser = await launchBrowser();
+    ({ testApp, browser } = await startBrowserApp());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await testApp?.close();
-  });
+  afterAll(() => stopBrowserApp({ testApp, browser }));
   beforeEach(async () => {
     context = await browser.newContext();
     page = await context.newPage();

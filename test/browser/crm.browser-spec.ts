@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
-import { launchBrowser, type TestBrowser } from '../support/browser.js';
+import { createTestLead } from '../support/leads.js';
+import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
+import type { TestBrowser } from '../support/browser.js';
 import { signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 describe('CRM in Chromium', () => {
   let testApp: TestApp;
@@ -15,17 +14,10 @@ describe('CRM in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    if (!existsSync(join(process.cwd(), 'frontend', 'dist', 'index.html'))) {
-      throw new Error('frontend/dist is missing: run `npm run build:frontend` first');
-    }
-    testApp = await startTestApp();
-    browser = await launchBrowser();
+    ({ testApp, browser } = await startBrowserApp());
     token = (await signInAs(testApp, 'admin', { firstName: 'Anna', lastName: 'Admin' })).token;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await testApp?.close();
-  });
+  afterAll(() => stopBrowserApp({ testApp, browser }));
   beforeEach(async () => {
     context = await browser.newContext({ viewport: { width: 1700, height: 1000 } });
     await context.addInitScript((value) => localStorage.setItem('adminToken', value), token);
@@ -35,29 +27,8 @@ describe('CRM in Chromium', () => {
     await context?.close();
   });
 
-  async function createLead(firstName: string, lastName: string, status = 'new', price = 1500) {
-    const { leadId } = await testApp.app.get(CommandBus).execute(
-      new CreateLeadCommand({
-        source: 'quote',
-        customer: {
-          firstName,
-          lastName,
-          email: `${firstName}.${lastName}@example.fi`.toLowerCase(),
-          phone: '+358 40 111 2222',
-          address: 'Testikatu 1',
-          city: 'Helsinki',
-          country: 'FI',
-        },
-        doorStyle: 'Uritettu',
-        doors: 6,
-        drawers: 2,
-        metres: 2,
-        totalPrice: price,
-        status,
-      }),
-    );
-    return leadId;
-  }
+  const createLead = (firstName: string, lastName: string, status = 'new', price = 1500) =>
+    createTestLead(testApp, firstName, lastName, status, price);
 
   const openTab = async (name: RegExp | string) => {
     await page.goto(`${testApp.baseUrl}/admin`);

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { launchBrowser, type TestBrowser } from '../support/browser.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
+import type { TestBrowser } from '../support/browser.js';
+import type { TestApp } from '../support/test-app.js';
 
 interface ApiPattern {
   id: string;
@@ -21,20 +20,13 @@ describe('Pattern library page (/patterns) in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    if (!existsSync(join(process.cwd(), 'frontend', 'dist', 'index.html'))) {
-      throw new Error('frontend/dist is missing: run `npm run build` first (npm test does)');
-    }
-    testApp = await startTestApp();
-    browser = await launchBrowser();
+    ({ testApp, browser } = await startBrowserApp());
     catalogue = (await (await fetch(`${testApp.baseUrl}/api/patterns`)).json()) as ApiPattern[];
     tinyJpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
       .jpeg()
       .toBuffer();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await testApp?.close();
-  });
+  afterAll(() => stopBrowserApp({ testApp, browser }));
 
   /** Images are the server's concern (tested in e2e); here they answer instantly. */
   async function openPage(viewport = { width: 1280, height: 800 }) {

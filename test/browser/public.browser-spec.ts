@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
+import type { TestBrowser } from '../support/browser.js';
+import type { TestApp } from '../support/test-app.js';
 
 const PIXEL_ID = '1234567890';
 
@@ -41,16 +40,12 @@ describe('Public site in Chromium', () => {
   let pixelRequests: string[];
 
   beforeAll(async () => {
-    if (!existsSync(join(process.cwd(), 'frontend', 'dist', 'index.html'))) {
-      throw new Error('frontend/dist is missing: run `npm run build:frontend` first');
-    }
-    testApp = await startTestApp({ META_PIXEL_ID: PIXEL_ID, RATE_LIMIT_PER_MINUTE: '1000' });
-    browser = await launchBrowser();
+    ({ testApp, browser } = await startBrowserApp({
+      META_PIXEL_ID: PIXEL_ID,
+      RATE_LIMIT_PER_MINUTE: '1000',
+    }));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await testApp?.close();
-  });
+  afterAll(() => stopBrowserApp({ testApp, browser }));
   beforeEach(async () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     pixelRequests = [];

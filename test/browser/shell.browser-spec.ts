@@ -1,23 +1,15 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { launchBrowser, type TestBrowser } from '../support/browser.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
+import type { TestBrowser } from '../support/browser.js';
+import type { TestApp } from '../support/test-app.js';
 
 describe('App shell in Chromium', () => {
   let testApp: TestApp;
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    if (!existsSync(join(process.cwd(), 'frontend', 'dist', 'index.html'))) {
-      throw new Error('frontend/dist is missing: run `npm run build` first (npm test does)');
-    }
-    testApp = await startTestApp();
-    browser = await launchBrowser();
+    ({ testApp, browser } = await startBrowserApp());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await testApp?.close();
-  });
+  afterAll(() => stopBrowserApp({ testApp, browser }));
 
   it('should render the home page in Finnish', async () => {
     const context = await browser.newContext();

@@ -1,25 +1,17 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.js';
+import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
+import type { TestBrowser } from '../support/browser.js';
 import { createMember, signInThroughForm, STAFF_PASSWORD } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 describe('Team and Settings in Chromium', () => {
   let testApp: TestApp;
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    if (!existsSync(join(process.cwd(), 'frontend', 'dist', 'index.html'))) {
-      throw new Error('frontend/dist is missing: run `npm run build:frontend` first');
-    }
-    testApp = await startTestApp();
-    browser = await launchBrowser();
+    ({ testApp, browser } = await startBrowserApp());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await testApp?.close();
-  });
+  afterAll(() => stopBrowserApp({ testApp, browser }));
 
   const openTab = async (page: Page, name: string) => {
     await page.getByRole('tab', { name }).click();

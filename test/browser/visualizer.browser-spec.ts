@@ -1,13 +1,12 @@
-import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { join } from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { PatternCatalogue } from '#src/modules/patterns/patterns.module.js';
 import { kitchenJpeg } from '../fixtures/kitchens/kitchen-images.js';
-import { launchBrowser, type TestBrowser } from '../support/browser.js';
+import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
+import type { TestBrowser } from '../support/browser.js';
 import { signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 describe('Kitchen visualizer (/visualizer) in Chromium', () => {
   let testApp: TestApp;
@@ -18,11 +17,7 @@ describe('Kitchen visualizer (/visualizer) in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    if (!existsSync(join(process.cwd(), 'frontend', 'dist', 'index.html'))) {
-      throw new Error('frontend/dist is missing: run `npm run build` first (npm test does)');
-    }
-    testApp = await startTestApp();
-    browser = await launchBrowser();
+    ({ testApp, browser } = await startBrowserApp());
     kitchen = await kitchenJpeg(7, 900, 600);
     tinyJpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#a0522d' } })
       .jpeg()
@@ -30,10 +25,7 @@ describe('Kitchen visualizer (/visualizer) in Chromium', () => {
     // The texture is made on first use; make it now so the render below is quick.
     await testApp.app.get(PatternCatalogue).texture('NH10');
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await testApp?.close();
-  });
+  afterAll(() => stopBrowserApp({ testApp, browser }));
   afterEach(async () => {
     await context?.close();
   });

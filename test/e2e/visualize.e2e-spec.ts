@@ -176,13 +176,10 @@ describe('POST /api/visualize', () => {
     it.each(cases)(
       'should refuse %s and leave nothing behind',
       async (_, body, status, message) => {
-        const started = performance.now();
         const response = await visualize(await body());
-        const elapsed = performance.now() - started;
         expect(response.status).toBe(status);
         expect(response.body.statusCode).toBe(status);
         expect(String(response.body.message)).toMatch(message);
-        if (status === 413) expect(elapsed).toBeLessThan(1500);
         expect(storedFiles(testApp)).toEqual([]);
         expect(await countRows(testApp, 'visualizations')).toBe(0);
         // Refusals cost no free render (the one that reached the renderer was given back).

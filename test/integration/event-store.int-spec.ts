@@ -1,6 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
+import {
+  ConcurrencyError,
+  RequirementChangedError,
+} from '#src/platform/event-store/event-store.errors.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import {
   LOG_START,
@@ -199,6 +202,104 @@ describe(EventStore.name, () => {
       });
       expect(fromSystem.metadata).toMatchObject({ actorId: null, actorRole: 'system' });
       expect(fromSystem.metadata.correlationId).toEqual(expect.any(String));
+    });
+
+    it('should settle each of many concurrent appends on its own when they share commits', async () => {
+      const fresh = Array.from({ length: 40 }, () => newStream());
+      const existing = newStream();
+      await store.append(existing, 'no_stream', [{ type: 'Opened', data: {} }], { streamType });
+      const retried = newStream();
+      const retriedId = randomUUID();
+      const first = await store.append(
+        retried,
+        'no_stream',
+        [{ type: 'Opened', data: {}, eventId: retriedId }],
+        { streamType },
+      );
+
+      const results = await Promise.allSettled([
+        ...fresh.map((stream, i) =>
+          store.append(
+            stream,
+            'no_stream',
+            [
+              { type: 'Opened', data: { i } },
+              { type: 'Touched', data: { i } },
+            ],
+            { streamType, subjectId: `subject:${stream}` },
+          ),
+        ),
+        store.append(existing, 'no_stream', [{ type: 'Opened', data: {} }], { streamType }),
+        store.append(retried, 'no_stream', [{ type: 'Opened', data: {}, eventId: retriedId }], {
+          streamType,
+        }),
+      ]);
+
+      const created = results.slice(0, fresh.length);
+      expect(created.every((r) => r.status === 'fulfilled')).toBe(true);
+      expect(results[fresh.length]).toMatchObject({ status: 'rejected' });
+      expect((results[fresh.length] as PromiseRejectedResult).reason).toBeInstanceOf(
+        ConcurrencyError,
+      );
+      expect(results[fresh.length + 1]).toEqual({
+        status: 'fulfilled',
+        value: { ...first, duplicate: true },
+      });
+      for (const stream of fresh) {
+        const events = await store.readStream(stream);
+        expect(events.map((e) => e.streamVersion)).toEqual([1, 2]);
+        // Within a stream, the global order follows the stream's own order.
+        expect(events[1].globalPosition).toBeGreaterThan(events[0].globalPosition);
+      }
+      expect(await store.readStream(existing)).toHaveLength(1);
+    });
+
+    it('should append only while a required stream is still at the version given', async () => {
+      const required = newStream();
+      await store.append(required, 'no_stream', [{ type: 'Opened', data: {} }], { streamType });
+      const ok = newStream();
+      await store.append(ok, 'no_stream', [{ type: 'Opened', data: {} }], {
+        streamType,
+        requires: { streamId: required, version: 1 },
+      });
+      await store.append(required, 1, [{ type: 'Touched', data: {} }], { streamType });
+
+      const refused = newStream();
+      await expect(
+        store.append(refused, 'no_stream', [{ type: 'Opened', data: {} }], {
+          streamType,
+          requires: { streamId: required, version: 1 },
+        }),
+      ).rejects.toBeInstanceOf(RequirementChangedError);
+      expect(await store.readStream(ok)).toHaveLength(1);
+      expect(await store.streamVersion(refused)).toBe(0);
+    });
+
+    it('should hold a required stream still until the appending transaction commits', async () => {
+      const required = newStream();
+      await store.append(required, 'no_stream', [{ type: 'Opened', data: {} }], { streamType });
+      const dependent = newStream();
+      let moved = false;
+      let bump: Promise<unknown> = Promise.resolve();
+      await store.inTransaction(async (transaction) => {
+        await store.append(
+          dependent,
+          'no_stream',
+          [{ type: 'Opened', data: {} }],
+          { streamType, requires: { streamId: required, version: 1 } },
+          transaction,
+        );
+        // The version bump must wait for this transaction: it cannot slip in before the commit.
+        bump = store
+          .append(required, 1, [{ type: 'Touched', data: {} }], { streamType })
+          .then(() => {
+            moved = true;
+          });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(moved).toBe(false);
+      });
+      await bump;
+      expect(await store.streamVersion(required)).toBe(2);
     });
   });
 

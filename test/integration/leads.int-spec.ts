@@ -6,6 +6,10 @@ import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-l
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
 import type { LeadEvent } from '#src/modules/leads/domain/lead.events.js';
 import { foldLead } from '#src/modules/leads/domain/lead.state.js';
+import {
+  PIPELINE_STREAM_ID,
+  PIPELINE_STREAM_TYPE,
+} from '#src/modules/leads/domain/pipeline-columns.js';
 import { LeadHistoryReader } from '#src/modules/leads/queries/lead-history.reader.js';
 import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
 import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
@@ -258,6 +262,36 @@ describe('Leads against PostgreSQL', () => {
       expect(history[0]).toMatchObject({ type: 'LeadErased', actorName: 'Anna Admin' });
       expect(history.at(-1)).toMatchObject({ type: 'LeadCreated', actorName: 'Sami Seller' });
       expect(JSON.stringify(history)).not.toMatch(/Ximen|Qwerty|Xylofon/);
+    });
+  });
+
+  describe('pipeline columns changed by another instance', () => {
+    // Appended straight to the log, as another app instance would: this one's kept columns go stale.
+    const changeColumnsElsewhere = (type: string, data: Record<string, unknown>) =>
+      testApp.app
+        .get(EventStore)
+        .append(PIPELINE_STREAM_ID, 'any', [{ type, data }], { streamType: PIPELINE_STREAM_TYPE });
+
+    it('should decide lead commands again on the columns as they are now', async () => {
+      const { leadId, version } = await createLead('Vanha');
+      await changeColumnsElsewhere('PipelineColumnAdded', {
+        id: 'won',
+        name: 'Won',
+        color: 'teal',
+      });
+      await as(anna, () =>
+        bus.execute(new UpdateLeadCommand({ leadId, expectedVersion: version, status: 'won' })),
+      );
+      expect(await testApp.app.get(LeadReadRepository).get(leadId)).toMatchObject({
+        status: 'won',
+      });
+
+      await changeColumnsElsewhere('PipelineColumnRemoved', { id: 'new', movedLeadsTo: null });
+      const { leadId: later } = await createLead('Uusi');
+      // The first column is now 'contacted': a new lead never lands in a removed column.
+      expect(await testApp.app.get(LeadReadRepository).get(later)).toMatchObject({
+        status: 'contacted',
+      });
     });
   });
 });

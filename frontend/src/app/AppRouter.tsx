@@ -1,45 +1,45 @@
 import { Box, CircularProgress } from '@mui/material';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { PublicLayout } from '@/public/layout/PublicLayout';
 import { HomePage } from '@/public/pages/HomePage';
 import { NotFoundPage } from '@/public/pages/NotFoundPage';
+import { lazyPage } from './loadChunk';
 import { routes } from './routes';
 
-const RELOADED_FOR_CHUNK = 'reloaded-for-missing-chunk';
-
 /**
- * A lazy page that survives a redeploy: when an old page asks for a chunk that no longer exists,
- * reload once to get the new build instead of showing a broken page.
+ * A lazy page that uses the RTK Query store. The store and the page download in parallel behind
+ * one Suspense fallback: a lazy store wrapping a lazy page would fetch them one after the other
+ * and show two fallbacks, each reveal held back by React's fallback throttle.
  */
-function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() =>
-    load().then(
-      (module) => {
-        sessionStorage.removeItem(RELOADED_FOR_CHUNK);
-        return module;
+function lazyStorePage(load: () => Promise<{ default: ComponentType }>) {
+  return lazyPage(async () => {
+    // Redux and RTK Query (~30 kB gzip) load only with the routes that use them.
+    const [{ default: StoreProvider }, { default: Page }] = await Promise.all([
+      import('./StoreProvider'),
+      load(),
+    ]);
+    return {
+      default: function PageWithStore() {
+        return (
+          <StoreProvider>
+            <Page />
+          </StoreProvider>
+        );
       },
-      (error: unknown) => {
-        if (sessionStorage.getItem(RELOADED_FOR_CHUNK)) throw error;
-        sessionStorage.setItem(RELOADED_FOR_CHUNK, '1');
-        window.location.reload();
-        return new Promise<never>(() => undefined);
-      },
-    ),
-  );
+    };
+  });
 }
 
 // Admin code is its own chunk: public visitors never download it.
-const AdminPage = lazyPage(() => import('@/admin/pages/AdminPage'));
-const LoginPage = lazyPage(() => import('@/admin/pages/LoginPage'));
-// Redux and RTK Query (~30 kB gzip) load only with the routes that use them.
-const StoreProvider = lazyPage(() => import('./StoreProvider'));
-const QuotePage = lazyPage(() => import('@/public/pages/QuotePage'));
-const ContactPage = lazyPage(() => import('@/public/pages/ContactPage'));
+const AdminPage = lazyStorePage(() => import('@/admin/pages/AdminPage'));
+const LoginPage = lazyStorePage(() => import('@/admin/pages/LoginPage'));
+const QuotePage = lazyStorePage(() => import('@/public/pages/QuotePage'));
+const ContactPage = lazyStorePage(() => import('@/public/pages/ContactPage'));
+const PatternsPage = lazyStorePage(() => import('@/public/patterns/PatternsPage'));
+const VisualizerPage = lazyStorePage(() => import('@/public/visualizer/VisualizerPage'));
 const LegalPage = lazyPage(() => import('@/public/pages/LegalPage'));
 const PrivacyPage = lazyPage(() => import('@/public/pages/PrivacyPage'));
-const PatternsPage = lazyPage(() => import('@/public/patterns/PatternsPage'));
-const VisualizerPage = lazyPage(() => import('@/public/visualizer/VisualizerPage'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return (
@@ -52,15 +52,6 @@ function Lazy({ children }: { children: ReactNode }) {
     >
       {children}
     </Suspense>
-  );
-}
-
-/** A lazily loaded page that uses the RTK Query store. */
-function WithStore({ children }: { children: ReactNode }) {
-  return (
-    <Lazy>
-      <StoreProvider>{children}</StoreProvider>
-    </Lazy>
   );
 }
 
@@ -77,33 +68,33 @@ export function AppRouter() {
           <Route
             path={routes.quote}
             element={
-              <WithStore>
+              <Lazy>
                 <QuotePage />
-              </WithStore>
+              </Lazy>
             }
           />
           <Route
             path={routes.visualizer}
             element={
-              <WithStore>
+              <Lazy>
                 <VisualizerPage />
-              </WithStore>
+              </Lazy>
             }
           />
           <Route
             path={routes.patterns}
             element={
-              <WithStore>
+              <Lazy>
                 <PatternsPage />
-              </WithStore>
+              </Lazy>
             }
           />
           <Route
             path={routes.contact}
             element={
-              <WithStore>
+              <Lazy>
                 <ContactPage />
-              </WithStore>
+              </Lazy>
             }
           />
           <Route
@@ -127,17 +118,17 @@ export function AppRouter() {
         <Route
           path={routes.admin}
           element={
-            <WithStore>
+            <Lazy>
               <AdminPage />
-            </WithStore>
+            </Lazy>
           }
         />
         <Route
           path={routes.login}
           element={
-            <WithStore>
+            <Lazy>
               <LoginPage />
-            </WithStore>
+            </Lazy>
           }
         />
       </Routes>

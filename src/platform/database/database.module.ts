@@ -30,7 +30,14 @@ export class DatabaseModule {
   static forRoot(databaseUrl: string): DynamicModule {
     return {
       module: DatabaseModule,
-      imports: [MikroOrmModule.forRoot({ ...buildOrmConfig(databaseUrl), autoLoadEntities: true })],
+      imports: [
+        MikroOrmModule.forRoot({
+          ...buildOrmConfig(databaseUrl),
+          autoLoadEntities: true,
+          // No request handler uses the entity manager, so no request needs its own fork of it.
+          registerRequestContext: false,
+        }),
+      ],
       providers: [
         { provide: DATABASE_URL, useValue: databaseUrl },
         {

@@ -20,3 +20,14 @@ export class StreamNotFoundError extends Error {
     this.name = 'StreamNotFoundError';
   }
 }
+
+/** A stream an append required to stay at a version had moved on; the caller may re-decide. */
+export class RequirementChangedError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: number,
+  ) {
+    super(`Stream ${streamId} is no longer at version ${expectedVersion}`);
+    this.name = 'RequirementChangedError';
+  }
+}

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { inTransaction, type Queryable } from '#src/platform/database/queryable.js';
+import { ReadBatcher } from '#src/platform/database/read-batcher.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
-import { ConcurrencyError } from './event-store.errors.js';
+import { ConcurrencyError, RequirementChangedError } from './event-store.errors.js';
 import type {
   AppendOptions,
   AppendResult,
@@ -12,7 +13,9 @@ import type {
   LogPosition,
   NewEvent,
   RecordedEvent,
+  StreamRequirement,
 } from './event-store.types.js';
+import { GroupCommitQueue } from './group-commit-queue.js';
 import {
   PERSONAL_DATA_FIELD,
   type PersonalDataEnvelope,
@@ -24,6 +27,38 @@ export const EVENTS_CHANNEL = 'events_appended';
 
 /** Called inside the appending transaction with the events just written. */
 export type InlineEventHandler = (events: RecordedEvent[], db: Queryable) => Promise<void>;
+
+/** An append as the store carries it from the caller to the database. */
+interface PendingAppend {
+  streamId: string;
+  streamType: string;
+  expectedVersion: ExpectedVersion;
+  events: NewEvent[];
+  eventIds: string[];
+  /** Caller-given event ids: the append may repeat one already stored. */
+  retryable: boolean;
+  subjectId?: string;
+  requires?: StreamRequirement;
+  /** Taken from the caller's request context when the append was asked for. */
+  metadata: EventMetadata;
+  tries: number;
+}
+
+interface QueuedAppend extends PendingAppend {
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+type Outcome =
+  | { kind: 'stored'; result: AppendResult }
+  /** The stream's expected version, or the version of the stream it requires, did not hold. */
+  | { kind: 'stale' };
+
+const MAX_CONCURRENT_BATCHES = 4;
+const STREAM_READS = { maxInFlight: 4, maxKeys: 64 };
+const MAX_BATCH_SIZE = 64;
+/** Async runners also poll and coalesce their runs; a wake-up per interval is enough. */
+const ANNOUNCE_INTERVAL_MS = 50;
 
 interface EventRow {
   global_position: string;
@@ -38,37 +73,60 @@ interface EventRow {
   occurred_ms: number;
 }
 
+/**
+ * Appends to many streams at once. Each stream's version is checked and bumped (or the stream
+ * created) and its events inserted, in array order so that global positions follow stream
+ * versions; a stream whose expected version does not hold, or whose required stream has moved
+ * on, gets no rows back and no events. Required streams are share-locked until the commit, so
+ * they cannot move before it.
+ */
 const appendSql = (notify: boolean) => `
-  with bumped as (
-    update streams set version = version + $4
-    where stream_id = $1 and ($3::int is null or version = $3)
-    returning version
+  with required as (
+    select stream_id, version from streams where stream_id = any($13::text[])
+    order by stream_id for share
+  ), input as (
+    select i.stream_id, i.stream_type, i.expected, i.n
+    from unnest($1::text[], $2::text[], $3::int[], $4::int[], $13::text[], $14::int[])
+      as i(stream_id, stream_type, expected, n, required_stream, required_version)
+    where i.required_stream is null
+      or exists (select 1 from required r
+                 where r.stream_id = i.required_stream and r.version = i.required_version)
+      or (i.required_version = 0
+          and not exists (select 1 from required r where r.stream_id = i.required_stream))
+  ), bumped as (
+    update streams s set version = s.version + i.n
+    from input i
+    where s.stream_id = i.stream_id and (i.expected is null or s.version = i.expected)
+    returning s.stream_id, s.version
   ), created as (
     insert into streams (stream_id, type, version)
-    select $1, $2, $4 where $3::int is null or $3 = 0
+    select stream_id, stream_type, n from input where expected is null or expected = 0
     on conflict (stream_id) do nothing
-    returning version
+    returning stream_id, version
   ), stream as (
-    select version from bumped union all select version from created limit 1
+    select stream_id, version from bumped union all select stream_id, version from created
   ), appended as (
     insert into events (stream_id, stream_version, event_id, type, schema_version, data, metadata, occurred_at)
-    select $1, stream.version - $4 + e.ord, e.event_id, e.type, e.schema_version, e.data, e.metadata, e.occurred_at
-    from stream, unnest($5::uuid[], $6::text[], $7::int[], $8::jsonb[], $9::jsonb[], $10::timestamptz[])
-      with ordinality as e(event_id, type, schema_version, data, metadata, occurred_at, ord)
-    returning global_position, stream_version, transaction_id::text
+    select e.stream_id, s.version - i.n + e.ord, e.event_id, e.type, e.schema_version, e.data, e.metadata, e.occurred_at
+    from unnest($5::text[], $6::int[], $7::uuid[], $8::text[], $9::int[], $10::jsonb[], $11::jsonb[], $12::timestamptz[])
+        with ordinality as e(stream_id, ord, event_id, type, schema_version, data, metadata, occurred_at, idx)
+      join stream s on s.stream_id = e.stream_id
+      join input i on i.stream_id = e.stream_id
+    order by e.idx
+    returning event_id, global_position, stream_version, transaction_id::text
   )
-  select global_position, stream_version, transaction_id
+  select event_id, global_position, stream_version, transaction_id
     ${notify ? `, pg_notify('${EVENTS_CHANNEL}', '')::text as notified` : ''}
-  from appended order by stream_version`;
+  from appended`;
 
 /**
  * Prepared once per connection: planning this statement costs more than running it. NOTIFY
- * serialises committing transactions on a server-wide lock, so appends that commit here announce
- * themselves after the commit, coalesced; only appends inside a caller's transaction (which
+ * serialises committing transactions on a server-wide lock, so batched appends announce
+ * themselves after the commit, throttled; only appends inside a caller's transaction (which
  * commits later, out of sight) notify in the statement itself, delivered at that commit.
  */
-const APPEND = { name: 'event-store-append', text: appendSql(false) };
-const APPEND_AND_NOTIFY = { name: 'event-store-append-notify', text: appendSql(true) };
+const APPEND = { name: 'event-store-append-many', text: appendSql(false) };
+const APPEND_AND_NOTIFY = { name: 'event-store-append-many-notify', text: appendSql(true) };
 
 // The transaction id is selected as text (JavaScript has no 64-bit integers); ORDER BY must
 // name the table's xid8 column (events.transaction_id), or it sorts by that text.
@@ -79,12 +137,19 @@ const SELECT_COLUMNS = `global_position, transaction_id::text as transaction_id,
 
 /**
  * The append-only event log: optimistic concurrency per stream, idempotent retries by event id,
- * commit-order-safe global reads, personal data encrypted per data subject.
+ * commit-order-safe global reads, personal data encrypted per data subject. Appends outside a
+ * caller's transaction are group-committed: concurrent ones share a transaction.
  */
 export class EventStore {
   private inlineHandlers: { handles: Set<string> | null; handle: InlineEventHandler }[] = [];
+  private readonly queue = new GroupCommitQueue<QueuedAppend>(
+    (batch) => this.commitBatch(batch),
+    (append) => append.streamId,
+    { maxBatches: MAX_CONCURRENT_BATCHES, maxSize: MAX_BATCH_SIZE },
+  );
+  private announceTimer: NodeJS.Timeout | null = null;
+  private lastAnnounced = 0;
   private announcing: Promise<void> | null = null;
-  private announceAgain = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -101,127 +166,307 @@ export class EventStore {
   }
 
   /**
-   * Appends events to a stream if its version is still `expectedVersion`. One statement checks
-   * and bumps the version and inserts the events; inline projections run in the same transaction.
+   * Appends events to a stream if its version is still `expectedVersion` (and, with
+   * `options.requires`, another stream is still at the version given). One statement checks and
+   * bumps the versions and inserts the events; inline projections run in the same transaction.
    * Pass `transaction` to take part in a caller's transaction.
    */
-  async append(
+  append(
     streamId: string,
     expectedVersion: ExpectedVersion,
     events: NewEvent[],
     options: AppendOptions,
     transaction?: pg.PoolClient,
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    const metadata = this.metadataFor(options.metadata);
-    const eventIds = events.map((event) => event.eventId ?? randomUUID());
-    const retryable = events.some((event) => event.eventId !== undefined);
-    const handlers = this.handlersFor(events);
-    // The subject's key may be created on the way, so it must roll back with a failed append.
-    const needsKey = events.some((event) => event.personalData);
-    const run = async (db: Queryable): Promise<AppendResult | null> => {
-      // A retry found before writing keeps a caller's transaction usable.
-      if (retryable) {
-        const earlier = await this.findDuplicate(streamId, eventIds, db);
-        if (earlier) return earlier;
-      }
-      const stored = await this.toStoredData(events, options.subjectId, db);
-      const now = new Date();
-      const schemaVersions = events.map(
-        (e) => e.schemaVersion ?? this.upcasters.currentVersion(e.type),
-      );
-      const occurredAt = events.map((e) => e.occurredAt ?? now);
-      const params = [
-        streamId,
-        options.streamType,
-        expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? 0 : expectedVersion,
-        events.length,
-        eventIds,
-        events.map((e) => e.type),
-        schemaVersions,
-        stored.map((data) => JSON.stringify(data)),
-        events.map(() => JSON.stringify(metadata)),
-        occurredAt,
-      ];
-      const { rows } = await db.query<{
-        global_position: string;
-        stream_version: number;
-        transaction_id: string;
-      }>({ ...(transaction ? APPEND_AND_NOTIFY : APPEND), values: params });
-      if (rows.length === 0) return null;
-      if (handlers.length > 0) {
-        const recorded: RecordedEvent[] = rows.map((row, i) => ({
-          globalPosition: Number(row.global_position),
-          transactionId: row.transaction_id,
-          streamId,
-          streamVersion: row.stream_version,
-          eventId: eventIds[i],
-          type: events[i].type,
-          schemaVersion: schemaVersions[i],
-          data: events[i].data,
-          personalData: events[i].personalData,
-          metadata,
-          occurredAt: occurredAt[i],
-        }));
-        for (const handler of handlers) {
-          await handler.handle(
-            recorded.filter((e) => !handler.handles || handler.handles.has(e.type)),
-            db,
-          );
-        }
-      }
-      return {
-        streamId,
-        nextVersion: rows[rows.length - 1].stream_version,
-        globalPositions: rows.map((r) => Number(r.global_position)),
-        duplicate: false,
-      };
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    if (!options.subjectId && events.some((event) => event.personalData)) {
+      return Promise.reject(new Error('events carry personal data but no subjectId was given'));
+    }
+    const append: PendingAppend = {
+      streamId,
+      streamType: options.streamType,
+      expectedVersion,
+      events,
+      // Lower case, as PostgreSQL answers uuids: the answer is matched on them.
+      eventIds: events.map((event) => (event.eventId ?? randomUUID()).toLowerCase()),
+      retryable: events.some((event) => event.eventId !== undefined),
+      subjectId: options.subjectId,
+      requires: options.requires,
+      metadata: this.metadataFor(options.metadata),
+      tries: 1,
     };
-    const attempt = () =>
-      transaction
-        ? run(transaction)
-        : handlers.length > 0 || needsKey
-          ? this.inTransaction(run)
-          : run(this.pool);
+    if (transaction) return this.appendWithin(append, transaction);
+    return new Promise((resolve, reject) => this.queue.push({ ...append, resolve, reject }));
+  }
 
-    for (let tries = 1; ; tries++) {
-      let result: AppendResult | null;
-      try {
-        result = await attempt();
-      } catch (error) {
-        // Two retries raced: the loser's statement failed on the unique event id. Inside a
-        // caller's transaction that transaction is now aborted, so the error must surface.
-        if (!transaction && isUniqueViolation(error, 'events_event_id_key')) {
-          const earlier = await this.findDuplicate(streamId, eventIds, this.pool);
-          if (earlier) return earlier;
-        }
-        throw error;
-      }
-      if (result) {
-        if (!transaction && !result.duplicate) this.announceAppend();
-        return result;
-      }
-      const db = transaction ?? this.pool;
-      // Ids generated here just now cannot have been stored before: only a retry can be a duplicate.
-      const earlier = retryable ? await this.findDuplicate(streamId, eventIds, db) : null;
-      if (earlier) return earlier;
-      // 'any' loses only when another writer created the stream in the same instant: go again.
-      if (expectedVersion !== 'any' || tries >= 3) {
-        throw await this.concurrencyError(streamId, expectedVersion, db);
-      }
+  private async appendWithin(append: PendingAppend, transaction: Queryable): Promise<AppendResult> {
+    for (;;) {
+      const [outcome] = await this.write([append], transaction, true);
+      if (outcome.kind === 'stored') return outcome.result;
+      const next = await this.afterFailure(append, transaction);
+      if (next !== 'again') return next;
     }
   }
 
-  async readStream(streamId: string, fromVersion = 1): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `select ${SELECT_COLUMNS} from events where stream_id = $1 and stream_version >= $2 order by stream_version`,
-      [streamId, fromVersion],
+  private async commitBatch(batch: QueuedAppend[]): Promise<void> {
+    let outcomes: Outcome[];
+    try {
+      outcomes = await this.inTransaction((client) => this.write(batch, client, false));
+    } catch (error) {
+      if (batch.length > 1) {
+        // One failing append must not fail the others: each goes again on its own.
+        for (const append of batch) await this.commitBatch([append]);
+        return;
+      }
+      const [append] = batch;
+      // Two retries raced: the loser's statement failed on the unique event id.
+      const earlier = isUniqueViolation(error, 'events_event_id_key')
+        ? await this.findDuplicate(append.streamId, append.eventIds, this.pool).catch(() => null)
+        : null;
+      if (earlier) append.resolve(earlier);
+      else append.reject(error);
+      return;
+    }
+    if (outcomes.some((o) => o.kind === 'stored' && !o.result.duplicate)) this.announceAppend();
+    await Promise.all(
+      batch.map(async (append, i) => {
+        const outcome = outcomes[i];
+        if (outcome.kind === 'stored') return append.resolve(outcome.result);
+        try {
+          const next = await this.afterFailure(append, this.pool);
+          if (next === 'again') this.queue.push(append);
+          else append.resolve(next);
+        } catch (error) {
+          append.reject(error);
+        }
+      }),
     );
-    return this.toRecorded(rows, true);
   }
 
-  async streamVersion(streamId: string): Promise<number> {
-    const { rows } = await this.pool.query<{ version: number }>(
+  /** What an append that was not written becomes: an earlier identical one, another try, or an error. */
+  private async afterFailure(
+    append: PendingAppend,
+    db: Queryable,
+  ): Promise<AppendResult | 'again'> {
+    const { requires } = append;
+    if (requires && (await this.streamVersion(requires.streamId, db)) !== requires.version) {
+      throw new RequirementChangedError(requires.streamId, requires.version);
+    }
+    // Ids generated here just now cannot have been stored before: only a retry can be a duplicate.
+    const earlier = append.retryable
+      ? await this.findDuplicate(append.streamId, append.eventIds, db)
+      : null;
+    if (earlier) return earlier;
+    // 'any' loses only when another writer created the stream in the same instant: go again.
+    if (append.expectedVersion === 'any' && append.tries < 3) {
+      append.tries++;
+      return 'again';
+    }
+    throw await this.concurrencyError(append.streamId, append.expectedVersion, db);
+  }
+
+  /** Writes what can be written of `appends` in the caller's transaction; one outcome each. */
+  private async write(
+    appends: PendingAppend[],
+    db: Queryable,
+    notify: boolean,
+  ): Promise<Outcome[]> {
+    const outcomes = await this.outcomesBeforeWriting(appends, db);
+    const toWrite = appends.filter((_, i) => outcomes[i] === undefined);
+    if (toWrite.length === 0) return outcomes as Outcome[];
+    const { sealed, createdKeys } = await this.sealPersonalData(toWrite, db);
+    const now = new Date();
+    const events = toWrite.flatMap((append, a) =>
+      append.events.map((event, i) => ({
+        append,
+        event,
+        ord: i + 1,
+        eventId: append.eventIds[i],
+        data: sealed[a][i],
+        schemaVersion: event.schemaVersion ?? this.upcasters.currentVersion(event.type),
+        occurredAt: event.occurredAt ?? now,
+      })),
+    );
+    const { rows } = await db.query<{
+      event_id: string;
+      global_position: string;
+      stream_version: number;
+      transaction_id: string;
+    }>({
+      ...(notify ? APPEND_AND_NOTIFY : APPEND),
+      values: [
+        toWrite.map((a) => a.streamId),
+        toWrite.map((a) => a.streamType),
+        toWrite.map((a) => expectedAsNumber(a.expectedVersion)),
+        toWrite.map((a) => a.events.length),
+        events.map((e) => e.append.streamId),
+        events.map((e) => e.ord),
+        events.map((e) => e.eventId),
+        events.map((e) => e.event.type),
+        events.map((e) => e.schemaVersion),
+        events.map((e) => JSON.stringify(e.data)),
+        events.map((e) => JSON.stringify(e.append.metadata)),
+        events.map((e) => e.occurredAt),
+        toWrite.map((a) => a.requires?.streamId ?? null),
+        toWrite.map((a) => a.requires?.version ?? null),
+      ],
+    });
+    const written = new Map(rows.map((row) => [row.event_id, row]));
+    const recorded: RecordedEvent[] = [];
+    const unusedKeys = new Set(createdKeys);
+    for (const { append, event, eventId, schemaVersion, occurredAt } of events) {
+      const row = written.get(eventId);
+      if (!row) continue;
+      if (append.subjectId) unusedKeys.delete(append.subjectId);
+      recorded.push({
+        globalPosition: Number(row.global_position),
+        transactionId: row.transaction_id,
+        streamId: append.streamId,
+        streamVersion: row.stream_version,
+        eventId,
+        type: event.type,
+        schemaVersion,
+        data: event.data,
+        personalData: event.personalData,
+        metadata: append.metadata,
+        occurredAt,
+      });
+    }
+    toWrite.forEach((append) => {
+      const own = append.eventIds.map((id) => written.get(id));
+      outcomes[appends.indexOf(append)] = own[0]
+        ? {
+            kind: 'stored',
+            result: {
+              streamId: append.streamId,
+              nextVersion: own.at(-1)!.stream_version,
+              globalPositions: own.map((row) => Number(row!.global_position)),
+              duplicate: false,
+            },
+          }
+        : { kind: 'stale' };
+    });
+    // A key made for an append that lost would belong to no event: it goes with the append.
+    if (unusedKeys.size > 0) await this.vault.eraseMany([...unusedKeys], db);
+    await this.applyInline(recorded, db);
+    return outcomes as Outcome[];
+  }
+
+  /** Settles appends that need no write: retries of appends already stored. */
+  private async outcomesBeforeWriting(
+    appends: PendingAppend[],
+    db: Queryable,
+  ): Promise<(Outcome | undefined)[]> {
+    const outcomes: (Outcome | undefined)[] = appends.map(() => undefined);
+    const retries = appends.filter((a) => a.retryable);
+    if (retries.length > 0) {
+      const { rows } = await db.query<StoredEventRow>(
+        'select event_id, global_position, stream_version, stream_id from events where event_id = any($1) order by stream_version',
+        [retries.flatMap((a) => a.eventIds)],
+      );
+      for (const append of retries) {
+        const earlier = duplicateIn(rows, append.streamId, append.eventIds);
+        if (earlier) outcomes[appends.indexOf(append)] = { kind: 'stored', result: earlier };
+      }
+    }
+    return outcomes;
+  }
+
+  /** Each append's event data with personal data sealed under its subject's key. */
+  private async sealPersonalData(
+    appends: PendingAppend[],
+    db: Queryable,
+  ): Promise<{ sealed: JsonObject[][]; createdKeys: string[] }> {
+    const subjects = [
+      ...new Set(
+        appends
+          .filter((a) => a.events.some((event) => event.personalData))
+          .map((a) => a.subjectId!),
+      ),
+    ];
+    const keys = subjects.length > 0 ? await this.vault.keysFor(subjects, db) : new Map();
+    const sealed = appends.map((append) =>
+      append.events.map((event) =>
+        event.personalData
+          ? {
+              ...event.data,
+              [PERSONAL_DATA_FIELD]: this.vault.seal(
+                keys.get(append.subjectId!)!.key,
+                append.subjectId!,
+                event.personalData,
+              ),
+            }
+          : event.data,
+      ),
+    );
+    const createdKeys = [...keys].filter(([, k]) => k.created).map(([subject]) => subject);
+    return { sealed, createdKeys };
+  }
+
+  private async applyInline(recorded: RecordedEvent[], db: Queryable): Promise<void> {
+    for (const handler of this.inlineHandlers) {
+      const events = handler.handles
+        ? recorded.filter((event) => handler.handles!.has(event.type))
+        : recorded;
+      if (events.length > 0) await handler.handle(events, db);
+    }
+  }
+
+  /**
+   * A stream's events in order. Personal data comes decrypted (the subject keys ride along in the
+   * same round trip), unless `personalData` is false: then it is null, and no key is touched.
+   * Reads of whole streams that arrive together share one query.
+   */
+  async readStream(
+    streamId: string,
+    { fromVersion = 1, personalData = true }: { fromVersion?: number; personalData?: boolean } = {},
+  ): Promise<RecordedEvent[]> {
+    if (fromVersion === 1) {
+      const reader = personalData ? this.streamReaders.withPersonalData : this.streamReaders.plain;
+      return (await reader.load(streamId)) ?? [];
+    }
+    return (await this.readStreams([streamId], personalData, fromVersion)).get(streamId) ?? [];
+  }
+
+  private readonly streamReaders = {
+    withPersonalData: new ReadBatcher((ids) => this.readStreams(ids, true), STREAM_READS),
+    plain: new ReadBatcher((ids) => this.readStreams(ids, false), STREAM_READS),
+  };
+
+  private async readStreams(
+    streamIds: string[],
+    personalData: boolean,
+    fromVersion = 1,
+  ): Promise<Map<string, RecordedEvent[]>> {
+    const { rows } = await this.pool.query<EventRow & { wrapped_key?: Buffer | null }>(
+      personalData
+        ? `select ${SELECT_COLUMNS}, k.wrapped_key from events
+           left join data_subject_keys k on k.subject_id = data->'${PERSONAL_DATA_FIELD}'->>'subject'
+           where stream_id = any($1) and stream_version >= $2 order by stream_id, stream_version`
+        : `select ${SELECT_COLUMNS} from events
+           where stream_id = any($1) and stream_version >= $2 order by stream_id, stream_version`,
+      [streamIds, fromVersion],
+    );
+    const recorded = await this.toRecorded(
+      rows,
+      personalData
+        ? (sealed) =>
+            Promise.resolve(
+              sealed.map(({ envelope, row }) => this.vault.open(envelope, row.wrapped_key ?? null)),
+            )
+        : null,
+    );
+    const streams = new Map<string, RecordedEvent[]>();
+    for (const event of recorded) {
+      const stream = streams.get(event.streamId);
+      if (stream) stream.push(event);
+      else streams.set(event.streamId, [event]);
+    }
+    return streams;
+  }
+
+  async streamVersion(streamId: string, db: Queryable = this.pool): Promise<number> {
+    const { rows } = await db.query<{ version: number }>(
       'select version from streams where stream_id = $1',
       [streamId],
     );
@@ -255,7 +500,17 @@ export class EventStore {
         ? [after.transactionId, after.globalPosition, batchSize, types]
         : [after.transactionId, after.globalPosition, batchSize],
     );
-    return this.toRecorded(rows, options.personalData ?? false, options.db);
+    const db = options.db ?? this.pool;
+    return this.toRecorded(
+      rows,
+      options.personalData
+        ? (sealed) =>
+            this.vault.openMany(
+              sealed.map((s) => s.envelope),
+              db,
+            )
+        : null,
+    );
   }
 
   /** The position just past the newest event every reader can see now. */
@@ -274,36 +529,33 @@ export class EventStore {
     return inTransaction(this.pool, work);
   }
 
-  /** Resolves once no wake-up query is in flight: call before closing the pool. */
+  /** Resolves once every append asked for is settled and no wake-up query is in flight. */
   async drain(): Promise<void> {
+    await this.queue.idle();
+    if (this.announceTimer) {
+      clearTimeout(this.announceTimer);
+      this.announceTimer = null;
+    }
     while (this.announcing) await this.announcing;
   }
 
-  /** Wakes async projection runners (of every instance); one NOTIFY in flight at a time. */
+  /** Wakes async projection runners (of every instance), at most once per interval. */
   private announceAppend(): void {
-    if (this.announcing) {
-      this.announceAgain = true;
-      return;
-    }
-    this.announcing = this.pool
-      .query(`select pg_notify('${EVENTS_CHANNEL}', '')`)
-      .then(
-        () => undefined,
-        () => undefined, // runners poll as well; a lost wake-up only delays them
-      )
-      .finally(() => {
-        this.announcing = null;
-        if (this.announceAgain) {
-          this.announceAgain = false;
-          this.announceAppend();
-        }
-      });
-  }
-
-  private handlersFor(events: NewEvent[]) {
-    return this.inlineHandlers.filter(
-      (h) => !h.handles || events.some((e) => h.handles!.has(e.type)),
-    );
+    if (this.announceTimer) return;
+    const wait = Math.max(0, this.lastAnnounced + ANNOUNCE_INTERVAL_MS - Date.now());
+    this.announceTimer = setTimeout(() => {
+      this.announceTimer = null;
+      this.lastAnnounced = Date.now();
+      this.announcing = this.pool
+        .query(`select pg_notify('${EVENTS_CHANNEL}', '')`)
+        .then(
+          () => undefined,
+          () => undefined, // runners poll as well; a lost wake-up only delays them
+        )
+        .finally(() => {
+          this.announcing = null;
+        });
+    }, wait);
   }
 
   private metadataFor(extra: Partial<EventMetadata> = {}): EventMetadata {
@@ -321,40 +573,26 @@ export class EventStore {
     };
   }
 
-  private async toStoredData(events: NewEvent[], subjectId: string | undefined, db: Queryable) {
-    if (!events.some((event) => event.personalData)) return events.map((event) => event.data);
-    if (!subjectId) throw new Error('events carry personal data but no subjectId was given');
-    const key = await this.vault.keyFor(subjectId, db);
-    return events.map((event) =>
-      event.personalData
-        ? {
-            ...event.data,
-            [PERSONAL_DATA_FIELD]: this.vault.seal(key, subjectId, event.personalData),
-          }
-        : event.data,
-    );
-  }
-
-  private async toRecorded(
-    rows: EventRow[],
-    withPersonalData: boolean,
-    db: Queryable = this.pool,
+  private async toRecorded<Row extends EventRow>(
+    rows: Row[],
+    open:
+      | ((sealed: { envelope: PersonalDataEnvelope; row: Row }[]) => Promise<(JsonObject | null)[]>)
+      | null,
   ): Promise<RecordedEvent[]> {
-    const sealed = rows.map(
+    const envelopes = rows.map(
       (row) => row.data[PERSONAL_DATA_FIELD] as PersonalDataEnvelope | undefined,
     );
-    const opened = withPersonalData
-      ? await this.vault.openMany(
-          sealed.filter((e): e is PersonalDataEnvelope => e !== undefined),
-          db,
-        )
-      : [];
+    const sealed = rows.flatMap((row, i) => {
+      const envelope = envelopes[i];
+      return envelope ? [{ envelope, row }] : [];
+    });
+    const opened = open && sealed.length > 0 ? await open(sealed) : [];
     let openedIndex = 0;
     return rows.map((row, i) => {
-      const plain = sealed[i] === undefined ? row.data : withoutEnvelope(row.data);
+      const plain = envelopes[i] === undefined ? row.data : withoutEnvelope(row.data);
       const { data, schemaVersion } = this.upcasters.upcast(row.type, row.schema_version, plain);
       const personalData =
-        sealed[i] === undefined ? undefined : withPersonalData ? opened[openedIndex++] : null;
+        envelopes[i] === undefined ? undefined : open ? opened[openedIndex++] : null;
       return {
         globalPosition: Number(row.global_position),
         transactionId: row.transaction_id,
@@ -376,21 +614,11 @@ export class EventStore {
     eventIds: string[],
     db: Queryable,
   ): Promise<AppendResult | null> {
-    const { rows } = await db.query<{
-      global_position: string;
-      stream_version: number;
-      stream_id: string;
-    }>(
-      'select global_position, stream_version, stream_id from events where event_id = any($1) order by stream_version',
+    const { rows } = await db.query<StoredEventRow>(
+      'select event_id, global_position, stream_version, stream_id from events where event_id = any($1) order by stream_version',
       [eventIds],
     );
-    if (rows.length !== eventIds.length || rows.some((r) => r.stream_id !== streamId)) return null;
-    return {
-      streamId,
-      nextVersion: rows[rows.length - 1].stream_version,
-      globalPositions: rows.map((r) => Number(r.global_position)),
-      duplicate: true,
-    };
+    return duplicateIn(rows, streamId, eventIds);
   }
 
   private async concurrencyError(
@@ -411,6 +639,34 @@ export class EventStore {
       rows[0]?.actor ?? null,
     );
   }
+}
+
+interface StoredEventRow {
+  event_id: string;
+  global_position: string;
+  stream_version: number;
+  stream_id: string;
+}
+
+/** The earlier append these event ids belong to, if all of them were stored on this stream. */
+function duplicateIn(
+  rows: StoredEventRow[],
+  streamId: string,
+  eventIds: string[],
+): AppendResult | null {
+  const wanted = new Set(eventIds);
+  const own = rows.filter((row) => wanted.has(row.event_id));
+  if (own.length !== eventIds.length || own.some((row) => row.stream_id !== streamId)) return null;
+  return {
+    streamId,
+    nextVersion: own[own.length - 1].stream_version,
+    globalPositions: own.map((row) => Number(row.global_position)),
+    duplicate: true,
+  };
+}
+
+function expectedAsNumber(expected: ExpectedVersion): number | null {
+  return expected === 'any' ? null : expected === 'no_stream' ? 0 : expected;
 }
 
 function withoutEnvelope(data: JsonObject): JsonObject {

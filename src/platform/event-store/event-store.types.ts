@@ -48,8 +48,16 @@ export const LOG_START: LogPosition = { transactionId: '0', globalPosition: 0 };
 /** `'no_stream'` for a stream that must not exist yet, `'any'` to skip the check. */
 export type ExpectedVersion = number | 'no_stream' | 'any';
 
+/** Another stream that must still be at `version` when the append commits. */
+export interface StreamRequirement {
+  streamId: string;
+  version: number;
+}
+
 export interface AppendOptions {
   streamType: string;
+  /** Append only while this stream is unchanged; it is share-locked until the commit. */
+  requires?: StreamRequirement;
   /** The data subject whose key encrypts `personalData` (for example `lead:<id>`). */
   subjectId?: string;
   metadata?: Partial<EventMetadata>;

@@ -1,4 +1,10 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createSecretKey,
+  type KeyObject,
+  randomBytes,
+} from 'node:crypto';
 import type { Queryable } from '#src/platform/database/queryable.js';
 import type { JsonObject } from './event-store.types.js';
 
@@ -12,6 +18,24 @@ export interface PersonalDataEnvelope {
 
 export const PERSONAL_DATA_FIELD = '$personal';
 
+/** Prepared once per connection: every batch of appends with personal data runs it. */
+const KEYS_FOR = {
+  name: 'data-subject-keys-for',
+  text: `with inserted as (
+           insert into data_subject_keys (subject_id, wrapped_key)
+           select * from unnest($1::text[], $2::bytea[])
+           on conflict (subject_id) do nothing returning subject_id, wrapped_key)
+         select subject_id, wrapped_key, true as created from inserted
+         union all
+         select subject_id, wrapped_key, false from data_subject_keys where subject_id = any($1)`,
+};
+
+interface StoredKey {
+  subject_id: string;
+  wrapped_key: Buffer;
+  created: boolean;
+}
+
 /**
  * Encrypts personal data with one key per data subject (AES-256-GCM). Keys are stored wrapped
  * by the app's master key in their own table; deleting a subject's key makes every event about
@@ -21,33 +45,43 @@ export const PERSONAL_DATA_FIELD = '$personal';
  * shredded data readable.
  */
 export class PersonalDataVault {
+  /** Made once: given raw bytes, every cipher would build its own key object first. */
+  private readonly wrappingKey: KeyObject;
+
   constructor(
     private readonly db: Queryable,
-    private readonly wrappingKey: Buffer,
-  ) {}
+    wrappingKey: Buffer,
+  ) {
+    this.wrappingKey = createSecretKey(wrappingKey);
+  }
 
-  /** The subject's key, created on first use inside the caller's transaction. */
-  async keyFor(subjectId: string, db: Queryable = this.db): Promise<Buffer> {
-    const { rows } = await db.query<{ wrapped_key: Buffer }>(
-      `with inserted as (
-         insert into data_subject_keys (subject_id, wrapped_key) values ($1, $2)
-         on conflict (subject_id) do nothing returning wrapped_key)
-       select wrapped_key from inserted
-       union all select wrapped_key from data_subject_keys where subject_id = $1
-       limit 1`,
-      [subjectId, this.wrap(randomBytes(32))],
-    );
+  /** The subjects' keys, each created on first use inside the caller's transaction. */
+  async keysFor(
+    subjectIds: string[],
+    db: Queryable = this.db,
+  ): Promise<Map<string, { key: Buffer; created: boolean }>> {
+    const { rows } = await db.query<StoredKey>({
+      ...KEYS_FOR,
+      values: [subjectIds, subjectIds.map(() => this.wrap(randomBytes(32)))],
+    });
     // A concurrent first write for the same subject may have won the insert after our snapshot.
-    const stored =
-      rows[0] ??
-      (
-        await db.query<{ wrapped_key: Buffer }>(
-          'select wrapped_key from data_subject_keys where subject_id = $1',
-          [subjectId],
-        )
-      ).rows[0];
-    if (!stored) throw new Error(`No key could be stored for data subject ${subjectId}`);
-    return this.unwrap(stored.wrapped_key);
+    const missing = subjectIds.filter((id) => !rows.some((row) => row.subject_id === id));
+    if (missing.length > 0) {
+      const late = await db.query<StoredKey>(
+        'select subject_id, wrapped_key, false as created from data_subject_keys where subject_id = any($1)',
+        [missing],
+      );
+      rows.push(...late.rows);
+    }
+    const keys = new Map(
+      rows.map((row) => [
+        row.subject_id,
+        { key: this.unwrap(row.wrapped_key), created: row.created },
+      ]),
+    );
+    const lost = subjectIds.find((id) => !keys.has(id));
+    if (lost) throw new Error(`No key could be stored for data subject ${lost}`);
+    return keys;
   }
 
   seal(key: Buffer, subjectId: string, data: JsonObject): PersonalDataEnvelope {
@@ -80,9 +114,18 @@ export class PersonalDataVault {
     });
   }
 
+  /** Opens one envelope with its subject's stored key; null once the subject was erased. */
+  open(envelope: PersonalDataEnvelope, wrappedKey: Buffer | null): JsonObject | null {
+    return wrappedKey ? this.decrypt(this.unwrap(wrappedKey), envelope) : null;
+  }
+
   /** Crypto-shredding: the subject's personal data can never be read again. */
   async erase(subjectId: string, db: Queryable = this.db): Promise<void> {
-    await db.query('delete from data_subject_keys where subject_id = $1', [subjectId]);
+    await this.eraseMany([subjectId], db);
+  }
+
+  async eraseMany(subjectIds: string[], db: Queryable = this.db): Promise<void> {
+    await db.query('delete from data_subject_keys where subject_id = any($1)', [subjectIds]);
   }
 
   private wrap(key: Buffer): Buffer {

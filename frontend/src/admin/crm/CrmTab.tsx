@@ -12,10 +12,8 @@ import AddIcon from '@mui/icons-material/Add';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { Alert, Box, Button, Card, CircularProgress, Stack } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { useDispatch } from 'react-redux';
 import {
   type Lead,
-  leadsApi,
   useGetColumnsQuery,
   useGetLeadStatsQuery,
   useMoveLeadMutation,
@@ -24,8 +22,10 @@ import { AddLeadDialog } from '@/admin/leads/components/AddLeadDialog';
 import { LeadDetailsDialog } from '@/admin/leads/components/LeadDetailsDialog';
 import { leadCopy } from '@/admin/leads/copy';
 import { useLeadActions } from '@/admin/leads/hooks/useLeadActions';
+import { useReloadLeads } from '@/admin/leads/hooks/useReloadLeads';
 import { useUpdateFailure } from '@/admin/leads/hooks/useUpdateFailure';
-import type { AppDispatch } from '@/app/store';
+import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
+import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
 import { columnKeyboardCoordinates } from './components/boardKeyboard';
 import { ColumnDialog } from './components/ColumnDialog';
 import { DeleteColumnDialog } from './components/DeleteColumnDialog';
@@ -35,9 +35,13 @@ import { useColumnEditing } from './hooks/useColumnEditing';
 
 /** The sales pipeline as a kanban board; dropping a card in another column changes its status. */
 export default function CrmTab() {
-  const dispatch = useDispatch<AppDispatch>();
-  const { data: columns, isLoading, isError } = useGetColumnsQuery();
-  const { data: stats } = useGetLeadStatsQuery();
+  const columnsQuery = useGetColumnsQuery();
+  const { data: columns, isLoading, isError } = columnsQuery;
+  const statsQuery = useGetLeadStatsQuery();
+  const stats = statsQuery.data;
+  useFetchFailureToast(columnsQuery, leadCopy.fetchQuotesFailed);
+  useFetchFailureToast(statsQuery, leadCopy.fetchQuotesFailed);
+  const reloadLeads = useReloadLeads();
   const [moveLead] = useMoveLeadMutation();
   const { trashLead } = useLeadActions();
   const columnEditing = useColumnEditing();
@@ -79,12 +83,13 @@ export default function CrmTab() {
   };
 
   const reload = () => {
-    dispatch(leadsApi.util.invalidateTags(['Leads', 'Stats', 'Lead']));
+    reloadLeads();
     setConflict(null);
   };
 
   if (isLoading) return <CircularProgress aria-label="Loading pipeline" />;
-  if (isError || !columns) return <Alert severity="error">{leadCopy.fetchQuotesFailed}</Alert>;
+  if (isError || !columns)
+    return <LoadFailedAlert message={leadCopy.fetchQuotesFailed} onRetry={reloadLeads} />;
   const editing = columnEditing.editing;
 
   return (

@@ -14,6 +14,7 @@ export const leadCopy = {
   requiredFields: 'Please fill in required fields (First Name, Last Name, Email)',
   fetchQuotesFailed: 'Failed to fetch quotes',
   fetchDeletedFailed: 'Failed to fetch deleted quotes',
+  fetchHistoryFailed: 'Failed to fetch activity logs',
   emailNotSetUp: 'E-mail is not set up yet',
   conflict: (who: string | null) =>
     `This lead was changed by ${who ?? 'someone else'} a moment ago. Reload to see the latest version; your edits are kept until you do.`,

@@ -11,7 +11,7 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AppDispatch } from '@/app/store';
@@ -26,7 +26,7 @@ import {
 import { ForcePasswordChange } from '@/admin/auth/components/ForcePasswordChange';
 import { useUnauthorizedRedirect } from '@/admin/auth/hooks/useUnauthorizedRedirect';
 import { clearAdminSession, getAdminToken } from '@/admin/auth/session';
-import { tabsFor, type AdminTabId } from '@/admin/shell/tabs';
+import { preloadTab, tabsFor, type AdminTabId } from '@/admin/shell/tabs';
 
 function Loading({ label }: { label: string }) {
   return (
@@ -35,6 +35,21 @@ function Loading({ label }: { label: string }) {
       <Typography color="text.secondary">{label}</Typography>
     </Box>
   );
+}
+
+/** Calls `preload` on the first render; true once the promise it returned has settled. */
+function usePreloaded(preload: () => Promise<unknown>): boolean {
+  const [loading] = useState(preload);
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    const done = () => mounted && setSettled(true);
+    loading.then(done, done);
+    return () => {
+      mounted = false;
+    };
+  }, [loading]);
+  return settled;
 }
 
 export default function AdminPage() {
@@ -51,6 +66,9 @@ function AdminDashboard() {
   const verify = useVerifyQuery(undefined, { refetchOnMountOrArgChange: VERIFY_CACHE_SECONDS });
   const [logout] = useLogoutMutation();
   useUnauthorizedRedirect();
+  // The open tab's code downloads alongside the session check instead of after it, and the
+  // spinner stays until both are in: the tab then renders without a Suspense fallback of its own.
+  const tabLoaded = usePreloaded(() => preloadTab(searchParams.get('tab')));
 
   useEffect(() => {
     if (!verify.isError) return;
@@ -58,7 +76,7 @@ function AdminDashboard() {
     void navigate(routes.login, { replace: true });
   }, [verify.isError, dispatch, navigate]);
 
-  if (verify.isLoading || verify.isError || !verify.data) {
+  if (verify.isLoading || verify.isError || !verify.data || !tabLoaded) {
     return <Loading label="Loading admin panel..." />;
   }
   const user = verify.data.user;

@@ -1,7 +1,6 @@
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import {
-  Alert,
   Button,
   CircularProgress,
   Dialog,
@@ -28,6 +27,8 @@ import {
 } from '@/admin/leads/api/leadsApi';
 import { leadCopy } from '@/admin/leads/copy';
 import { useLeadActions } from '@/admin/leads/hooks/useLeadActions';
+import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
+import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
 import { errorMessage } from '@/shared/api/api';
 import { useToast } from '@/shared/components/toast';
 import { formatDateTime, formatEuro } from '@/shared/format/format';
@@ -37,7 +38,9 @@ const nameOf = (lead: Lead) => `${lead.customerFirstName} ${lead.customerLastNam
 /** Trashed leads: restore them, or (admins) erase them for good (DESIGN decision 4). */
 export default function RecycleBinTab() {
   const toast = useToast();
-  const { data: leads, isLoading, isError } = useGetDeletedLeadsQuery();
+  const deleted = useGetDeletedLeadsQuery();
+  const { data: leads, isLoading, isError, refetch } = deleted;
+  useFetchFailureToast(deleted, leadCopy.fetchDeletedFailed);
   const { data: me } = useVerifyQuery();
   const isAdmin = me?.user.role === 'admin';
   const { restoreLead, busy } = useLeadActions();
@@ -60,7 +63,8 @@ export default function RecycleBinTab() {
   };
 
   if (isLoading) return <CircularProgress aria-label="Loading deleted leads" />;
-  if (isError || !leads) return <Alert severity="error">{leadCopy.fetchDeletedFailed}</Alert>;
+  if (isError || !leads)
+    return <LoadFailedAlert message={leadCopy.fetchDeletedFailed} onRetry={refetch} />;
   if (leads.length === 0)
     return (
       <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadChunk } from '@/app/loadChunk';
 import type { StaffRole } from '@/admin/auth/api/authApi';
 
 export type AdminTabId = 'overview' | 'crm' | 'recycle-bin' | 'backups' | 'team' | 'settings';
@@ -9,7 +10,27 @@ export interface AdminTab {
   /** Rendered instead of `label` when present (e.g. a count). */
   Label?: LazyExoticComponent<ComponentType>;
   Content: LazyExoticComponent<ComponentType>;
+  /** Starts downloading `Content`'s code (once); settles when the download is over. */
+  preload: () => Promise<unknown>;
   roles: readonly StaffRole[];
+}
+
+type PanelModule = { default: ComponentType };
+
+/**
+ * A lazy tab panel whose code can download before the panel first renders. Once the code is in,
+ * lazy() gets a thenable that calls back synchronously, so React renders the panel at once
+ * instead of showing a Suspense fallback and throttling its reveal.
+ */
+function lazyPanel(load: () => Promise<PanelModule>): Pick<AdminTab, 'Content' | 'preload'> {
+  let loaded: PanelModule | undefined;
+  let loading: Promise<PanelModule> | undefined;
+  const preload = () => (loading ??= loadChunk(load).then((module) => (loaded = module)));
+  const resolved = (module: PanelModule) =>
+    ({
+      then: (onLoaded: (value: PanelModule) => void) => onLoaded(module),
+    }) as Promise<PanelModule>;
+  return { Content: lazy(() => (loaded ? resolved(loaded) : preload())), preload };
 }
 
 const everyone: readonly StaffRole[] = ['admin', 'manager', 'salesperson'];
@@ -22,35 +43,42 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   {
     id: 'overview',
     label: 'Overview',
-    Content: lazy(() => import('@/admin/overview/OverviewTab')),
+    ...lazyPanel(() => import('@/admin/overview/OverviewTab')),
     roles: everyone,
   },
-  { id: 'crm', label: 'CRM', Content: lazy(() => import('@/admin/crm/CrmTab')), roles: everyone },
+  { id: 'crm', label: 'CRM', ...lazyPanel(() => import('@/admin/crm/CrmTab')), roles: everyone },
   {
     id: 'recycle-bin',
     label: 'Recycle Bin',
     Label: lazy(() => import('@/admin/recycle-bin/RecycleBinTabLabel')),
-    Content: lazy(() => import('@/admin/recycle-bin/RecycleBinTab')),
+    ...lazyPanel(() => import('@/admin/recycle-bin/RecycleBinTab')),
     roles: everyone,
   },
   {
     id: 'backups',
     label: 'Backups',
-    Content: lazy(() => import('@/admin/backups/components/BackupsTab')),
+    ...lazyPanel(() => import('@/admin/backups/components/BackupsTab')),
     roles: ['admin'],
   },
   {
     id: 'team',
     label: 'Team',
-    Content: lazy(() => import('@/admin/team/components/TeamTab')),
+    ...lazyPanel(() => import('@/admin/team/components/TeamTab')),
     roles: ['admin'],
   },
   {
     id: 'settings',
     label: 'Settings',
-    Content: lazy(() => import('@/admin/settings/components/SettingsTab')),
+    ...lazyPanel(() => import('@/admin/settings/components/SettingsTab')),
     roles: everyone,
   },
 ];
 
 export const tabsFor = (role: StaffRole) => ADMIN_TABS.filter((tab) => tab.roles.includes(role));
+
+/**
+ * Starts downloading the code of the tab that `?tab=` asks for, before the user's role is known.
+ * A role that may not open it gets the first tab, which every role has.
+ */
+export const preloadTab = (requested: string | null) =>
+  (ADMIN_TABS.find((tab) => tab.id === requested) ?? ADMIN_TABS[0]).preload();

@@ -11,18 +11,31 @@ export interface ToastOptions {
 
 interface ToastState extends ToastOptions {
   key: number;
+  open: boolean;
 }
+
+const sameToast = (a: ToastOptions, b: ToastOptions) =>
+  a.title === b.title && a.description === b.description && a.variant === b.variant;
 
 const ToastContext = createContext<(toast: ToastOptions) => void>(() => undefined);
 
-/** One toast at a time (SPEC §9): a new toast replaces the one on screen. */
+/**
+ * One toast at a time (SPEC §9): a new toast replaces the one on screen. The same toast again
+ * while it is showing is left alone, so parts of a screen failing together do not flicker it.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ToastState | null>(null);
-  const [open, setOpen] = useState(false);
   const show = useCallback((options: ToastOptions) => {
-    setToast({ ...options, key: Date.now() + Math.random() });
-    setOpen(true);
+    setToast((current) =>
+      current?.open && sameToast(current, options)
+        ? current
+        : { ...options, key: Date.now() + Math.random(), open: true },
+    );
   }, []);
+  const close = useCallback(
+    () => setToast((current) => current && { ...current, open: false }),
+    [],
+  );
   const value = useMemo(() => show, [show]);
   const severity =
     toast?.variant === 'destructive' ? 'error' : toast?.variant === 'success' ? 'success' : 'info';
@@ -31,15 +44,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <Snackbar
         key={toast?.key}
-        open={open}
+        open={toast?.open ?? false}
         autoHideDuration={toast?.duration ?? 5000}
-        onClose={(_, reason) => reason !== 'clickaway' && setOpen(false)}
+        onClose={(_, reason) => reason !== 'clickaway' && close()}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       >
         <Alert
           severity={severity}
           variant="filled"
-          onClose={() => setOpen(false)}
+          onClose={close}
           role={severity === 'error' ? 'alert' : 'status'}
           data-testid="toast"
           sx={{ minWidth: 280 }}

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type pg from 'pg';
 import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
-import type { NewEvent } from '#src/platform/event-store/event-store.types.js';
+import type { NewEvent, StreamRequirement } from '#src/platform/event-store/event-store.types.js';
 import { decideAll, type LeadCommand } from '#src/modules/leads/domain/lead.decide.js';
 import {
   LEAD_STREAM_TYPE,
@@ -25,6 +25,13 @@ export interface LeadChangeOptions {
   expectedVersion?: number;
   transaction?: pg.PoolClient;
   occurredAt?: Date;
+  /** Another stream the decision rested on (the pipeline columns): it must not have moved. */
+  requires?: StreamRequirement;
+  /**
+   * Whether deciding needs the lead's contact details and notes (default true). Status moves,
+   * trash and restore do not: their lead is loaded without decrypting anything.
+   */
+  personalData?: boolean;
 }
 
 /** Loads a lead from its stream, runs the pure decision, appends the result. */
@@ -34,8 +41,9 @@ export class LeadRepository {
 
   async load(
     leadId: string,
+    { personalData = true }: { personalData?: boolean } = {},
   ): Promise<{ state: LeadState; version: number; lastChangedBy: string | null }> {
-    const events = await this.eventStore.readStream(leadStreamId(leadId));
+    const events = await this.eventStore.readStream(leadStreamId(leadId), { personalData });
     return {
       state: foldLead(events as unknown as LeadEvent[]),
       version: events.at(-1)?.streamVersion ?? 0,
@@ -48,7 +56,9 @@ export class LeadRepository {
     commands: (state: LeadState) => LeadCommand[],
     options: LeadChangeOptions = {},
   ): Promise<LeadChangeResult> {
-    const { state, version, lastChangedBy } = await this.load(leadId);
+    const { state, version, lastChangedBy } = await this.load(leadId, {
+      personalData: options.personalData,
+    });
     if (!state.exists) throw new NotFoundException('Lead not found');
     const events = refusalsAsHttp(() => decideAll(commands(state), state));
     const expected = options.expectedVersion ?? version;
@@ -66,13 +76,19 @@ export class LeadRepository {
     leadId: string,
     expectedVersion: number | 'no_stream',
     events: LeadEvent[],
-    options: Pick<LeadChangeOptions, 'transaction' | 'occurredAt'> & { eventIds?: string[] } = {},
+    options: Pick<LeadChangeOptions, 'transaction' | 'occurredAt' | 'requires'> & {
+      eventIds?: string[];
+    } = {},
   ): Promise<number> {
     const result = await this.eventStore.append(
       leadStreamId(leadId),
       expectedVersion,
       toNewEvents(events, options),
-      { streamType: LEAD_STREAM_TYPE, subjectId: leadSubjectId(leadId) },
+      {
+        streamType: LEAD_STREAM_TYPE,
+        subjectId: leadSubjectId(leadId),
+        requires: options.requires,
+      },
       options.transaction,
     );
     return result.nextVersion;

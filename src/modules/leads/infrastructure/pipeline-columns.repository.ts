@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type pg from 'pg';
+import { RequirementChangedError } from '#src/platform/event-store/event-store.errors.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
-import type { NewEvent } from '#src/platform/event-store/event-store.types.js';
+import type { NewEvent, StreamRequirement } from '#src/platform/event-store/event-store.types.js';
 import {
   foldPipeline,
   PIPELINE_STREAM_ID,
@@ -10,15 +11,21 @@ import {
   type PipelineEvent,
 } from '#src/modules/leads/domain/pipeline-columns.js';
 
-interface PipelineSnapshot {
+export interface PipelineSnapshot {
   readonly columns: readonly PipelineColumn[];
   readonly version: number;
+  readonly statuses: readonly string[];
+  /** For a lead append decided on these columns: they must still hold when it commits. */
+  readonly requirement: StreamRequirement;
 }
+
+const DECIDE_ATTEMPTS = 3;
 
 /**
  * The shared pipeline columns: one small stream folded on read. Every lead creation and status
- * change needs them, yet they rarely change, so the fold is kept and re-read only when the
- * stream's version (one cheap lookup, also correct with several instances) has moved.
+ * change needs them, yet they rarely change, so the fold is kept. Screens re-read it when the
+ * stream's version (one cheap lookup) has moved; lead commands use it as kept and require its
+ * version on their append, so a change by anyone (any instance) makes them decide again.
  */
 @Injectable()
 export class PipelineColumnsRepository {
@@ -29,16 +36,39 @@ export class PipelineColumnsRepository {
   async load(): Promise<PipelineSnapshot> {
     const version = await this.eventStore.streamVersion(PIPELINE_STREAM_ID);
     if (this.snapshot?.version === version) return this.snapshot;
-    const events = await this.eventStore.readStream(PIPELINE_STREAM_ID);
+    const events = await this.eventStore.readStream(PIPELINE_STREAM_ID, { personalData: false });
+    const columns = Object.freeze(foldPipeline(events as unknown as PipelineEvent[]));
+    const latest = events.at(-1)?.streamVersion ?? 0;
     this.snapshot = {
-      columns: Object.freeze(foldPipeline(events as unknown as PipelineEvent[])),
-      version: events.at(-1)?.streamVersion ?? 0,
+      columns,
+      version: latest,
+      statuses: Object.freeze(columns.map((c) => c.id)),
+      requirement: { streamId: PIPELINE_STREAM_ID, version: latest },
     };
     return this.snapshot;
   }
 
-  async statuses(): Promise<string[]> {
-    return (await this.load()).columns.map((c) => c.id);
+  /**
+   * Runs a lead command on the columns as kept here, with no round trip. If its append finds the
+   * pipeline changed meanwhile (`snapshot.requirement`), or the command is refused while another
+   * instance has changed the columns (a status it does not know yet), the columns are read again
+   * and the command decided again.
+   */
+  async decideWith<T>(work: (snapshot: PipelineSnapshot) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const snapshot = this.snapshot ?? (await this.load());
+      try {
+        return await work(snapshot);
+      } catch (error) {
+        if (attempt >= DECIDE_ATTEMPTS || !(await this.movedOn(snapshot, error))) throw error;
+        this.snapshot = null;
+      }
+    }
+  }
+
+  private async movedOn(snapshot: PipelineSnapshot, error: unknown): Promise<boolean> {
+    if (error instanceof RequirementChangedError) return error.streamId === PIPELINE_STREAM_ID;
+    return (await this.eventStore.streamVersion(PIPELINE_STREAM_ID)) !== snapshot.version;
   }
 
   async append(
@@ -54,5 +84,6 @@ export class PipelineColumnsRepository {
       { streamType: PIPELINE_STREAM_TYPE },
       transaction,
     );
+    this.snapshot = null;
   }
 }

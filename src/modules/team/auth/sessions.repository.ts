@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { PG_POOL, type Queryable } from '#src/platform/database/queryable.js';
+import { ReadBatcher } from '#src/platform/database/read-batcher.js';
 import type { StaffRole } from '#src/platform/http/access.decorators.js';
 
 export const SESSION_TTL_SECONDS = 8 * 60 * 60;
@@ -34,37 +35,54 @@ export class SessionsRepository {
     );
   }
 
-  /** One indexed lookup: the session, its member's current role and whether they are active. */
+  /**
+   * The session, its member's current role and whether they are active. Every signed-in request
+   * asks, so lookups that arrive together share one indexed query (never one already sent).
+   */
   async findLive(sessionId: string, memberId: string): Promise<LiveSession | null> {
-    const { rows } = await this.pool.query<{
-      role: StaffRole;
-      first_name: string | null;
-      last_name: string | null;
-      email: string | null;
-      must_change_password: boolean;
-    }>({
-      // Named, so each pooled connection plans it once: this runs on every signed-in request.
-      name: 'staff-live-session',
-      text: `select m.role, m.first_name, m.last_name, m.email, c.must_change_password
-        from staff_sessions s
-        join team_members m on m.id = s.member_id
-        join staff_credentials c on c.member_id = s.member_id
-        where s.id = $1 and s.member_id = $2 and s.ended_at is null and s.expires_at > now()
-          and m.is_active`,
-      values: [sessionId, memberId],
-    });
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      sessionId,
-      memberId,
-      role: row.role,
-      firstName: row.first_name ?? '',
-      lastName: row.last_name ?? '',
-      email: row.email ?? '',
-      mustChangePassword: row.must_change_password,
-    };
+    const session = await this.liveSessions.load(sessionId);
+    return session?.memberId === memberId ? session : null;
   }
+
+  private readonly liveSessions = new ReadBatcher<LiveSession>(
+    async (sessionIds) => {
+      const { rows } = await this.pool.query<{
+        id: string;
+        member_id: string;
+        role: StaffRole;
+        first_name: string | null;
+        last_name: string | null;
+        email: string | null;
+        must_change_password: boolean;
+      }>({
+        // Named, so each pooled connection plans it once.
+        name: 'staff-live-sessions',
+        text: `select s.id, s.member_id, m.role, m.first_name, m.last_name, m.email,
+            c.must_change_password
+          from staff_sessions s
+          join team_members m on m.id = s.member_id
+          join staff_credentials c on c.member_id = s.member_id
+          where s.id = any($1::uuid[]) and s.ended_at is null and s.expires_at > now()
+            and m.is_active`,
+        values: [sessionIds],
+      });
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          {
+            sessionId: row.id,
+            memberId: row.member_id,
+            role: row.role,
+            firstName: row.first_name ?? '',
+            lastName: row.last_name ?? '',
+            email: row.email ?? '',
+            mustChangePassword: row.must_change_password,
+          },
+        ]),
+      );
+    },
+    { maxInFlight: 4, maxKeys: 100 },
+  );
 
   async end(
     sessionId: string,

@@ -6,8 +6,13 @@ import { routes } from '@/app/routes';
 import { clearAdminSession } from '@/admin/auth/session';
 
 type Entry = { status?: string; error?: unknown } | undefined;
+
+/** A 401 answer: the session is over, which the redirect below deals with. */
+export const isUnauthorizedError = (error: unknown) =>
+  (error as { status?: unknown } | undefined)?.status === 401;
+
 const isUnauthorized = (entry: Entry) =>
-  entry?.status === 'rejected' && (entry.error as { status?: unknown })?.status === 401;
+  entry?.status === 'rejected' && isUnauthorizedError(entry.error);
 
 /**
  * Any admin call answered 401 means the session is over (signed out elsewhere, deactivated,

@@ -10,6 +10,9 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { type PipelineColumn, useGetLeadPageQuery } from '@/admin/leads/api/leadsApi';
+import { leadCopy } from '@/admin/leads/copy';
+import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
+import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
 
 interface Props {
   column: PipelineColumn;
@@ -23,7 +26,9 @@ interface Props {
 export function DeleteColumnDialog({ column, columns, busy, onConfirm, onClose }: Props) {
   const others = columns.filter((c) => c.id !== column.id);
   const [target, setTarget] = useState(others[0]?.id ?? '');
-  const { data, isLoading } = useGetLeadPageQuery({ status: column.id, page: 1, pageSize: 1 });
+  const heldQuery = useGetLeadPageQuery({ status: column.id, page: 1, pageSize: 1 });
+  const { data, isLoading, isError } = heldQuery;
+  useFetchFailureToast(heldQuery, leadCopy.fetchQuotesFailed);
   const held = data?.total ?? 0;
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="delete-column-title">
@@ -49,6 +54,8 @@ export function DeleteColumnDialog({ column, columns, busy, onConfirm, onClose }
               ))}
             </TextField>
           </>
+        ) : isError ? (
+          <LoadFailedAlert message={leadCopy.fetchQuotesFailed} onRetry={heldQuery.refetch} />
         ) : (
           <DialogContentText>The column is empty and will be removed.</DialogContentText>
         )}
@@ -58,7 +65,7 @@ export function DeleteColumnDialog({ column, columns, busy, onConfirm, onClose }
         <Button
           color="error"
           variant="contained"
-          disabled={busy || isLoading}
+          disabled={busy || isLoading || isError}
           onClick={() => onConfirm(held > 0 ? target : undefined)}
         >
           Delete Column

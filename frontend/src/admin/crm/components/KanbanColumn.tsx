@@ -1,7 +1,6 @@
 import { useDroppable } from '@dnd-kit/core';
 import EditIcon from '@mui/icons-material/Edit';
 import {
-  Alert,
   Box,
   Button,
   IconButton,
@@ -15,6 +14,9 @@ import { useState } from 'react';
 import { type PipelineColumn, useGetLeadPageQuery } from '@/admin/leads/api/leadsApi';
 import { COLUMN_SWATCHES } from '@/admin/leads/columnColors';
 import { leadCopy } from '@/admin/leads/copy';
+import { useReloadLeads } from '@/admin/leads/hooks/useReloadLeads';
+import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
+import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
 import { formatEuro } from '@/shared/format/format';
 import { LeadCard } from './LeadCard';
 
@@ -39,14 +41,18 @@ function ColumnPage({
   onOpen: Props['onOpen'];
   onTrash: Props['onTrash'];
 }) {
-  const { data, isLoading, isError } = useGetLeadPageQuery({
+  const leadPage = useGetLeadPageQuery({
     status,
     page,
     pageSize: CARDS_PER_PAGE,
     sort: '-createdAt',
   });
+  const { data, isLoading, isError } = leadPage;
+  useFetchFailureToast(leadPage, leadCopy.fetchQuotesFailed);
+  const reloadLeads = useReloadLeads();
   if (isLoading) return <Skeleton variant="rectangular" height={90} sx={{ flexShrink: 0 }} />;
-  if (isError) return <Alert severity="error">{leadCopy.fetchQuotesFailed}</Alert>;
+  if (isError)
+    return <LoadFailedAlert message={leadCopy.fetchQuotesFailed} onRetry={reloadLeads} />;
   return (
     <>
       {data?.items.map((lead) => (
@@ -60,7 +66,7 @@ function ColumnPage({
 export function KanbanColumn({ column, value, onOpen, onTrash, onEdit }: Props) {
   const [pages, setPages] = useState(1);
   const { setNodeRef, isOver } = useDroppable({ id: column.id });
-  const { data: first } = useGetLeadPageQuery({
+  const { data: first, isError: countFailed } = useGetLeadPageQuery({
     status: column.id,
     page: 1,
     pageSize: CARDS_PER_PAGE,
@@ -94,7 +100,7 @@ export function KanbanColumn({ column, value, onOpen, onTrash, onEdit }: Props) 
               sx={{ color: swatch.accent, fontWeight: 700 }}
               data-testid="column-count"
             >
-              ({first ? total : '…'})
+              ({first ? total : countFailed ? '–' : '…'})
             </Typography>
           </Typography>
           <Typography variant="caption" color="text.secondary">

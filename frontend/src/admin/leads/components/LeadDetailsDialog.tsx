@@ -11,6 +11,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
+import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
 import { useToast } from '@/shared/components/toast';
 import { formatDateTime } from '@/shared/format/format';
 import {
@@ -76,13 +78,9 @@ export function LeadDetailsDialog({ leadId, onClose }: Props) {
 function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () => void }) {
   const toast = useToast();
   // Always ask for the latest version on open: its version is what a save is checked against.
-  const {
-    data: lead,
-    isFetching,
-    refetch,
-  } = useGetLeadQuery(leadId, {
-    refetchOnMountOrArgChange: true,
-  });
+  const leadQuery = useGetLeadQuery(leadId, { refetchOnMountOrArgChange: true });
+  const { data: lead, isFetching, isError, refetch } = leadQuery;
+  useFetchFailureToast(leadQuery, leadCopy.fetchQuotesFailed);
   const { data: columns = [] } = useGetColumnsQuery();
   const [update, { isLoading: saving }] = useUpdateLeadMutation();
   const [values, setValues] = useState<LeadFormValues | null>(null);
@@ -122,6 +120,19 @@ function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () =
     }
   };
 
+  if (isError && !lead) {
+    return (
+      <>
+        <DialogTitle id="lead-details-title">Lead Details</DialogTitle>
+        <DialogContent>
+          <LoadFailedAlert message={leadCopy.fetchQuotesFailed} onRetry={refetch} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+        </DialogActions>
+      </>
+    );
+  }
   if (!lead || !values) {
     return (
       <DialogContent sx={{ display: 'grid', placeItems: 'center', minHeight: 200 }}>

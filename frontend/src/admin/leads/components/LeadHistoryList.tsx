@@ -1,7 +1,9 @@
-import { Alert, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
+import { List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
+import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
+import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
 import { formatDateTime, formatEuro } from '@/shared/format/format';
 import { type HistoryEntry, type PipelineColumn, useGetLeadHistoryQuery } from '../api/leadsApi';
-import { FIELD_LABELS, SOURCE_LABELS } from '../copy';
+import { FIELD_LABELS, leadCopy, SOURCE_LABELS } from '../copy';
 
 interface Change {
   field: string;
@@ -63,9 +65,12 @@ export function LeadHistoryList({
   leadId: string;
   columns: PipelineColumn[];
 }) {
-  const { data, isLoading, isError } = useGetLeadHistoryQuery(leadId);
+  const history = useGetLeadHistoryQuery(leadId);
+  const { data, isLoading, isError, refetch } = history;
+  useFetchFailureToast(history, leadCopy.fetchHistoryFailed);
   if (isLoading) return <Skeleton variant="rectangular" height={80} />;
-  if (isError || !data) return <Alert severity="error">Failed to load the history</Alert>;
+  if (isError || !data)
+    return <LoadFailedAlert message="Failed to load the history" onRetry={refetch} />;
   return (
     <List dense aria-label="Lead history" disablePadding>
       {data.map((entry) => (

@@ -1,22 +1,16 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import {
-  Alert,
-  Box,
-  IconButton,
-  MenuItem,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
 import { type Lead, useGetColumnsQuery, useGetLeadPageQuery } from '@/admin/leads/api/leadsApi';
 import { StatusChip } from '@/admin/leads/components/StatusChip';
 import { leadCopy } from '@/admin/leads/copy';
 import { useLeadActions } from '@/admin/leads/hooks/useLeadActions';
+import { useReloadLeads } from '@/admin/leads/hooks/useReloadLeads';
+import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
+import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
 import { formatDate, formatEuro } from '@/shared/format/format';
 
 const PAGE_SIZE = 10;
@@ -28,8 +22,10 @@ export function RecentQuotesGrid({ onOpen }: { onOpen: (leadId: string) => void 
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
   const [page, setPage] = useState(0);
-  const { data: columns = [] } = useGetColumnsQuery();
+  const columnsQuery = useGetColumnsQuery();
+  const { data: columns = [] } = columnsQuery;
   const { trashLead } = useLeadActions();
+  const reloadLeads = useReloadLeads();
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -39,12 +35,15 @@ export function RecentQuotesGrid({ onOpen }: { onOpen: (leadId: string) => void 
     return () => clearTimeout(timer);
   }, [searchInput]);
 
-  const { data, isFetching, isError } = useGetLeadPageQuery({
+  const leadPage = useGetLeadPageQuery({
     search: search || undefined,
     status: status === 'all' ? undefined : status,
     page: page + 1,
     pageSize: PAGE_SIZE,
   });
+  const { data, isFetching, isError } = leadPage;
+  useFetchFailureToast(leadPage, leadCopy.fetchQuotesFailed);
+  useFetchFailureToast(columnsQuery, leadCopy.fetchQuotesFailed);
 
   const gridColumns = useMemo<GridColDef<Lead>[]>(
     () => [
@@ -164,9 +163,11 @@ export function RecentQuotesGrid({ onOpen }: { onOpen: (leadId: string) => void 
         </TextField>
       </Stack>
       {isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {leadCopy.fetchQuotesFailed}
-        </Alert>
+        <LoadFailedAlert
+          message={leadCopy.fetchQuotesFailed}
+          onRetry={reloadLeads}
+          sx={{ mb: 2 }}
+        />
       )}
       <DataGrid
         aria-label="Recent Quotes"
@@ -182,7 +183,7 @@ export function RecentQuotesGrid({ onOpen }: { onOpen: (leadId: string) => void 
         disableColumnMenu
         disableRowSelectionOnClick
         autoHeight
-        localeText={{ noRowsLabel: 'No quotes found' }}
+        localeText={{ noRowsLabel: isError ? 'Quotes could not be loaded' : 'No quotes found' }}
       />
     </Box>
   );

@@ -1,10 +1,14 @@
 import { Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
 import { useGetLeadStatsQuery } from '@/admin/leads/api/leadsApi';
+import { leadCopy } from '@/admin/leads/copy';
+import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
 import { formatEuro, formatNumber } from '@/shared/format/format';
 
 /** Total Quotes, Total Revenue (closed), Potential Revenue (not closed), Active Leads. */
 export function StatCards() {
-  const { data, isLoading, isError } = useGetLeadStatsQuery();
+  const stats = useGetLeadStatsQuery();
+  const { data, isLoading, isError } = stats;
+  useFetchFailureToast(stats, leadCopy.fetchQuotesFailed);
   const cards = [
     { label: 'Total Quotes', value: data && formatNumber(data.totalQuotes) },
     { label: 'Total Revenue', value: data && formatEuro(data.totalRevenue) },

@@ -1,6 +1,5 @@
 import { Edit, LockReset, PersonAdd, PersonOff, Visibility, HowToReg } from '@mui/icons-material';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -17,11 +16,12 @@ import {
   TableRow,
   Tooltip,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { errorMessage } from '@/shared/api/api';
+import { useState } from 'react';
 import { useToast } from '@/shared/components/toast';
 import { formatDateTime } from '@/shared/format/format';
 import { fullName, useVerifyQuery } from '@/admin/auth/api/authApi';
+import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
+import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
 import { useSaveOrToast } from '@/admin/shell/useSaveOrToast';
 import {
   useAddMemberMutation,
@@ -44,6 +44,7 @@ type Open =
   | null;
 
 const ROLE_COLOURS = { admin: 'secondary', manager: 'primary', salesperson: 'default' } as const;
+const FETCH_FAILED = 'Failed to fetch team members';
 
 export default function TeamTab() {
   const toast = useToast();
@@ -57,15 +58,7 @@ export default function TeamTab() {
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
 
-  useEffect(() => {
-    if (team.isError) {
-      toast({
-        title: 'Failed to fetch team members',
-        description: errorMessage(team.error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  }, [team.isError, team.error, toast]);
+  useFetchFailureToast(team, FETCH_FAILED);
 
   const add = async (input: MemberInput) => {
     const added = await save(addMember(input).unwrap(), 'Failed to add team member');
@@ -129,7 +122,7 @@ export default function TeamTab() {
             <CircularProgress aria-label="Loading team members" />
           </Box>
         )}
-        {team.isError && <Alert severity="error">Failed to fetch team members</Alert>}
+        {team.isError && <LoadFailedAlert message={FETCH_FAILED} onRetry={team.refetch} />}
         {team.data && (
           <TableContainer>
             <Table size="small" aria-label="Team members">

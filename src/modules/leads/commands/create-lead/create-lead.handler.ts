@@ -24,14 +24,16 @@ export class CreateLeadHandler implements ICommandHandler<CreateLeadCommand, Cre
   async execute({ input }: CreateLeadCommand): Promise<CreateLeadResult> {
     const key = input.idempotencyKey;
     const leadId = key ? uuidFromName(`lead:${key}`) : randomUUID();
-    const statuses = await this.columns.statuses();
-    const events = refusalsAsHttp(() =>
-      decide({ type: 'CreateLead', leadId, input, statuses }, INITIAL_LEAD_STATE),
-    );
-    const version = await this.leads.append(leadId, 'no_stream', events, {
-      eventIds: key ? [uuidFromName(`lead-created:${key}`)] : undefined,
-      occurredAt: input.occurredAt,
+    return this.columns.decideWith(async ({ statuses, requirement }) => {
+      const events = refusalsAsHttp(() =>
+        decide({ type: 'CreateLead', leadId, input, statuses: [...statuses] }, INITIAL_LEAD_STATE),
+      );
+      const version = await this.leads.append(leadId, 'no_stream', events, {
+        eventIds: key ? [uuidFromName(`lead-created:${key}`)] : undefined,
+        occurredAt: input.occurredAt,
+        requires: requirement,
+      });
+      return { leadId, version };
     });
-    return { leadId, version };
   }
 }

@@ -1,7 +1,7 @@
-import { Inject } from '@nestjs/common';
+import { ConflictException, Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { PG_POOL } from '#src/platform/database/queryable.js';
+import { PG_POOL, type Queryable } from '#src/platform/database/queryable.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { decidePipeline } from '#src/modules/leads/domain/pipeline-columns.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
@@ -24,25 +24,25 @@ export class RemovePipelineColumnHandler implements ICommandHandler<
 
   async execute(command: RemovePipelineColumnCommand): Promise<{ movedLeads: number }> {
     const { columns, version } = await this.columns.load();
-    // Trashed leads move too, so a restore never lands in a column that no longer exists.
-    const { rows: held } = await this.pool.query<{ id: string; version: number }>(
-      `select id, version from ${LEAD_LIST_TABLE} where status = $1 and erased_at is null`,
-      [command.id],
-    );
-    const events = refusalsAsHttp(() =>
-      decidePipeline(
-        {
-          type: 'RemoveColumn',
-          id: command.id,
-          moveLeadsTo: command.moveLeadsTo,
-          leadCount: held.length,
-        },
-        columns,
-      ),
-    );
     const statuses = columns.map((c) => c.id);
+    const decideFor = (leadCount: number) =>
+      refusalsAsHttp(() =>
+        decidePipeline(
+          { type: 'RemoveColumn', id: command.id, moveLeadsTo: command.moveLeadsTo, leadCount },
+          columns,
+        ),
+      );
+    const events = decideFor((await this.heldLeads(command.id, this.pool)).length);
     // All moves and the removal commit together; a lead changed meanwhile aborts the lot (409).
-    await this.eventStore.inTransaction(async (transaction) => {
+    return this.eventStore.inTransaction(async (transaction) => {
+      // The removal is written first and so locks the pipeline: a lead created into this column
+      // meanwhile requires the pipeline's version, so it either committed before the read below
+      // (and is moved with the others) or fails and is decided again on the new columns.
+      await this.columns.append(version, events, transaction);
+      const held = await this.heldLeads(command.id, transaction);
+      if (JSON.stringify(decideFor(held.length)) !== JSON.stringify(events)) {
+        throw new ConflictException('Leads arrived in this column meanwhile; please try again');
+      }
       for (const lead of held) {
         await this.leads.change(
           lead.id,
@@ -54,11 +54,22 @@ export class RemovePipelineColumnHandler implements ICommandHandler<
               reason: 'column_removed',
             },
           ],
-          { expectedVersion: lead.version, transaction },
+          { expectedVersion: lead.version, transaction, personalData: false },
         );
       }
-      await this.columns.append(version, events, transaction);
+      return { movedLeads: held.length };
     });
-    return { movedLeads: held.length };
+  }
+
+  /** Trashed leads move too, so a restore never lands in a column that no longer exists. */
+  private async heldLeads(
+    status: string,
+    db: Queryable,
+  ): Promise<{ id: string; version: number }[]> {
+    const { rows } = await db.query<{ id: string; version: number }>(
+      `select id, version from ${LEAD_LIST_TABLE} where status = $1 and erased_at is null`,
+      [status],
+    );
+    return rows;
   }
 }

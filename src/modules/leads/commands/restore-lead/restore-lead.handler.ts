@@ -11,6 +11,7 @@ export class RestoreLeadHandler implements ICommandHandler<RestoreLeadCommand, L
     const { version } = await this.leads.change(command.leadId, () => [{ type: 'RestoreLead' }], {
       expectedVersion: command.expectedVersion,
       occurredAt: command.occurredAt,
+      personalData: false,
     });
     return { leadId: command.leadId, version };
   }

@@ -11,6 +11,7 @@ export class TrashLeadHandler implements ICommandHandler<TrashLeadCommand, LeadV
     const { version } = await this.leads.change(command.leadId, () => [{ type: 'TrashLead' }], {
       expectedVersion: command.expectedVersion,
       occurredAt: command.occurredAt,
+      personalData: false,
     });
     return { leadId: command.leadId, version };
   }

@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { StreamRequirement } from '#src/platform/event-store/event-store.types.js';
 import type { LeadCommand } from '#src/modules/leads/domain/lead.decide.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
@@ -12,7 +13,17 @@ export class UpdateLeadHandler implements ICommandHandler<UpdateLeadCommand, Lea
   ) {}
 
   async execute({ input }: UpdateLeadCommand): Promise<LeadVersionResult> {
-    const statuses = input.status === undefined ? [] : await this.columns.statuses();
+    if (input.status === undefined) return this.change(input, []);
+    return this.columns.decideWith(({ statuses, requirement }) =>
+      this.change(input, [...statuses], requirement),
+    );
+  }
+
+  private async change(
+    input: UpdateLeadCommand['input'],
+    statuses: string[],
+    requires?: StreamRequirement,
+  ): Promise<LeadVersionResult> {
     const commands: LeadCommand[] = [];
     if (input.contact || input.order)
       commands.push({ type: 'ChangeLeadDetails', contact: input.contact, order: input.order });
@@ -22,6 +33,8 @@ export class UpdateLeadHandler implements ICommandHandler<UpdateLeadCommand, Lea
     const { version } = await this.leads.change(input.leadId, () => commands, {
       expectedVersion: input.expectedVersion,
       occurredAt: input.occurredAt,
+      requires,
+      personalData: Boolean(input.contact) || input.notes !== undefined,
     });
     return { leadId: input.leadId, version };
   }

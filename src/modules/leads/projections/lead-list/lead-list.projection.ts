@@ -121,10 +121,11 @@ export class LeadListProjection implements ProjectionDefinition {
     const toLoad = ids.filter((id) => !createdHere.has(id));
     const loaded = new Map<string, LeadListRow>();
     if (toLoad.length > 0) {
-      const { rows: found } = await db.query<LeadListRow>(
-        `select ${NAMES} from ${t} where id = any($1::uuid[])`,
-        [toLoad],
-      );
+      const { rows: found } = await db.query<LeadListRow>({
+        name: `lead-list-load-${t}`,
+        text: `select ${NAMES} from ${t} where id = any($1::uuid[])`,
+        values: [toLoad],
+      });
       for (const row of found) loaded.set(row.id, row);
     }
     const rows = new Map(loaded);
@@ -134,25 +135,24 @@ export class LeadListProjection implements ProjectionDefinition {
       if (next) rows.set(id, next);
     }
     if (rows.size === 0) return;
-    await db.query(
-      `insert into ${t} (${NAMES})
-       select ${NAMES} from jsonb_to_recordset($1::jsonb) as r(${RECORD_TYPE})
-       on conflict (id) do update set ${UPDATES}`,
-      [JSON.stringify([...rows.values()])],
-    );
     const searchChanged = [...rows.values()]
       .map((row) => ({ id: row.id, search: searchText(row) }))
       .filter(({ id, search }) => !loaded.has(id) || searchText(loaded.get(id)!) !== search);
-    if (searchChanged.length > 0) {
-      const s = tables[LEAD_SEARCH_TABLE];
-      await db.query(
-        `with changed as (select * from jsonb_to_recordset($1::jsonb) as r(id uuid, search text)),
-         removed as (delete from ${s} where id in (select id from changed where search = ''))
-         insert into ${s} (id, search) select id, search from changed where search <> ''
-         on conflict (id) do update set search = excluded.search`,
-        [JSON.stringify(searchChanged)],
-      );
-    }
+    // One statement for both tables: a round trip less on every append.
+    const s = tables[LEAD_SEARCH_TABLE];
+    await db.query({
+      // Named, so each connection plans it once (the names change only with a rebuild).
+      name: `lead-list-upsert-${t}`,
+      text: `with upserted as (
+         insert into ${t} (${NAMES})
+         select ${NAMES} from jsonb_to_recordset($1::jsonb) as r(${RECORD_TYPE})
+         on conflict (id) do update set ${UPDATES}
+       ), changed as (select * from jsonb_to_recordset($2::jsonb) as r(id uuid, search text)),
+       removed as (delete from ${s} where id in (select id from changed where search = ''))
+       insert into ${s} (id, search) select id, search from changed where search <> ''
+       on conflict (id) do update set search = excluded.search`,
+      values: [JSON.stringify([...rows.values()]), JSON.stringify(searchChanged)],
+    });
   }
 }
 
