@@ -14,10 +14,11 @@ import {
 import { Suspense, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import type { AppDispatch } from '@/app/store';
+import { type AppDispatch, store } from '@/app/store';
 import { routes } from '@/app/routes';
 import { usePageMeta } from '@/shared/components/usePageMeta';
 import {
+  authApi,
   fullName,
   useLogoutMutation,
   useVerifyQuery,
@@ -50,6 +51,13 @@ function usePreloaded(preload: () => Promise<unknown>): boolean {
     };
   }, [loading]);
   return settled;
+}
+
+// Started as soon as this chunk runs, not when React first shows the page (which it may hold back
+// behind the route's fallback): the session check and the open tab's code download meanwhile.
+if (getAdminToken()) {
+  void store.dispatch(authApi.endpoints.verify.initiate(undefined, { subscribe: false }));
+  void preloadTab(new URLSearchParams(window.location.search).get('tab')).catch(() => undefined);
 }
 
 export default function AdminPage() {
