@@ -21,7 +21,12 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CDPSession, Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import {
+  DESKTOP_VIEWPORT as VIEWPORT,
+  launchBrowser,
+  signedInContext,
+  type TestBrowser,
+} from '../support/browser.ts';
 import { signInBenchAdmin, startBenchApp, startBenchDatabase } from './bench-support.ts';
 import { loadLeads } from './lead-loader.ts';
 
@@ -34,7 +39,6 @@ const { values: args } = parseArgs({
 const LEADS = Number(args.leads);
 const RUNS = Number(args.runs);
 const TARGET_MS = 1500;
-const VIEWPORT = { width: 1700, height: 1000 };
 
 interface Resource {
   path: string;
@@ -151,9 +155,8 @@ async function measure(
   token: string,
   columns: number,
 ): Promise<{ cold: Load; warm: Load }> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await signedInContext(browser, token);
   try {
-    await context.addInitScript((value) => localStorage.setItem('adminToken', value), token);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');

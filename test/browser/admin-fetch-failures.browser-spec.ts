@@ -3,7 +3,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
 import { createTestLead } from '../support/leads.js';
 import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import type { TestBrowser } from '../support/browser.js';
+import { signedInContext, type TestBrowser } from '../support/browser.js';
 import { signInAs } from '../support/staff.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -20,8 +20,7 @@ describe('Admin fetch failures in Chromium', () => {
   });
   afterAll(() => stopBrowserApp({ testApp, browser }));
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1700, height: 1000 } });
-    await context.addInitScript((value) => localStorage.setItem('adminToken', value), token);
+    context = await signedInContext(browser, token);
     // Records the title of every toast as it is raised, so a repeated toast counts twice even
     // when it replaces an identical one.
     await context.addInitScript(() => {

@@ -2,7 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { createTestLead } from '../support/leads.js';
 import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import type { TestBrowser } from '../support/browser.js';
+import { signedInContext, type TestBrowser } from '../support/browser.js';
 import { signInAs } from '../support/staff.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -19,8 +19,7 @@ describe('CRM in Chromium', () => {
   });
   afterAll(() => stopBrowserApp({ testApp, browser }));
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1700, height: 1000 } });
-    await context.addInitScript((value) => localStorage.setItem('adminToken', value), token);
+    context = await signedInContext(browser, token);
     page = await context.newPage();
   });
   afterEach(async () => {

@@ -38,3 +38,16 @@ export async function launchBrowser(): Promise<TestBrowser> {
     close: () => browser.close(),
   };
 }
+
+/** Wide enough for every default pipeline column side by side. */
+export const DESKTOP_VIEWPORT = { width: 1700, height: 1000 };
+
+/** A desktop-sized context in which `token`'s staff member is already signed in. */
+export async function signedInContext(
+  browser: TestBrowser,
+  token: string,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
+  await context.addInitScript((value) => localStorage.setItem('adminToken', value), token);
+  return context;
+}

@@ -419,13 +419,10 @@ export class EventStore {
    */
   async readStream(
     streamId: string,
-    { fromVersion = 1, personalData = true }: { fromVersion?: number; personalData?: boolean } = {},
+    { personalData = true }: { personalData?: boolean } = {},
   ): Promise<RecordedEvent[]> {
-    if (fromVersion === 1) {
-      const reader = personalData ? this.streamReaders.withPersonalData : this.streamReaders.plain;
-      return (await reader.load(streamId)) ?? [];
-    }
-    return (await this.readStreams([streamId], personalData, fromVersion)).get(streamId) ?? [];
+    const reader = personalData ? this.streamReaders.withPersonalData : this.streamReaders.plain;
+    return (await reader.load(streamId)) ?? [];
   }
 
   private readonly streamReaders = {
@@ -436,16 +433,15 @@ export class EventStore {
   private async readStreams(
     streamIds: string[],
     personalData: boolean,
-    fromVersion = 1,
   ): Promise<Map<string, RecordedEvent[]>> {
     const { rows } = await this.pool.query<EventRow & { wrapped_key?: Buffer | null }>(
       personalData
         ? `select ${SELECT_COLUMNS}, k.wrapped_key from events
            left join data_subject_keys k on k.subject_id = data->'${PERSONAL_DATA_FIELD}'->>'subject'
-           where stream_id = any($1) and stream_version >= $2 order by stream_id, stream_version`
+           where stream_id = any($1) order by stream_id, stream_version`
         : `select ${SELECT_COLUMNS} from events
-           where stream_id = any($1) and stream_version >= $2 order by stream_id, stream_version`,
-      [streamIds, fromVersion],
+           where stream_id = any($1) order by stream_id, stream_version`,
+      [streamIds],
     );
     const recorded = await this.toRecorded(
       rows,

@@ -1,5 +1,6 @@
 import type {
   DoorStyle,
+  LeadCustomer,
   LeadSource,
   PriceLineItem,
 } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
@@ -10,15 +11,7 @@ export const leadSubjectId = (leadId: string) => `lead:${leadId}`;
 export const leadIdFromStream = (streamId: string) => streamId.slice('lead-'.length);
 
 /** Contact details of the customer; stored only inside the encrypted personal-data envelope. */
-export interface LeadContact {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  country: string;
-}
+export type LeadContact = LeadCustomer;
 
 export interface LeadOrder {
   doorStyle: DoorStyle | null;

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsDefined,
@@ -48,19 +48,7 @@ export class UpdateLeadDto extends LeadFieldsDto {
 }
 
 /** The board's quick change: status and/or notes. */
-export class ChangeLeadStatusDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  status?: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @MaxLength(10_000)
-  notes?: string;
-
+export class ChangeLeadStatusDto extends PickType(LeadDetailsDto, ['status', 'notes'] as const) {
   @ApiProperty({ description: 'The lead version the user saw' })
   @IsInt()
   @Min(1)
