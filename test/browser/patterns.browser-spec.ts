@@ -37,6 +37,8 @@ describe('Pattern library page (/patterns) in Chromium', () => {
     );
     await page.goto(`${testApp.baseUrl}/patterns`);
     await page.getByRole('heading', { name: 'Vinyylimallisto', level: 1 }).waitFor();
+    // The heading comes before the catalogue has loaded; the tests read the loaded page.
+    await tiles().first().waitFor();
   }
   afterEach(async () => {
     await context?.close();
