@@ -19,6 +19,7 @@ import { VisualizerModule } from './modules/visualizer/visualizer.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { EventStoreModule } from './platform/event-store/event-store.module.js';
 import { AccessGuard } from './platform/http/access.guard.js';
+import { httpLogSerializers } from './platform/logging/log-serializers.js';
 import { AppThrottlerGuard } from './platform/http/throttle.guard.js';
 import { FixedWindowThrottlerStorage } from './platform/http/fixed-window-throttler-storage.js';
 
@@ -42,11 +43,7 @@ export class AppModule {
         LoggerModule.forRoot({
           pinoHttp: {
             level: config.LOG_LEVEL,
-            redact: [
-              'req.headers.authorization',
-              'req.headers.cookie',
-              'res.headers["set-cookie"]',
-            ],
+            serializers: httpLogSerializers,
             autoLogging: { ignore: (req) => req.url === '/api/health' },
           },
         }),

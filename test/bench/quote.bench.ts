@@ -118,6 +118,8 @@ async function main(): Promise<void> {
   try {
     const databaseUrl = database.url;
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // Ended clients close their sockets after end() resolves; the database stop may beat them.
+    pool.on('error', () => undefined);
     await pool.query('create table bench_quotes (id bigserial primary key, body jsonb not null)');
 
     const baseline = await startBaseline(pool);

@@ -54,8 +54,15 @@ type Outcome =
   /** The stream's expected version, or the version of the stream it requires, did not hold. */
   | { kind: 'stale' };
 
-const MAX_CONCURRENT_BATCHES = 4;
-const STREAM_READS = { maxInFlight: 4, maxKeys: 64 };
+/**
+ * One batch at a time: appends that arrive meanwhile all join the next batch, so under load
+ * each transaction carries more of them. Measured on 2 cores, one batch in flight took
+ * status changes from about 590 to 800-970 per second and 16-writer appends from about 7,000
+ * to 9,000-10,000 per second, against 4 in flight.
+ */
+const MAX_CONCURRENT_BATCHES = 1;
+/** Two stream reads in flight: fewer left the handlers waiting, more made each read smaller. */
+const STREAM_READS = { maxInFlight: 2, maxKeys: 64 };
 const MAX_BATCH_SIZE = 64;
 /** Async runners also poll and coalesce their runs; a wake-up per interval is enough. */
 const ANNOUNCE_INTERVAL_MS = 50;

@@ -1,12 +1,7 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createSecretKey,
-  type KeyObject,
-  randomBytes,
-} from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject } from 'node:crypto';
 import type { Queryable } from '#src/platform/database/queryable.js';
 import type { JsonObject } from './event-store.types.js';
+import { randomBytesPooled } from './random-pool.js';
 
 /** The encrypted form of an event's personal data, stored inside `data`. */
 export interface PersonalDataEnvelope {
@@ -60,9 +55,10 @@ export class PersonalDataVault {
     subjectIds: string[],
     db: Queryable = this.db,
   ): Promise<Map<string, { key: Buffer; created: boolean }>> {
+    const fresh = new Map(subjectIds.map((id) => [id, randomBytesPooled(32)]));
     const { rows } = await db.query<StoredKey>({
       ...KEYS_FOR,
-      values: [subjectIds, subjectIds.map(() => this.wrap(randomBytes(32)))],
+      values: [subjectIds, subjectIds.map((id) => this.wrap(fresh.get(id)!))],
     });
     // A concurrent first write for the same subject may have won the insert after our snapshot.
     const missing = subjectIds.filter((id) => !rows.some((row) => row.subject_id === id));
@@ -76,7 +72,11 @@ export class PersonalDataVault {
     const keys = new Map(
       rows.map((row) => [
         row.subject_id,
-        { key: this.unwrap(row.wrapped_key), created: row.created },
+        // A key this call stored is the one just made: no need to unwrap it again.
+        {
+          key: row.created ? fresh.get(row.subject_id)! : this.unwrap(row.wrapped_key),
+          created: row.created,
+        },
       ]),
     );
     const lost = subjectIds.find((id) => !keys.has(id));
@@ -85,7 +85,7 @@ export class PersonalDataVault {
   }
 
   seal(key: Buffer, subjectId: string, data: JsonObject): PersonalDataEnvelope {
-    const iv = randomBytes(12);
+    const iv = randomBytesPooled(12);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     const ct = Buffer.concat([cipher.update(JSON.stringify(data), 'utf8'), cipher.final()]);
     return {
@@ -129,7 +129,7 @@ export class PersonalDataVault {
   }
 
   private wrap(key: Buffer): Buffer {
-    const iv = randomBytes(12);
+    const iv = randomBytesPooled(12);
     const cipher = createCipheriv('aes-256-gcm', this.wrappingKey, iv);
     const ct = Buffer.concat([cipher.update(key), cipher.final()]);
     return Buffer.concat([iv, cipher.getAuthTag(), ct]);

@@ -2,7 +2,7 @@ import { ValidationPipe, type INestApplication, BadRequestException } from '@nes
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { ValidationError } from 'class-validator';
-import express from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
 import type { AppConfig } from '#src/config/app-config.js';
@@ -49,7 +49,12 @@ export function configureApp(app: INestApplication, config: AppConfig, secrets: 
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(compression({ threshold: 1024 }));
+  // Only reads answer with bodies worth compressing (pages, assets, lead lists); writes answer
+  // with a few hundred bytes, and wrapping their responses is a measurable share of their cost.
+  const compress = compression({ threshold: 1024 });
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next(),
+  );
   app.use(requestContextMiddleware(secrets.hashSalt));
   for (const [route, limit] of Object.entries(LARGE_BODY_ROUTES)) {
     app.use(route, express.json({ limit }));

@@ -81,7 +81,8 @@ export class SessionsRepository {
         ]),
       );
     },
-    { maxInFlight: 4, maxKeys: 100 },
+    // One lookup in flight: every request that arrives meanwhile shares the next one.
+    { maxInFlight: 1, maxKeys: 100 },
   );
 
   async end(

@@ -18,9 +18,8 @@ import { useReloadLeads } from '@/admin/leads/hooks/useReloadLeads';
 import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
 import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
 import { formatEuro } from '@/shared/format/format';
+import { CARDS_PER_PAGE, columnPageArgs } from '../boardQueries';
 import { LeadCard } from './LeadCard';
-
-export const CARDS_PER_PAGE = 20;
 
 interface Props {
   column: PipelineColumn;
@@ -41,12 +40,7 @@ function ColumnPage({
   onOpen: Props['onOpen'];
   onTrash: Props['onTrash'];
 }) {
-  const leadPage = useGetLeadPageQuery({
-    status,
-    page,
-    pageSize: CARDS_PER_PAGE,
-    sort: '-createdAt',
-  });
+  const leadPage = useGetLeadPageQuery(columnPageArgs(status, page));
   const { data, isLoading, isError } = leadPage;
   useFetchFailureToast(leadPage, leadCopy.fetchQuotesFailed);
   const reloadLeads = useReloadLeads();
@@ -66,12 +60,7 @@ function ColumnPage({
 export function KanbanColumn({ column, value, onOpen, onTrash, onEdit }: Props) {
   const [pages, setPages] = useState(1);
   const { setNodeRef, isOver } = useDroppable({ id: column.id });
-  const { data: first, isError: countFailed } = useGetLeadPageQuery({
-    status: column.id,
-    page: 1,
-    pageSize: CARDS_PER_PAGE,
-    sort: '-createdAt',
-  });
+  const { data: first, isError: countFailed } = useGetLeadPageQuery(columnPageArgs(column.id, 1));
   const total = first?.total ?? 0;
   const swatch = COLUMN_SWATCHES[column.color];
   return (

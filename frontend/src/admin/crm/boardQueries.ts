@@ -1,0 +1,33 @@
+import { store } from '@/app/store';
+import { leadsApi, type LeadPageArgs } from '@/admin/leads/api/leadsApi';
+import { getAdminToken } from '@/admin/auth/session';
+
+export const CARDS_PER_PAGE = 20;
+
+/** One page of a column's cards, newest first: the same arguments everywhere share one cache entry. */
+export const columnPageArgs = (status: string, page: number): LeadPageArgs => ({
+  status,
+  page,
+  pageSize: CARDS_PER_PAGE,
+  sort: '-createdAt',
+});
+
+/**
+ * Starts loading what the board first shows: the columns, the totals, then each column's first
+ * page. Called when the board's code arrives, which is alongside the session check, so the
+ * board renders from the cache instead of starting these requests after its first render.
+ */
+export function prefetchBoard(): void {
+  if (!getAdminToken()) return;
+  const { dispatch } = store;
+  const once = { subscribe: false } as const;
+  void dispatch(leadsApi.endpoints.getLeadStats.initiate(undefined, once));
+  void dispatch(leadsApi.endpoints.getColumns.initiate(undefined, once))
+    .unwrap()
+    .then((columns) => {
+      for (const column of columns)
+        void dispatch(leadsApi.endpoints.getLeadPage.initiate(columnPageArgs(column.id, 1), once));
+    })
+    // A failure shows when the board renders and asks again.
+    .catch(() => undefined);
+}
