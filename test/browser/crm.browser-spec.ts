@@ -143,6 +143,22 @@ describe('CRM in Chromium', () => {
     await column('contacted').getByText('Olli Odottaja').waitFor();
   });
 
+  it('should show a column ten cards at a time, newest first', async () => {
+    const names = [...'ABCDEFGHIJK'].map((letter) => `Sivutus${letter}`);
+    for (const lastName of names) await createLead('Sivu', lastName, 'proposal');
+    await openTab('CRM');
+    const cards = column('proposal').getByTestId('lead-card');
+    await card('Sivu SivutusK').waitFor();
+    expect(await cards.count()).toBe(10);
+    // The oldest of the eleven is on the column's second page.
+    expect(await card('Sivu SivutusA').count()).toBe(0);
+    await column('proposal')
+      .getByRole('button', { name: /^Show more \(\d+ more\)$/ })
+      .click();
+    await card('Sivu SivutusA').waitFor();
+    expect(await cards.count()).toBeGreaterThan(10);
+  });
+
   it('should search and filter the recent quotes', async () => {
     await createLead('Hakusana', 'Löytyy', 'closed', 9000);
     await createLead('Toinen', 'Henkilö', 'new');
