@@ -218,14 +218,20 @@ describe('Leads API', () => {
 
   describe('recycle bin and erasure', () => {
     it('should trash, list, restore, and erase only from the bin (admin only)', async () => {
+      const binCount = async (): Promise<number> =>
+        (await api.get('/api/quotes/deleted/count').set(bearer(sales)).expect(200)).body.count;
       const lead = await create({ customerFirstName: 'Binned' });
+      const countBefore = await binCount();
       await api.delete(`/api/quotes/${lead.id}/soft`).set(bearer(sales)).expect(200);
+      expect(await binCount()).toBe(countBefore + 1);
       const bin = await api.get('/api/quotes/deleted').set(bearer(sales)).expect(200);
+      expect(bin.body).toHaveLength(countBefore + 1);
       expect(bin.body.map((l: { id: string }) => l.id)).toContain(lead.id);
       expect(bin.body.find((l: { id: string }) => l.id === lead.id).deletedAt).toEqual(
         expect.any(String),
       );
       await api.post(`/api/quotes/${lead.id}/restore`).set(bearer(sales)).expect(201);
+      expect(await binCount()).toBe(countBefore);
       await api.post(`/api/quotes/${lead.id}/restore`).set(bearer(sales)).expect(409);
       await api.delete(`/api/admin/quotes/${lead.id}`).set(bearer(admin)).expect(409);
       await api.delete(`/api/quotes/${lead.id}/soft`).set(bearer(sales)).expect(200);

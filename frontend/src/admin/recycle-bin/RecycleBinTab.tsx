@@ -19,8 +19,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { useDispatch } from 'react-redux';
+import type { AppDispatch } from '@/app/store';
 import { useVerifyQuery } from '@/admin/auth/api/authApi';
 import {
+  leadsApi,
   type Lead,
   useEraseLeadMutation,
   useGetDeletedLeadsQuery,
@@ -39,7 +42,10 @@ const nameOf = (lead: Lead) => `${lead.customerFirstName} ${lead.customerLastNam
 export default function RecycleBinTab() {
   const toast = useToast();
   const deleted = useGetDeletedLeadsQuery();
-  const { data: leads, isLoading, isError, refetch } = deleted;
+  const { data: leads, isLoading, isError } = deleted;
+  const dispatch = useDispatch<AppDispatch>();
+  // The list and the tab's count together: both may have failed.
+  const reload = () => dispatch(leadsApi.util.invalidateTags(['DeletedLeads']));
   useFetchFailureToast(deleted, leadCopy.fetchDeletedFailed);
   const { data: me } = useVerifyQuery();
   const isAdmin = me?.user.role === 'admin';
@@ -64,7 +70,7 @@ export default function RecycleBinTab() {
 
   if (isLoading) return <CircularProgress aria-label="Loading deleted leads" />;
   if (isError || !leads)
-    return <LoadFailedAlert message={leadCopy.fetchDeletedFailed} onRetry={refetch} />;
+    return <LoadFailedAlert message={leadCopy.fetchDeletedFailed} onRetry={reload} />;
   if (leads.length === 0)
     return (
       <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>

@@ -11,17 +11,24 @@ export interface LoadState {
 }
 
 /**
- * Messages toasted and not yet followed by a successful load. Shared, because several parts of a
- * screen may watch the same data (the Recycle Bin and its tab's count) and mount at different
- * moments: whichever sees a failure first raises the toast for all of them.
+ * For each message, the loads (by key) whose failure it reported and that have not succeeded
+ * since. Shared, because several parts of a screen may watch the same data (the board's columns)
+ * or show the same message for different data (the bin and its tab's count), mounting and failing
+ * at different moments: the message is toasted when the first of them fails and stays quiet
+ * while any of them is still failing. Only the load that failed clears its own entry.
  */
-const reportedFailures = new Set<string>();
+const reportedFailures = new Map<string, Set<string>>();
 
 /**
  * Raises the SPEC §8 fetch-failure toast (e.g. 'Failed to fetch quotes') once per failure: a
- * refetch or poll that fails again stays quiet until a load has succeeded in between.
+ * refetch or poll that fails again stays quiet until a load has succeeded in between. `key`
+ * tells apart different loads that share a message; parts watching the same load share it.
  */
-export function useFetchFailureToast({ isFetching, isError, error }: LoadState, message: string) {
+export function useFetchFailureToast(
+  { isFetching, isError, error }: LoadState,
+  message: string,
+  key = message,
+) {
   const toast = useToast();
   const [wasFetching, setWasFetching] = useState(isFetching);
   const [settled, setSettled] = useState<{ failed: boolean; reason: string } | null>(null);
@@ -40,11 +47,15 @@ export function useFetchFailureToast({ isFetching, isError, error }: LoadState, 
 
   useEffect(() => {
     if (!settled) return;
+    const failing = reportedFailures.get(message) ?? new Set<string>();
     if (!settled.failed) {
-      reportedFailures.delete(message);
-    } else if (!reportedFailures.has(message)) {
-      reportedFailures.add(message);
-      toast({ title: message, description: settled.reason, variant: 'destructive' });
+      failing.delete(key);
+    } else {
+      if (failing.size === 0)
+        toast({ title: message, description: settled.reason, variant: 'destructive' });
+      failing.add(key);
     }
-  }, [settled, message, toast]);
+    if (failing.size > 0) reportedFailures.set(message, failing);
+    else reportedFailures.delete(message);
+  }, [settled, message, key, toast]);
 }

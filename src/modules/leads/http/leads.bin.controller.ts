@@ -27,6 +27,11 @@ export class LeadsBinController {
     return this.reads.listDeleted();
   }
 
+  @Get('deleted/count')
+  async deletedCount(): Promise<{ count: number }> {
+    return { count: await this.reads.countDeleted() };
+  }
+
   @Delete(':id/soft')
   async trash(
     @Param('id', new ParseUUIDPipe()) id: string,

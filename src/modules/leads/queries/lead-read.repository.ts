@@ -85,6 +85,14 @@ export class LeadReadRepository {
     return rows.map(toView);
   }
 
+  /** How many leads the bin holds: the tab's count, without downloading the bin. */
+  async countDeleted(): Promise<number> {
+    const { rows } = await this.pool.query<{ n: number }>(
+      `select count(*)::int as n from ${LEAD_LIST_TABLE} where ${IN_BIN}`,
+    );
+    return rows[0].n;
+  }
+
   /** Any lead ever created, erased ones included (their personal fields are empty). */
   async get(id: string): Promise<LeadView> {
     const { rows } = await this.pool.query<LeadListRow>(

@@ -136,6 +136,10 @@ export const leadsApi = api.injectEndpoints({
       query: () => '/quotes/deleted',
       providesTags: ['DeletedLeads'],
     }),
+    getDeletedCount: build.query<{ count: number }, void>({
+      query: () => '/quotes/deleted/count',
+      providesTags: ['DeletedLeads'],
+    }),
     getColumns: build.query<PipelineColumn[], void>({
       query: () => '/admin/pipeline-columns',
       providesTags: ['Columns'],
@@ -215,6 +219,7 @@ export const {
   useGetLeadHistoryQuery,
   useGetLeadStatsQuery,
   useGetDeletedLeadsQuery,
+  useGetDeletedCountQuery,
   useGetColumnsQuery,
   useCreateLeadMutation,
   useUpdateLeadMutation,
