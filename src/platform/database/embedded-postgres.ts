@@ -7,7 +7,9 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  renameSync,
   rmSync,
+  statSync,
 } from 'node:fs';
 import { writeFile, unlink } from 'node:fs/promises';
 import { arch, platform, tmpdir } from 'node:os';
@@ -161,6 +163,16 @@ async function initialise(
   }
 }
 
+const LOG_ROTATE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Keeps the server's log from growing without bound across restarts: past 10 MB it becomes
+ * `server.log.1` (replacing the previous one) and a new log starts.
+ */
+export function rotateLog(logFile: string, limit = LOG_ROTATE_BYTES): void {
+  if (existsSync(logFile) && statSync(logFile).size > limit) renameSync(logFile, `${logFile}.1`);
+}
+
 async function launch(
   dataDir: string,
   options: EmbeddedPostgresOptions,
@@ -168,6 +180,7 @@ async function launch(
   owner: { uid: number; gid: number } | null,
 ): Promise<void> {
   const logFile = join(dataDir, 'server.log');
+  rotateLog(logFile);
   const out = openSync(logFile, 'a');
   const child = spawn(
     binaries.postgres,
