@@ -455,7 +455,12 @@ export class EventStore {
       personalData
         ? (sealed) =>
             Promise.resolve(
-              sealed.map(({ envelope, row }) => this.vault.open(envelope, row.wrapped_key ?? null)),
+              this.vault.openWith(
+                sealed.map(({ envelope, row }) => ({
+                  envelope,
+                  wrappedKey: row.wrapped_key ?? null,
+                })),
+              ),
             )
         : null,
     );
@@ -492,7 +497,8 @@ export class EventStore {
     } = {},
   ): Promise<RecordedEvent[]> {
     const types = options.types?.length ? options.types : null;
-    const { rows } = await (options.db ?? this.pool).query<EventRow>(
+    const db = options.db ?? this.pool;
+    const { rows } = await db.query<EventRow>(
       `select ${SELECT_COLUMNS} from events
        where (transaction_id, global_position) > ($1::xid8, $2::bigint)
          ${options.includeRecent ? '' : 'and transaction_id < pg_snapshot_xmin(pg_current_snapshot())'}
@@ -503,7 +509,6 @@ export class EventStore {
         ? [after.transactionId, after.globalPosition, batchSize, types]
         : [after.transactionId, after.globalPosition, batchSize],
     );
-    const db = options.db ?? this.pool;
     return this.toRecorded(
       rows,
       options.personalData

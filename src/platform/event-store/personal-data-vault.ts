@@ -107,16 +107,29 @@ export class PersonalDataVault {
       'select subject_id, wrapped_key from data_subject_keys where subject_id = any($1)',
       [subjects],
     );
-    const keys = new Map(rows.map((r) => [r.subject_id, this.unwrap(r.wrapped_key)]));
-    return envelopes.map((envelope) => {
-      const key = keys.get(envelope.subject);
-      return key ? this.decrypt(key, envelope) : null;
-    });
+    const wrapped = new Map(rows.map((r) => [r.subject_id, r.wrapped_key]));
+    return this.openWith(
+      envelopes.map((envelope) => ({
+        envelope,
+        wrappedKey: wrapped.get(envelope.subject) ?? null,
+      })),
+    );
   }
 
-  /** Opens one envelope with its subject's stored key; null once the subject was erased. */
-  open(envelope: PersonalDataEnvelope, wrappedKey: Buffer | null): JsonObject | null {
-    return wrappedKey ? this.decrypt(this.unwrap(wrappedKey), envelope) : null;
+  /**
+   * Opens envelopes with their subjects' stored keys, each key unwrapped once however many
+   * envelopes it opens; null where the subject was erased.
+   */
+  openWith(
+    sealed: { envelope: PersonalDataEnvelope; wrappedKey: Buffer | null }[],
+  ): (JsonObject | null)[] {
+    const keys = new Map<string, Buffer>();
+    return sealed.map(({ envelope, wrappedKey }) => {
+      if (!wrappedKey) return null;
+      let key = keys.get(envelope.subject);
+      if (!key) keys.set(envelope.subject, (key = this.unwrap(wrappedKey)));
+      return this.decrypt(key, envelope);
+    });
   }
 
   /** Crypto-shredding: the subject's personal data can never be read again. */

@@ -10,7 +10,7 @@ import {
 } from '@dnd-kit/core';
 import AddIcon from '@mui/icons-material/Add';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
-import { Alert, Box, Button, Card, CircularProgress, Stack } from '@mui/material';
+import { Box, Button, Card, CircularProgress, Stack } from '@mui/material';
 import { useMemo, useState } from 'react';
 import {
   type Lead,
@@ -24,7 +24,7 @@ import { leadCopy } from '@/admin/leads/copy';
 import { useLeadActions } from '@/admin/leads/hooks/useLeadActions';
 import { useReloadLeads } from '@/admin/leads/hooks/useReloadLeads';
 import { useUpdateFailure } from '@/admin/leads/hooks/useUpdateFailure';
-import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
+import { ActionAlert, LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
 import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
 import { prefetchBoard } from './boardQueries';
 import { columnKeyboardCoordinates } from './components/boardKeyboard';
@@ -107,17 +107,13 @@ export default function CrmTab() {
         </Button>
       </Stack>
       {conflict && (
-        <Alert
+        <ActionAlert
           severity="warning"
+          message={conflict}
+          actionLabel="Reload"
+          onAction={reload}
           sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={reload}>
-              Reload
-            </Button>
-          }
-        >
-          {conflict}
-        </Alert>
+        />
       )}
       <DndContext
         sensors={sensors}

@@ -1,4 +1,35 @@
-import { Alert, Button, type SxProps, type Theme } from '@mui/material';
+import { Alert, type AlertColor, Button, type SxProps, type Theme } from '@mui/material';
+
+/** A message with one button that acts on it: ask again, reload the latest version. */
+export function ActionAlert({
+  severity,
+  message,
+  actionLabel,
+  onAction,
+  disabled,
+  sx,
+}: {
+  severity: AlertColor;
+  message: string;
+  actionLabel: string;
+  onAction: () => void;
+  disabled?: boolean;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <Alert
+      severity={severity}
+      sx={sx}
+      action={
+        <Button color="inherit" size="small" onClick={onAction} disabled={disabled}>
+          {actionLabel}
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
 
 /** What a screen shows in place of data that failed to load, with a way to ask again. */
 export function LoadFailedAlert({
@@ -11,16 +42,12 @@ export function LoadFailedAlert({
   sx?: SxProps<Theme>;
 }) {
   return (
-    <Alert
+    <ActionAlert
       severity="error"
+      message={message}
+      actionLabel="Retry"
+      onAction={onRetry}
       sx={sx}
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Retry
-        </Button>
-      }
-    >
-      {message}
-    </Alert>
+    />
   );
 }

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   CircularProgress,
@@ -11,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
+import { ActionAlert, LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
 import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
 import { useToast } from '@/shared/components/toast';
 import { formatDateTime } from '@/shared/format/format';
@@ -145,17 +144,14 @@ function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () =
       <DialogTitle id="lead-details-title">Lead Details</DialogTitle>
       <DialogContent dividers>
         {conflict && (
-          <Alert
+          <ActionAlert
             severity="warning"
+            message={conflict}
+            actionLabel="Reload"
+            onAction={reload}
+            disabled={isFetching}
             sx={{ mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={reload} disabled={isFetching}>
-                Reload
-              </Button>
-            }
-          >
-            {conflict}
-          </Alert>
+          />
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Created {formatDateTime(lead.createdAt)} · {SOURCE_LABELS[lead.source] ?? lead.source}

@@ -26,7 +26,7 @@ export class CreateLeadHandler implements ICommandHandler<CreateLeadCommand, Cre
     const leadId = key ? uuidFromName(`lead:${key}`) : randomUUID();
     return this.columns.decideWith(async ({ statuses, requirement }) => {
       const events = refusalsAsHttp(() =>
-        decide({ type: 'CreateLead', leadId, input, statuses: [...statuses] }, INITIAL_LEAD_STATE),
+        decide({ type: 'CreateLead', leadId, input, statuses }, INITIAL_LEAD_STATE),
       );
       const version = await this.leads.append(leadId, 'no_stream', events, {
         eventIds: key ? [uuidFromName(`lead-created:${key}`)] : undefined,

@@ -23,8 +23,7 @@ export class RemovePipelineColumnHandler implements ICommandHandler<
   ) {}
 
   async execute(command: RemovePipelineColumnCommand): Promise<{ movedLeads: number }> {
-    const { columns, version } = await this.columns.load();
-    const statuses = columns.map((c) => c.id);
+    const { columns, version, statuses } = await this.columns.load();
     const decideFor = (leadCount: number) =>
       refusalsAsHttp(() =>
         decidePipeline(

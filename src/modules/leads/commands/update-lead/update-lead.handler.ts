@@ -15,13 +15,13 @@ export class UpdateLeadHandler implements ICommandHandler<UpdateLeadCommand, Lea
   async execute({ input }: UpdateLeadCommand): Promise<LeadVersionResult> {
     if (input.status === undefined) return this.change(input, []);
     return this.columns.decideWith(({ statuses, requirement }) =>
-      this.change(input, [...statuses], requirement),
+      this.change(input, statuses, requirement),
     );
   }
 
   private async change(
     input: UpdateLeadCommand['input'],
-    statuses: string[],
+    statuses: readonly string[],
     requires?: StreamRequirement,
   ): Promise<LeadVersionResult> {
     const commands: LeadCommand[] = [];
