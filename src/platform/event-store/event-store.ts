@@ -142,6 +142,19 @@ const SELECT_COLUMNS = `global_position, transaction_id::text as transaction_id,
   event_id, type, schema_version, data, metadata,
   (extract(epoch from occurred_at) * 1000)::float8 as occurred_ms`;
 
+/** Whole streams, read in batches on every command: prepared once per connection. */
+const READ_STREAMS = {
+  name: 'event-store-read-streams',
+  text: `select ${SELECT_COLUMNS} from events
+         where stream_id = any($1) order by stream_id, stream_version`,
+};
+const READ_STREAMS_WITH_KEYS = {
+  name: 'event-store-read-streams-with-keys',
+  text: `select ${SELECT_COLUMNS}, k.wrapped_key from events
+         left join data_subject_keys k on k.subject_id = data->'${PERSONAL_DATA_FIELD}'->>'subject'
+         where stream_id = any($1) order by stream_id, stream_version`,
+};
+
 /**
  * The append-only event log: optimistic concurrency per stream, idempotent retries by event id,
  * commit-order-safe global reads, personal data encrypted per data subject. Appends outside a
@@ -441,15 +454,10 @@ export class EventStore {
     streamIds: string[],
     personalData: boolean,
   ): Promise<Map<string, RecordedEvent[]>> {
-    const { rows } = await this.pool.query<EventRow & { wrapped_key?: Buffer | null }>(
-      personalData
-        ? `select ${SELECT_COLUMNS}, k.wrapped_key from events
-           left join data_subject_keys k on k.subject_id = data->'${PERSONAL_DATA_FIELD}'->>'subject'
-           where stream_id = any($1) order by stream_id, stream_version`
-        : `select ${SELECT_COLUMNS} from events
-           where stream_id = any($1) order by stream_id, stream_version`,
-      [streamIds],
-    );
+    const { rows } = await this.pool.query<EventRow & { wrapped_key?: Buffer | null }>({
+      ...(personalData ? READ_STREAMS_WITH_KEYS : READ_STREAMS),
+      values: [streamIds],
+    });
     const recorded = await this.toRecorded(
       rows,
       personalData
