@@ -62,16 +62,7 @@ export function configureApp(app: INestApplication, config: AppConfig, secrets: 
   app.use(express.json({ limit: DEFAULT_BODY_LIMIT }));
   app.use(express.urlencoded({ extended: false, limit: DEFAULT_BODY_LIMIT }));
   app.useGlobalFilters(new HttpErrorsFilter());
-  app.useGlobalPipes(
-    new ValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      transform: true,
-      forbidUnknownValues: true,
-      stopAtFirstError: false,
-      exceptionFactory: (errors) => new BadRequestException(flattenValidationErrors(errors)),
-    }),
-  );
+  app.useGlobalPipes(validationPipe());
   app.enableShutdownHooks();
   const document = SwaggerModule.createDocument(
     app,
@@ -82,6 +73,18 @@ export function configureApp(app: INestApplication, config: AppConfig, secrets: 
       .build(),
   );
   SwaggerModule.setup('api/docs', app, document);
+}
+
+/** Every body, query and parameter is validated against its DTO; unknown fields are refused. */
+export function validationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    forbidUnknownValues: true,
+    stopAtFirstError: false,
+    exceptionFactory: (errors) => new BadRequestException(flattenValidationErrors(errors)),
+  });
 }
 
 /** "customer.email must be an email" style messages, naming nested fields by their path. */
