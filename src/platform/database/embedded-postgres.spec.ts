@@ -55,4 +55,10 @@ describe(socketDirectoryFor.name, () => {
     expect(socketDirectoryFor('/srv/app/data/db', 5433)).toBe('/srv/app/data/db');
     expect(socketDirectoryFor(`/srv/${'x'.repeat(100)}`, 5433)).toBe('');
   });
+
+  it('should keep to TCP for a directory that PostgreSQL would read as a list of several', () => {
+    expect(socketDirectoryFor('/srv/a,b/db', 5433)).toBe('');
+    expect(socketDirectoryFor('/srv/"db"', 5433)).toBe('');
+    expect(socketDirectoryFor('/srv/my app/db', 5433)).toBe('/srv/my app/db');
+  });
 });

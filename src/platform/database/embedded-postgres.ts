@@ -79,10 +79,12 @@ export async function startEmbeddedPostgres(
 
 /**
  * Where the server's Unix socket goes: its own private data directory, unless that path is too
- * long for a socket address (about 107 bytes), in which case it listens on TCP only.
+ * long for a socket address (about 107 bytes) or would not survive PostgreSQL's comma-separated
+ * list syntax; then it listens on TCP only.
  */
 export function socketDirectoryFor(dataDir: string, port: number): string {
-  return Buffer.byteLength(join(dataDir, `.s.PGSQL.${port}`)) <= MAX_SOCKET_PATH ? dataDir : '';
+  const fits = Buffer.byteLength(join(dataDir, `.s.PGSQL.${port}`)) <= MAX_SOCKET_PATH;
+  return fits && !/[,"]/.test(dataDir) && dataDir === dataDir.trim() ? dataDir : '';
 }
 
 /**
