@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule, type AppModuleOptions } from './app.module.js';
-import { loadAppSecrets } from './platform/secrets/app-secrets.js';
+import { APP_SECRETS, type AppSecrets } from './config/config.module.js';
 import { configureApp } from './platform/http/configure-app.js';
 
 /** Builds the configured Nest application (not yet listening). Shared by main, CLI and tests. */
@@ -12,6 +12,6 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
-  configureApp(app, options.config, loadAppSecrets(options.config));
+  configureApp(app, options.config, app.get<AppSecrets>(APP_SECRETS));
   return app;
 }

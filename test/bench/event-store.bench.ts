@@ -7,7 +7,7 @@
  *
  *   npm run bench -- event-store            (or: node test/bench/event-store.bench.ts [s] [events])
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -293,7 +293,7 @@ async function main(): Promise<void> {
     await runMigrations(database.url);
     const store = new EventStore(
       pool,
-      new PersonalDataVault(pool, randomBytes(32)),
+      new PersonalDataVault(pool, createSecretKey(randomBytes(32))),
       new UpcasterRegistry(),
     );
     await benchAppends(pool, store);

@@ -236,8 +236,11 @@ describe('Staff authentication', () => {
     describe('bad tokens', () => {
       let token: string;
       let secrets: AppSecrets;
-      const sign = (payload: object, secret: Buffer, options: object = {}) =>
-        new JwtService({ secret }).sign(payload, { algorithm: 'HS256', ...options });
+      const sign = (
+        payload: object,
+        secret: Buffer | AppSecrets['jwtSecret'],
+        options: object = {},
+      ) => new JwtService({ secret }).sign(payload, { algorithm: 'HS256', ...options });
 
       beforeAll(async () => {
         token = (await signInAs(testApp, 'admin')).token;

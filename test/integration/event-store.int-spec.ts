@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import {
   ConcurrencyError,
@@ -27,7 +27,11 @@ describe(EventStore.name, () => {
     // Idle connections may still be closing when the database is dropped (with force).
     db.pool.on('error', () => undefined);
     upcasters = new UpcasterRegistry();
-    store = new EventStore(db.pool, new PersonalDataVault(db.pool, randomBytes(32)), upcasters);
+    store = new EventStore(
+      db.pool,
+      new PersonalDataVault(db.pool, createSecretKey(randomBytes(32))),
+      upcasters,
+    );
   });
   afterAll(async () => {
     await store.drain();

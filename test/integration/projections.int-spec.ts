@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
@@ -89,7 +89,7 @@ interface Instance {
 }
 
 /** One app instance's worth of event store and projection manager on a shared database. */
-async function startInstance(db: TestDatabase, wrappingKey: Buffer): Promise<Instance> {
+async function startInstance(db: TestDatabase, wrappingKey: KeyObject): Promise<Instance> {
   const store = new EventStore(
     db.pool,
     new PersonalDataVault(db.pool, wrappingKey),
@@ -139,7 +139,7 @@ async function countsFromLog(db: TestDatabase) {
 describe(ProjectionManager.name, () => {
   let db: TestDatabase;
   let instance: Instance;
-  const wrappingKey = randomBytes(32);
+  const wrappingKey = createSecretKey(randomBytes(32));
 
   beforeEach(async () => {
     db = await createTestDatabase();

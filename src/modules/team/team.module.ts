@@ -1,4 +1,3 @@
-import { createSecretKey } from 'node:crypto';
 import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { APP_SECRETS, type AppSecrets } from '#src/config/config.module.js';
@@ -42,10 +41,8 @@ const commandHandlers = [
   imports: [
     JwtModule.registerAsync({
       inject: [APP_SECRETS],
-      // A key object made once: given raw bytes, the JWT library would first try (and fail) to
-      // parse them as a public key and then build a secret key, on every guarded request.
       // TokenService pins the algorithm and expiry on each call.
-      useFactory: (secrets: AppSecrets) => ({ secret: createSecretKey(secrets.jwtSecret) }),
+      useFactory: (secrets: AppSecrets) => ({ secret: secrets.jwtSecret }),
     }),
   ],
   controllers: [AuthController, TeamAdminController],

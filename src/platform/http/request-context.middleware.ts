@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
+import { createHmac, type KeyObject, randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { PUBLIC_ACTOR, RequestContext } from './request-context.js';
 
@@ -7,16 +7,14 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 const IP_HASH_CACHE_SIZE = 10_000;
 
 /** Gives every request an id (X-Request-Id, or a new one) and an actor context for events. */
-export function requestContextMiddleware(hashSalt: Buffer) {
-  // Made once: given raw bytes, every HMAC would build its own key object first.
-  const saltKey = createSecretKey(hashSalt);
+export function requestContextMiddleware(hashSalt: KeyObject) {
   // A client sends many requests in a row; its hash is the same each time.
   const ipHashes = new Map<string, string>();
   const hashIp = (ip: string): string => {
     let hash = ipHashes.get(ip);
     if (hash === undefined) {
       if (ipHashes.size >= IP_HASH_CACHE_SIZE) ipHashes.clear();
-      hash = createHmac('sha256', saltKey).update(ip).digest('base64url').slice(0, 22);
+      hash = createHmac('sha256', hashSalt).update(ip).digest('base64url').slice(0, 22);
       ipHashes.set(ip, hash);
     }
     return hash;

@@ -1,13 +1,17 @@
-import { hkdfSync, randomBytes } from 'node:crypto';
+import { createSecretKey, hkdfSync, type KeyObject, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AppConfig } from '#src/config/app-config.js';
 
+/**
+ * Key objects, not bytes: given raw bytes, Node's ciphers and HMACs (and the JWT library) build
+ * a key object again on every call, about 15-20 µs each on Node 24.
+ */
 export interface AppSecrets {
-  jwtSecret: Buffer;
-  dataKeyWrappingKey: Buffer;
-  cookieSecret: Buffer;
-  hashSalt: Buffer;
+  jwtSecret: KeyObject;
+  dataKeyWrappingKey: KeyObject;
+  cookieSecret: KeyObject;
+  hashSalt: KeyObject;
 }
 
 /**
@@ -17,7 +21,7 @@ export interface AppSecrets {
 export function loadAppSecrets(config: AppConfig): AppSecrets {
   const master = Buffer.from(config.APP_SECRET ?? readOrCreateLocalSecret(config.DATA_DIR), 'utf8');
   const derive = (purpose: string) =>
-    Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), purpose, 32));
+    createSecretKey(Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), purpose, 32)));
   return {
     jwtSecret: derive('jwt-signing'),
     dataKeyWrappingKey: derive('data-subject-key-wrapping'),

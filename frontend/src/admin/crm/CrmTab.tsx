@@ -26,16 +26,12 @@ import { useReloadLeads } from '@/admin/leads/hooks/useReloadLeads';
 import { useUpdateFailure } from '@/admin/leads/hooks/useUpdateFailure';
 import { ActionAlert, LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
 import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
-import { prefetchBoard } from './boardQueries';
 import { columnKeyboardCoordinates } from './components/boardKeyboard';
 import { ColumnDialog } from './components/ColumnDialog';
 import { DeleteColumnDialog } from './components/DeleteColumnDialog';
 import { KanbanColumn } from './components/KanbanColumn';
 import { LeadCardBody } from './components/LeadCard';
 import { useColumnEditing } from './hooks/useColumnEditing';
-
-// This code downloads alongside the session check: the board's data can start loading now.
-prefetchBoard();
 
 /** The sales pipeline as a kanban board; dropping a card in another column changes its status. */
 export default function CrmTab() {

@@ -15,8 +15,8 @@ export const columnPageArgs = (status: string, page: number): LeadPageArgs => ({
 
 /**
  * Starts loading what the board first shows: the columns, the totals, then each column's first
- * page. Called when the board's code arrives, which is alongside the session check, so the
- * board renders from the cache instead of starting these requests after its first render.
+ * page. The CRM tab's `prefetchData`: it runs alongside the session check and the board's code
+ * download, so the board renders from the cache instead of asking after its first render.
  */
 export function prefetchBoard(): void {
   if (!getAdminToken()) return;

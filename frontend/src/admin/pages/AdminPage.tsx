@@ -27,7 +27,7 @@ import {
 import { ForcePasswordChange } from '@/admin/auth/components/ForcePasswordChange';
 import { useUnauthorizedRedirect } from '@/admin/auth/hooks/useUnauthorizedRedirect';
 import { clearAdminSession, getAdminToken } from '@/admin/auth/session';
-import { prefetchTabData, preloadTab, tabsFor, type AdminTabId } from '@/admin/shell/tabs';
+import { preloadTab, tabsFor, type AdminTabId } from '@/admin/shell/tabs';
 
 function Loading({ label }: { label: string }) {
   return (
@@ -56,10 +56,8 @@ function usePreloaded(preload: () => Promise<unknown>): boolean {
 // Started as soon as this chunk runs, not when React first shows the page (which it may hold back
 // behind the route's fallback): the session check, the open tab's code and its data load meanwhile.
 if (getAdminToken()) {
-  const requestedTab = new URLSearchParams(window.location.search).get('tab');
   void store.dispatch(authApi.endpoints.verify.initiate(undefined, { subscribe: false }));
-  void preloadTab(requestedTab).catch(() => undefined);
-  prefetchTabData(requestedTab);
+  void preloadTab(new URLSearchParams(window.location.search).get('tab')).catch(() => undefined);
 }
 
 export default function AdminPage() {

@@ -84,20 +84,13 @@ export const ADMIN_TABS: readonly AdminTab[] = [
 
 export const tabsFor = (role: StaffRole) => ADMIN_TABS.filter((tab) => tab.roles.includes(role));
 
-const tabFor = (requested: string | null) =>
-  ADMIN_TABS.find((tab) => tab.id === requested) ?? ADMIN_TABS[0];
-
 /**
- * Starts downloading the code of the tab that `?tab=` asks for, before the user's role is known.
- * A role that may not open it gets the first tab, which every role has.
+ * Starts downloading the code of the tab that `?tab=` asks for, and loading the data it first
+ * shows, before the user's role is known; settles when the code is in. A role that may not open
+ * it gets the first tab, which every role has. A failed data load shows when the tab asks again.
  */
-export const preloadTab = (requested: string | null) => tabFor(requested).preload();
-
-/**
- * Starts loading the data of the tab that `?tab=` asks for alongside the session check and its
- * code, instead of once its code has arrived. A failure shows when the tab asks again.
- */
-export const prefetchTabData = (requested: string | null): void =>
-  void tabFor(requested)
-    .prefetchData?.()
-    .catch(() => undefined);
+export const preloadTab = (requested: string | null) => {
+  const tab = ADMIN_TABS.find(({ id }) => id === requested) ?? ADMIN_TABS[0];
+  void tab.prefetchData?.().catch(() => undefined);
+  return tab.preload();
+};

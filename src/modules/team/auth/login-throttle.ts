@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { APP_SECRETS, type AppSecrets } from '#src/config/config.module.js';
@@ -22,18 +22,13 @@ export interface LoginAttempt {
  */
 @Injectable()
 export class LoginThrottle {
-  /** Made once: given raw bytes, every HMAC would build its own key object first. */
-  private readonly hashKey: KeyObject;
-
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
-    @Inject(APP_SECRETS) secrets: AppSecrets,
-  ) {
-    this.hashKey = createSecretKey(secrets.hashSalt);
-  }
+    @Inject(APP_SECRETS) private readonly secrets: AppSecrets,
+  ) {}
 
   emailHash(email: string): string {
-    return createHmac('sha256', this.hashKey)
+    return createHmac('sha256', this.secrets.hashSalt)
       .update(`login:${email}`)
       .digest('base64url')
       .slice(0, 22);

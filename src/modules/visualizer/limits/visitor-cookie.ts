@@ -1,10 +1,4 @@
-import {
-  createHmac,
-  createSecretKey,
-  type KeyObject,
-  randomUUID,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createHmac, type KeyObject, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { VISITOR_COOKIE } from '../visualizer.constants.js';
 
@@ -17,12 +11,7 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
  * database.
  */
 export class VisitorCookie {
-  /** Made once: given raw bytes, every HMAC would build its own key object first. */
-  private readonly key: KeyObject;
-
-  constructor(secret: Buffer) {
-    this.key = createSecretKey(secret);
-  }
+  constructor(private readonly secret: KeyObject) {}
 
   /** The visitor id from a valid signed cookie, or null. */
   read(request: Request): string | null {
@@ -53,7 +42,7 @@ export class VisitorCookie {
   }
 
   private sign(id: string): string {
-    return createHmac('sha256', this.key).update(`visitor:${id}`).digest('base64url');
+    return createHmac('sha256', this.secret).update(`visitor:${id}`).digest('base64url');
   }
 }
 

@@ -179,7 +179,9 @@ function splitByNeed(events: RecordedEvent[]): {
   const byLead = new Map<string, RecordedEvent[]>();
   for (const event of events) {
     const id = leadIdFromStream(event.streamId);
-    byLead.set(id, [...(byLead.get(id) ?? []), event]);
+    const own = byLead.get(id);
+    if (own) own.push(event);
+    else byLead.set(id, [event]);
   }
   const patches = new Map<string, Partial<LeadListRow>>();
   const folded: RecordedEvent[] = [];
