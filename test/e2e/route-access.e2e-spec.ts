@@ -20,8 +20,9 @@ interface DeclaredRoute {
 }
 
 /**
- * DESIGN "Security model": who may use which part of the admin API. A route under one of these
- * prefixes must declare exactly these roles; anything else is checked against what it declares.
+ * Who may use which part of the admin API (docs/product.md#roles-and-permissions). A route under
+ * one of these prefixes must declare exactly these roles; anything else is checked against what
+ * it declares.
  */
 const POLICY: [RegExp, StaffRole[]][] = [
   [/^\/api\/admin\/users(\/|$)/, ['admin']],

@@ -1,4 +1,4 @@
-/** Limits and the Finnish texts the visitor sees (SPEC §5, §8, §9; DESIGN decision 6). */
+/** Limits and the Finnish texts the visitor sees (docs/product.md#visualizer). */
 
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 /** Refused from the header alone, before anything is decoded: a decompression bomb stops here. */

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
 
-/** Trims strings before validation so a field of spaces counts as missing (SPEC §5). */
+/** Trims strings before validation: a field of spaces is missing (docs/product.md#input-rules). */
 export const Trimmed = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));

@@ -1,8 +1,8 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 /**
- * SPEC §8: the server's `error` text; else "HTTP status: text" when the answer was not JSON;
- * else 'Invalid credentials'.
+ * The server's `error` text; else "HTTP status: text" when the answer was not JSON;
+ * else 'Invalid credentials' (docs/product.md#admin-session).
  */
 export function loginErrorMessage(error: unknown): string {
   const e = error as FetchBaseQueryError | undefined;

@@ -72,7 +72,7 @@ export default function CrmTab() {
     setDragged(null);
     const lead = (active.data.current as { lead: Lead } | undefined)?.lead;
     const target = over?.id ? String(over.id) : null;
-    // SPEC §4: saved only when the status differs.
+    // Saved only when the status differs (docs/product.md#pipeline-columns).
     if (!lead || !target || target === lead.status) return;
     try {
       await moveLead({ id: lead.id, status: target, expectedVersion: lead.version }).unwrap();

@@ -1,4 +1,4 @@
-/** English admin texts for leads; toasts are SPEC §8 word for word. */
+/** English admin texts for leads, toasts included (docs/product.md#messages). */
 export const leadCopy = {
   trashed: { title: 'Lead moved to trash' },
   trashFailed: {

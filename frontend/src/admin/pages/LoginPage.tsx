@@ -20,7 +20,7 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
-  // SPEC §2: arriving at the login page signs out whoever was signed in.
+  // Arriving at the login page signs out whoever was signed in (docs/product.md#admin-session).
   useEffect(() => clearAdminSession(dispatch), [dispatch]);
 
   const submit = async (event: FormEvent) => {

@@ -38,7 +38,7 @@ import { formatDateTime, formatEuro } from '@/shared/format/format';
 
 const nameOf = (lead: Lead) => `${lead.customerFirstName} ${lead.customerLastName}`.trim();
 
-/** Trashed leads: restore them, or (admins) erase them for good (DESIGN decision 4). */
+/** Trashed leads: restore them, or (admins) erase them for good (docs/product.md#erasure). */
 export default function RecycleBinTab() {
   const toast = useToast();
   const deleted = useGetDeletedLeadsQuery();

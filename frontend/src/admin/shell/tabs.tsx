@@ -38,8 +38,8 @@ function lazyPanel(load: () => Promise<PanelModule>): Pick<AdminTab, 'Content' |
 const everyone: readonly StaffRole[] = ['admin', 'manager', 'salesperson'];
 
 /**
- * DESIGN "Security model": leads for everyone; backups and team for admins only. The server
- * enforces the same; hiding a tab only spares the user a refusal.
+ * Leads for everyone; backups and team for admins only (docs/product.md#roles-and-permissions).
+ * The server enforces the same; hiding a tab only spares the user a refusal.
  */
 export const ADMIN_TABS: readonly AdminTab[] = [
   {

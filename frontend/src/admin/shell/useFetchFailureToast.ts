@@ -20,9 +20,10 @@ export interface LoadState {
 const reportedFailures = new Map<string, Set<string>>();
 
 /**
- * Raises the SPEC §8 fetch-failure toast (e.g. 'Failed to fetch quotes') once per failure: a
- * refetch or poll that fails again stays quiet until a load has succeeded in between. `key`
- * tells apart different loads that share a message; parts watching the same load share it.
+ * Raises the fetch-failure toast (e.g. 'Failed to fetch quotes', docs/product.md#messages) once
+ * per failure: a refetch or poll that fails again stays quiet until a load has succeeded in
+ * between. `key` tells apart different loads that share a message; parts watching the same load
+ * share it.
  */
 export function useFetchFailureToast(
   { isFetching, isError, error }: LoadState,

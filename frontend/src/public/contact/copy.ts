@@ -1,4 +1,4 @@
-/** Finnish copy of the contact page (SPEC §2, §8), in one place for the marketer. */
+/** Finnish copy of the contact page (docs/product.md#contact-form), in one place for a marketer. */
 export const contactCopy = {
   title: 'Ota yhteyttä – Keittiökalvo',
   description:

@@ -9,8 +9,8 @@ import { layoutCopy } from './copy';
 const copy = layoutCopy.cookies;
 
 /**
- * SPEC §2/§4: shown while no choice is stored. Closing hides it for this visit without
- * storing a choice, so it asks again on the next visit.
+ * Shown while no choice is stored. Closing hides it for this visit without storing a choice,
+ * so it asks again on the next visit (docs/product.md#cookies-and-analytics).
  */
 export function CookieBanner() {
   const [visible, setVisible] = useState(() => readConsent() === null);

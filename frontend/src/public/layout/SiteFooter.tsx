@@ -5,7 +5,7 @@ import { layoutCopy } from './copy';
 
 const { footer } = layoutCopy;
 
-/** SPEC §1: footer links take the visitor to the top of the page they open. */
+/** Footer links take the visitor to the top of the page they open (docs/product.md#public-site). */
 const scrollToTop = () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
 
 const linkSx = { color: 'rgba(255,255,255,0.85)', '&:hover': { color: '#fff' } } as const;

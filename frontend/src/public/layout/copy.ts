@@ -1,6 +1,6 @@
 import { routes } from '@/app/routes';
 
-/** Finnish copy of the header, footer and cookie banner (SPEC §1, §2). */
+/** Finnish copy of the header, footer and cookie banner (docs/product.md#public-site). */
 export const layoutCopy = {
   brand: 'Keittiökalvo',
   homeAria: 'Keittiökalvo – etusivulle',

@@ -1,6 +1,6 @@
 import type { LegalDocument } from './legalDocument';
 
-/** /legal: the full privacy notice (SPEC §2, §9; retention per DESIGN decision 4). */
+/** /legal: the full privacy notice; its retention periods are docs/product.md#retention. */
 export const privacyNotice: LegalDocument = {
   title: 'Tietosuojailmoitus',
   metaTitle: 'Tietosuojailmoitus – Keittiökalvo',

@@ -1,6 +1,6 @@
 import type { LegalDocument } from './legalDocument';
 
-/** /privacy: the short privacy statement (SPEC §2). */
+/** /privacy: the short privacy statement (docs/product.md#public-site). */
 export const privacyStatement: LegalDocument = {
   title: 'Tietosuojaseloste',
   metaTitle: 'Tietosuojaseloste – Keittiökalvo',

@@ -11,7 +11,7 @@ import { usePageMeta } from '@/shared/components/usePageMeta';
 
 const NO_PATTERNS: Pattern[] = [];
 
-/** /patterns: the whole catalogue, searched and paged on the client (SPEC §2). */
+/** /patterns: the whole catalogue, searched and paged here (docs/product.md#pattern-library). */
 export default function PatternsPage() {
   usePageMeta(patternsCopy.title, patternsCopy.description);
   const { data, isLoading, isError, refetch } = useGetPatternsQuery();

@@ -1,4 +1,4 @@
-/** Finnish copy of the pattern library page (SPEC §2), in one place for the marketer. */
+/** Finnish copy of the pattern library (docs/product.md#pattern-library), in one place. */
 export const patternsCopy = {
   title: 'Vinyylimallisto – Keittiökalvo',
   description:

@@ -1,6 +1,6 @@
 import type { DoorStyle } from './api/quoteApi';
 
-/** Finnish copy of the quote wizard (SPEC §2, §5, §7, §8), in one place for the marketer. */
+/** Finnish copy of the quote wizard (docs/product.md#quote-wizard), in one place for a marketer. */
 export const quoteCopy = {
   title: 'Hintalaskuri – Keittiökalvo',
   description:

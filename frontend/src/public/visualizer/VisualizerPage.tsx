@@ -28,7 +28,7 @@ import { useSimulatedProgress } from './hooks/useSimulatedProgress';
 
 declare global {
   interface Window {
-    /** SPEC §6: resets the browser's free-use counter (support and demos). */
+    /** Resets the browser's free-use count, for support and demos (docs/product.md#visualizer). */
     resetVisualizerGenerations?: () => void;
   }
 }
@@ -45,7 +45,7 @@ function isAcceptedType(file: File): boolean {
   return ACCEPTED_EXTENSIONS.includes(subtype) || ACCEPTED_EXTENSIONS.includes(extension);
 }
 
-/** The file's bytes as base64, without the data-URL prefix (SPEC §3). */
+/** The file's bytes as base64, without the data-URL prefix (docs/product.md#visualizer). */
 function readAsBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -73,7 +73,7 @@ export default function VisualizerPage() {
   const exhausted = !isAdmin && counter.remaining <= 0;
   const { atLeast, reset } = counter;
 
-  // The server counts too (DESIGN 6): a browser that forgot its count learns it again.
+  // The server counts too (docs/product.md#visualizer): a browser that forgot its count learns it.
   useEffect(() => {
     if (serverStatus && !serverStatus.unlimited) atLeast(FREE_GENERATIONS - serverStatus.remaining);
   }, [serverStatus, atLeast]);

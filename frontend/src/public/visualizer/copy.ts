@@ -1,4 +1,4 @@
-/** Finnish copy of the kitchen visualizer (SPEC §2, §4, §5, §8, §9), in one place for the marketer. */
+/** Finnish copy of the visualizer (docs/product.md#visualizer), in one place for the marketer. */
 export const visualizerCopy = {
   title: 'Keittiö Visualisoija – Keittiökalvo',
   description:
@@ -95,7 +95,7 @@ export const visualizerCopy = {
   },
 } as const;
 
-/** SPEC §3: the 12 patterns the visualizer offers. */
+/** The 12 patterns the visualizer offers (docs/product.md#visualizer). */
 export const VISUALIZER_PATTERNS = [
   'AG20',
   'AT04',

@@ -4,7 +4,8 @@ export const ADMIN_TOKEN_KEY = 'adminToken';
 
 /**
  * The one API client. Features add endpoints with `api.injectEndpoints` and share tags.
- * Data never goes stale on its own, no refetch on focus, no retries (SPEC §9).
+ * Data never goes stale on its own, no refetch on focus, no retries
+ * (docs/product.md#client-data-caching).
  */
 export const api = createApi({
   reducerPath: 'api',
@@ -35,7 +36,7 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/** SPEC §7: an error's message is "status: body text" (or the status text when empty). */
+/** An error's message is "status: body text" or the status text (docs/product.md#messages). */
 export function errorMessage(error: unknown, fallback: string): string {
   const e = error as { status?: number | string; data?: unknown; error?: string } | undefined;
   if (!e) return fallback;

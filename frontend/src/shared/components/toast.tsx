@@ -5,7 +5,7 @@ export interface ToastOptions {
   title: string;
   description?: string;
   variant?: 'default' | 'success' | 'destructive' | 'info';
-  /** Milliseconds; SPEC §9 default 5000. */
+  /** Milliseconds; 5000 by default (docs/product.md#messages). */
   duration?: number;
 }
 
@@ -20,8 +20,9 @@ const sameToast = (a: ToastOptions, b: ToastOptions) =>
 const ToastContext = createContext<(toast: ToastOptions) => void>(() => undefined);
 
 /**
- * One toast at a time (SPEC §9): a new toast replaces the one on screen. The same toast again
- * while it is showing is left alone, so parts of a screen failing together do not flicker it.
+ * One toast at a time (docs/product.md#messages): a new toast replaces the one on screen. The same
+ * toast again while it is showing is left alone, so parts of a screen failing together do not
+ * flicker it.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ToastState | null>(null);

@@ -1,6 +1,7 @@
 /**
  * Anonymous usage events (POST /api/analytics). They carry no personal data and set no
- * cookie, so they need no consent; a failure is never shown to the visitor (SPEC §8).
+ * cookie, so they need no consent; a failure is never shown to the visitor
+ * (docs/product.md#cookies-and-analytics).
  */
 export function trackEvent(event: string, data?: Record<string, unknown>): void {
   const body = JSON.stringify({ event, page: window.location.pathname, data });

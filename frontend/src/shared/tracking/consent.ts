@@ -1,4 +1,4 @@
-/** SPEC §3: the stored cookie choice. No value means the visitor has not chosen yet. */
+/** The stored cookie choice; none: not chosen yet (docs/product.md#cookies-and-analytics). */
 export const CONSENT_KEY = 'cookie-consent';
 
 export type Consent = 'all' | 'necessary';

@@ -3,7 +3,7 @@ import { IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-valida
 
 export const ANALYTICS_DATA_MAX_BYTES = 4096;
 
-/** An anonymous usage event (SPEC §3): event name, page path, small data object. */
+/** An anonymous usage event: name, page, small data (docs/product.md#cookies-and-analytics). */
 export class AnalyticsEventDto {
   @IsString()
   @Matches(/^[a-z][a-z0-9_]{0,63}$/, { message: 'event must be a snake_case event name' })

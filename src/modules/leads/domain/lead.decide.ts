@@ -111,7 +111,7 @@ function decideCreate(
   if (state.exists) throw new LeadCommandRefused('conflict', 'The lead already exists');
   const { input } = command;
   const { customer } = input;
-  // A contact-form sender may give a single name; staff-made leads need both (SPEC §5).
+  // A contact-form sender may give one name; staff-made leads need both (docs/product.md#leads).
   const required = input.source === 'manual' ? REQUIRED_FOR_MANUAL : REQUIRED_FOR_PUBLIC;
   for (const field of required) {
     if (!customer[field]?.trim())

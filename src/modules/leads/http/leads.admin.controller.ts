@@ -49,7 +49,7 @@ export class LeadsAdminController {
     private readonly historyReader: LeadHistoryReader,
   ) {}
 
-  /** Without parameters: every active lead as a plain array (SPEC §7); with any: one page. */
+  /** No parameters: all active leads as a plain array (docs/product.md#http-api); else one page. */
   @Get()
   async list(@Query() query: ListLeadsQuery): Promise<LeadView[] | LeadPage> {
     if (Object.values(query).every((value) => value === undefined)) return this.reads.listAll();
@@ -138,7 +138,7 @@ export class LeadsAdminController {
     return this.get(id);
   }
 
-  /** GDPR erasure, only for leads already in the Recycle Bin (DESIGN decision 4). */
+  /** GDPR erasure, only for leads already in the Recycle Bin (docs/product.md#erasure). */
   @Delete(':id')
   @Roles('admin')
   @HttpCode(204)

@@ -10,7 +10,7 @@ import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.reposit
 import type { LeadView } from '#src/modules/leads/queries/lead.views.js';
 import { ExpectedVersionQuery } from './dto/lead-requests.dto.js';
 
-/** The Recycle Bin: soft delete, restore and the list of trashed leads (SPEC §7 paths). */
+/** The Recycle Bin: soft delete, restore and the trashed leads (docs/product.md#http-api). */
 @ApiTags('CRM recycle bin')
 @ApiBearerAuth()
 @Controller('api/quotes')

@@ -11,7 +11,7 @@ import type { PipelineColumn } from '#src/modules/leads/domain/pipeline-columns.
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
 import { AddColumnDto, EditColumnDto, RemoveColumnQuery } from './dto/lead-requests.dto.js';
 
-/** Pipeline stages shared by all staff (DESIGN decision 3). */
+/** Pipeline stages shared by all staff (docs/decisions/0008-pipeline-columns-on-server.md). */
 @ApiTags('CRM pipeline')
 @ApiBearerAuth()
 @Controller('api/admin/pipeline-columns')

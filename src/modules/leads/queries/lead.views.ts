@@ -1,4 +1,4 @@
-/** A lead as the admin API answers it (SPEC §3 "Quote/lead (admin)" plus version and source). */
+/** A lead as the admin API answers it, with version and source (docs/product.md#leads). */
 export interface LeadView {
   id: string;
   customerFirstName: string;

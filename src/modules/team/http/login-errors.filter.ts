@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '
 import type { Response } from 'express';
 
 /**
- * The login screen shows the answer's `error` field (SPEC §8), so on this route `error` holds
+ * The login screen shows the answer's `error` field (docs/product.md#messages), so `error` holds
  * the human text ("Invalid credentials", the throttle notice, the field at fault) rather than
  * the generic reason phrase the global filter puts there.
  */

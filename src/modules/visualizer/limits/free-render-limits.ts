@@ -12,9 +12,9 @@ export interface RenderAllowance {
 class LimitReached extends Error {}
 
 /**
- * DESIGN decision 6: three free renders per visitor cookie, and a daily cap per hashed client IP
- * so clearing cookies does not reset the count. A render is reserved before it starts (so
- * parallel requests cannot overshoot) and given back if it fails.
+ * Three free renders per visitor cookie, and a daily cap per hashed client IP so clearing
+ * cookies does not reset the count (docs/decisions/0011-visualizer-limits.md). A render is
+ * reserved before it starts (so parallel requests cannot overshoot) and given back if it fails.
  */
 @Injectable()
 export class FreeRenderLimits {

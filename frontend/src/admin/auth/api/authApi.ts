@@ -32,7 +32,7 @@ export interface PasswordInput {
   newPassword: string;
 }
 
-/** SPEC §9: the verify result is cached for five minutes. */
+/** The verify result is cached for five minutes (docs/product.md#admin-session). */
 export const VERIFY_CACHE_SECONDS = 5 * 60;
 
 export const authApi = api.injectEndpoints({

@@ -16,7 +16,8 @@ const isUnauthorized = (entry: Entry) =>
 
 /**
  * Any admin call answered 401 means the session is over (signed out elsewhere, deactivated,
- * password changed): drop the token and go to the login page at once (SPEC §4 "Admin session").
+ * password changed): drop the token and go to the login page at once
+ * (docs/product.md#admin-session).
  */
 export function useUnauthorizedRedirect(): void {
   const dispatch = useDispatch<AppDispatch>();

@@ -26,7 +26,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Name and colour of a pipeline column (SPEC §2 Column dialog). */
+/** Name and colour of a pipeline column (docs/product.md#pipeline-columns). */
 export function ColumnDialog({ column, canDelete, busy, onSave, onDelete, onClose }: Props) {
   const [name, setName] = useState(column?.name ?? '');
   const [color, setColor] = useState<ColumnColor>(column?.color ?? 'blue');

@@ -22,7 +22,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Deleting a column that holds leads asks which column receives them (DESIGN decision 3). */
+/** A column with leads asks which column receives them (docs/product.md#pipeline-columns). */
 export function DeleteColumnDialog({ column, columns, busy, onConfirm, onClose }: Props) {
   const others = columns.filter((c) => c.id !== column.id);
   const [target, setTarget] = useState(others[0]?.id ?? '');

@@ -59,7 +59,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Every field of the lead, editable, with its full history (SPEC §2 Lead Details). */
+/** Every field of the lead, editable, with its full history (docs/product.md#admin-screens). */
 export function LeadDetailsDialog({ leadId, onClose }: Props) {
   return (
     <Dialog

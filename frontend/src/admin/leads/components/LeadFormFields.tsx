@@ -24,7 +24,7 @@ export const EMPTY_LEAD_FORM: LeadFormValues = {
   notes: '',
 };
 
-/** SPEC §5: doors and drawers parse as integers, metres and price as decimals; invalid is 0. */
+/** Doors, drawers: integers; metres, price: decimals; invalid is 0 (docs/product.md#leads). */
 export function toLeadFields(values: LeadFormValues): LeadFields {
   const int = (v: string) => Math.max(0, Number.parseInt(v, 10) || 0);
   const dec = (v: string) =>

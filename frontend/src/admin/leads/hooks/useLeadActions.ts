@@ -3,7 +3,7 @@ import { useToast } from '@/shared/components/toast';
 import { useRestoreLeadMutation, useTrashLeadMutation } from '../api/leadsApi';
 import { leadCopy } from '../copy';
 
-/** Trash and restore with the SPEC §8 toasts, shared by every tab that offers them. */
+/** Trash and restore with their toasts (docs/product.md#messages), shared by every tab. */
 export function useLeadActions() {
   const toast = useToast();
   const [trash, trashState] = useTrashLeadMutation();

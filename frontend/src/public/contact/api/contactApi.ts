@@ -1,6 +1,6 @@
 import { api } from '@/shared/api/api';
 
-/** SPEC §3: the contact form payload; it becomes a lead with source contact_form. */
+/** The contact form payload; it becomes a contact_form lead (docs/product.md#contact-form). */
 export interface ContactMessage {
   firstName: string;
   lastName: string;
@@ -28,7 +28,7 @@ const contactApi = api.injectEndpoints({
 
 export const { useSendContactMessageMutation } = contactApi;
 
-/** SPEC §5: the first word is the first name, the rest the last name. */
+/** The first word is the first name, the rest the last name (docs/product.md#contact-form). */
 export function splitName(name: string): { firstName: string; lastName: string } {
   const [firstName, ...rest] = name.trim().split(/\s+/);
   return { firstName: firstName ?? '', lastName: rest.join(' ') };

@@ -74,7 +74,7 @@ export function ContactForm() {
       });
     } catch (error) {
       idempotencyKey.settle(error);
-      // A rate limit says when to try again; other failures get the catalogue text (SPEC §8).
+      // A rate limit says when to try again; others get the fixed text (docs/product.md#messages).
       const tooMany = (error as { status?: unknown }).status === 429;
       toast({
         title: contactCopy.toasts.errorTitle,

@@ -1,6 +1,6 @@
 import { api } from '@/shared/api/api';
 
-/** One catalogue entry as GET /api/patterns returns it (SPEC §3). */
+/** One catalogue entry as GET /api/patterns returns it (docs/product.md#pattern-library). */
 export interface Pattern {
   id: string;
   name: string;

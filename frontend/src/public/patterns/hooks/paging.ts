@@ -3,7 +3,7 @@ import type { Pattern } from '@/public/patterns/api/patternsApi';
 export const PAGE_SIZE = 24;
 export const PAGE_WINDOW = 5;
 
-/** Case-insensitive match on the model name or code (SPEC §2). */
+/** Case-insensitive match on the model name or code (docs/product.md#pattern-library). */
 export function filterPatterns(patterns: readonly Pattern[], search: string): Pattern[] {
   const needle = search.trim().toLocaleLowerCase('fi');
   if (!needle) return [...patterns];

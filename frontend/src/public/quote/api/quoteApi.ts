@@ -13,7 +13,7 @@ export interface QuoteCustomer {
   message?: string;
 }
 
-/** SPEC §3: the wizard's payload. The server prices it; the client never sends a price. */
+/** The wizard's payload. The server prices it; the client never does (docs/product.md#prices). */
 export interface QuoteRequest {
   doorStyle: DoorStyle;
   doors: number;

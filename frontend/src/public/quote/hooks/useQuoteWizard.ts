@@ -39,13 +39,13 @@ const NO_QUANTITIES: QuantityInputs = { doors: '0', drawers: '0', metres: '0' };
 
 export const QUANTITY_MAX: Quantities = { doors: 999, drawers: 999, metres: 100 };
 
-/** SPEC §5: anything non-numeric or negative counts as 0; parts round up to whole numbers. */
+/** Non-numeric or negative counts as 0; parts round up (docs/product.md#quote-wizard). */
 function toQuantity(raw: string, max: number): number {
   const value = Math.ceil(Number(raw));
   return Number.isFinite(value) && value > 0 ? Math.min(value, max) : 0;
 }
 
-/** The wizard's state machine (SPEC §4): 1 → 2 → 3 → 4, back one step, reset to 1. */
+/** The wizard's steps 1 → 2 → 3 → 4, back one step, reset to 1 (docs/product.md#quote-wizard). */
 export function useQuoteWizard() {
   const [step, setStep] = useState<WizardStep>(1);
   const [doorStyle, setDoorStyle] = useState<DoorStyle | null>(null);

@@ -1,6 +1,6 @@
 import { api } from '@/shared/api/api';
 
-/** SPEC §3: the photo as base64 without the data-URL prefix, and a pattern code. */
+/** The photo as base64 without data-URL prefix, and a pattern code (docs/product.md#visualizer). */
 export interface VisualizationRequest {
   kitchenImage: string;
   patternId: string;
@@ -11,7 +11,7 @@ export interface VisualizerStatus {
   unlimited: boolean;
 }
 
-/** SPEC §9: the admin token check is cached for five minutes. */
+/** The admin token check is cached for five minutes (docs/product.md#admin-session). */
 const ADMIN_CHECK_CACHE_SECONDS = 5 * 60;
 
 const visualizerApi = api.injectEndpoints({

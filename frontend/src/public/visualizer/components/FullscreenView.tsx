@@ -13,7 +13,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** SPEC §4: fullscreen is either a single image or the before/after comparison. */
+/** Fullscreen: a single image or the before/after comparison (docs/product.md#visualizer). */
 export function FullscreenView({ mode, originalUrl, resultUrl, patternId, onClose }: Props) {
   const title =
     mode === 'compare'

@@ -2,7 +2,7 @@ import { Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import type { ProgressState } from '../hooks/useSimulatedProgress';
 import { visualizerCopy as copy } from '../copy';
 
-/** Status text, percentage and estimated seconds while a render is made (SPEC §4). */
+/** Status text, percentage and seconds left while a render is made (docs/product.md#visualizer). */
 export function ProgressPanel({ progress }: { progress: ProgressState }) {
   const percent = Math.round(progress.percent);
   return (

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { FREE_GENERATIONS } from '../copy';
 
-/** SPEC §3/§9 storage key of the browser's count of used free visualizations. */
+/** Storage key of the browser's count of used free visualizations (docs/product.md#visualizer). */
 export const GENERATIONS_KEY = 'visualizer-generations-total';
 
 function readCount(): number {
@@ -9,7 +9,7 @@ function readCount(): number {
   return Number.isFinite(stored) && stored > 0 ? Math.min(stored, FREE_GENERATIONS) : 0;
 }
 
-/** The browser's free-use counter; the server keeps its own count as well (DESIGN 6). */
+/** The browser's free-use counter; the server counts as well (docs/product.md#visualizer). */
 export function useGenerationCounter() {
   const [count, setCount] = useState(readCount);
   const store = useCallback((next: number) => {

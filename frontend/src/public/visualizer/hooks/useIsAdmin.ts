@@ -4,7 +4,7 @@ import { useToast } from '@/shared/components/toast';
 import { useVisualizerAdminCheckQuery } from '../api/visualizerApi';
 import { visualizerCopy } from '../copy';
 
-/** SPEC §6: an admin is a stored token that the verify call accepts; they render without limits. */
+/** Staff (a stored token that verify accepts) render without limit: docs/product.md#visualizer. */
 export function useIsAdmin(): boolean {
   const hasToken = Boolean(localStorage.getItem(ADMIN_TOKEN_KEY));
   const { isSuccess } = useVisualizerAdminCheckQuery(undefined, { skip: !hasToken });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** SPEC §4: the progress panel is simulated on a 0.8 s tick. */
+/** The progress panel is simulated on a 0.8 s tick (docs/product.md#visualizer). */
 const TICK_MS = 800;
 const CEILING = 95;
 /** Progress at which each of the six phases begins. */

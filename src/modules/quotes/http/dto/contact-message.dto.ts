@@ -11,7 +11,7 @@ import {
 import { Trimmed } from '#src/platform/http/trimmed.js';
 import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from './submit-quote.dto.js';
 
-/** The contact form (SPEC §3): the client splits the name on its first space. */
+/** Contact form (docs/product.md#contact-form): the client splits the name on its first space. */
 export class ContactMessageDto {
   @Trimmed()
   @IsString()

@@ -77,7 +77,7 @@ export class QuoteCustomerDto {
   message?: string;
 }
 
-/** The wizard's payload (SPEC §3). The price is never taken from the client. */
+/** The wizard's payload (docs/product.md#quote-wizard). The price never comes from the client. */
 export class SubmitQuoteDto {
   @ApiProperty({ enum: DOOR_STYLES })
   @IsIn(DOOR_STYLES)
