@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import type { AppConfig } from '#src/config/app-config.js';
 import type { AppSecrets } from '#src/platform/secrets/app-secrets.js';
 import { HttpErrorsFilter } from './http-errors.filter.js';
+import { inputShapeMiddleware } from './input-shape.middleware.js';
 import { requestContextMiddleware } from './request-context.middleware.js';
 
 /**
@@ -61,6 +62,7 @@ export function configureApp(app: INestApplication, config: AppConfig, secrets: 
   }
   app.use(express.json({ limit: DEFAULT_BODY_LIMIT }));
   app.use(express.urlencoded({ extended: false, limit: DEFAULT_BODY_LIMIT }));
+  app.use(inputShapeMiddleware);
   app.useGlobalFilters(new HttpErrorsFilter());
   app.useGlobalPipes(validationPipe());
   app.enableShutdownHooks();
