@@ -254,4 +254,40 @@ describe('The HTTP edge', () => {
     });
   });
 
+  describe('JSON only', () => {
+    it.each([
+      ['a form post', 'application/x-www-form-urlencoded', 'firstName=Matti&email=m%40example.fi'],
+      [
+        'a multipart post',
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nm@example.fi\r\n--x--\r\n',
+      ],
+      ['a text post', 'text/plain', '{"email":"m@example.fi"}'],
+    ])(
+      'should refuse %s to contact and login with 415 and store nothing',
+      async (_, type, body) => {
+        const before = await eventCount(testApp);
+        for (const path of ['/api/contact', '/api/auth/login']) {
+          const response = await api.post(path).set('Content-Type', type).send(body).expect(415);
+          expect(response.body).toEqual({
+            statusCode: 415,
+            error: 'Unsupported Media Type',
+            message: 'Request body must be JSON (Content-Type: application/json)',
+          });
+        }
+        expect(await eventCount(testApp)).toBe(before);
+      },
+    );
+
+    it('should accept JSON with a charset and calls without a body (controls)', async () => {
+      await api
+        .post('/api/contact')
+        .set('Content-Type', 'application/json; charset=utf-8')
+        .send(JSON.stringify({ firstName: 'Matti', lastName: 'V', email: 'm@example.fi' }))
+        .expect(201);
+      await api.post('/api/auth/logout').set(bearer(admin)).expect(200);
+      admin = (await signInAs(testApp, 'admin')).token;
+    });
+  });
+
 });

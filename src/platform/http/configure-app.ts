@@ -9,6 +9,7 @@ import type { AppConfig } from '#src/config/app-config.js';
 import type { AppSecrets } from '#src/platform/secrets/app-secrets.js';
 import { HttpErrorsFilter } from './http-errors.filter.js';
 import { inputShapeMiddleware } from './input-shape.middleware.js';
+import { jsonOnlyMiddleware } from './json-only.middleware.js';
 import { requestContextMiddleware } from './request-context.middleware.js';
 
 /**
@@ -57,11 +58,11 @@ export function configureApp(app: INestApplication, config: AppConfig, secrets: 
     req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next(),
   );
   app.use(requestContextMiddleware(secrets.hashSalt));
+  app.use('/api', jsonOnlyMiddleware);
   for (const [route, limit] of Object.entries(LARGE_BODY_ROUTES)) {
     app.use(route, express.json({ limit }));
   }
   app.use(express.json({ limit: DEFAULT_BODY_LIMIT }));
-  app.use(express.urlencoded({ extended: false, limit: DEFAULT_BODY_LIMIT }));
   app.use(inputShapeMiddleware);
   app.useGlobalFilters(new HttpErrorsFilter());
   app.useGlobalPipes(validationPipe());
