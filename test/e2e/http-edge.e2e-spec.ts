@@ -290,4 +290,41 @@ describe('The HTTP edge', () => {
     });
   });
 
+  describe('Cache-Control', () => {
+    it('should answer every staff call with no-store, errors included', async () => {
+      for (const path of [
+        '/api/admin/quotes',
+        `/api/admin/quotes/${leadId}`,
+        `/api/admin/quotes/${leadId}/history`,
+        '/api/admin/users',
+        '/api/quotes/deleted',
+        '/api/auth/verify',
+      ]) {
+        const response = await api.get(path).set(bearer(admin));
+        expect({ path, status: response.status, cache: response.headers['cache-control'] }).toEqual(
+          {
+            path,
+            status: 200,
+            cache: 'no-store',
+          },
+        );
+      }
+      const anonymous = await api.get('/api/admin/quotes').expect(401);
+      expect(anonymous.headers['cache-control']).toBe('no-store');
+    });
+
+    it('should answer a sign-in with no-store', async () => {
+      const member = await signInAs(testApp, 'manager');
+      const response = await api
+        .post('/api/auth/login')
+        .send({ email: member.member.email, password: 'correct horse battery staple' })
+        .expect(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+
+    it('should leave public catalogue answers cacheable (control)', async () => {
+      const response = await api.get('/api/patterns').expect(200);
+      expect(response.headers['cache-control']).toMatch(/^public/);
+    });
+  });
 });

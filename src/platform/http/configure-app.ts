@@ -10,6 +10,7 @@ import type { AppSecrets } from '#src/platform/secrets/app-secrets.js';
 import { HttpErrorsFilter } from './http-errors.filter.js';
 import { inputShapeMiddleware } from './input-shape.middleware.js';
 import { jsonOnlyMiddleware } from './json-only.middleware.js';
+import { noStoreMiddleware } from './no-store.middleware.js';
 import { requestContextMiddleware } from './request-context.middleware.js';
 
 /**
@@ -58,6 +59,7 @@ export function configureApp(app: INestApplication, config: AppConfig, secrets: 
     req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next(),
   );
   app.use(requestContextMiddleware(secrets.hashSalt));
+  app.use(noStoreMiddleware);
   app.use('/api', jsonOnlyMiddleware);
   for (const [route, limit] of Object.entries(LARGE_BODY_ROUTES)) {
     app.use(route, express.json({ limit }));
