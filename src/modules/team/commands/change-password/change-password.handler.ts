@@ -2,7 +2,7 @@ import { NotFoundException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { CredentialsRepository } from '#src/modules/team/auth/credentials.repository.js';
-import { LoginThrottle } from '#src/modules/team/auth/login-throttle.js';
+import { LOGIN_ATTEMPTS_PER_MINUTE, LoginThrottle } from '#src/modules/team/auth/login-throttle.js';
 import { PasswordHasher } from '#src/modules/team/auth/password-hasher.js';
 import { SessionsRepository } from '#src/modules/team/auth/sessions.repository.js';
 import {
@@ -32,7 +32,9 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     const stored = await this.credentials.find(memberId);
     if (!stored) throw new NotFoundException('Team member not found');
     // A stolen session must not become a way to guess the password at full speed.
-    const attempt = await this.throttle.begin([`password-change:${memberId}`]);
+    const attempt = await this.throttle.begin([
+      { key: `password-change:${memberId}`, limit: LOGIN_ATTEMPTS_PER_MINUTE },
+    ]);
     if (!(await this.hasher.verify(stored.passwordHash, currentPassword))) {
       throw new WrongCurrentPasswordError();
     }
