@@ -414,6 +414,32 @@ describe('Staff authentication', () => {
       expect(short.body.message).toMatch(/newPassword must be at least 12 characters/);
       await api.get('/api/auth/verify').set(bearer(token)).expect(200);
     });
+    it('should refuse common passwords and ones holding the e-mail with 400, keeping the old one', async () => {
+      const { token, member } = await signInAs(testApp, 'salesperson', {
+        email: 'Kalle.Kalvo@example.fi',
+      });
+      for (const [newPassword, message] of [
+        ['password1234', 'newPassword is one of the most commonly used passwords; choose another'],
+        ['Sunshine2026!', 'newPassword is one of the most commonly used passwords; choose another'],
+        [
+          'i am kalle.kalvo here',
+          'newPassword must not contain your e-mail address or its name part',
+        ],
+        [
+          'KALLE.KALVO@EXAMPLE.FI',
+          'newPassword must not contain your e-mail address or its name part',
+        ],
+      ]) {
+        const response = await api
+          .put('/api/auth/password')
+          .set(bearer(token))
+          .send({ currentPassword: STAFF_PASSWORD, newPassword })
+          .expect(400);
+        expect(response.body.message).toBe(message);
+      }
+      await logIn(testApp, member.email, STAFF_PASSWORD);
+    });
+
     it('should stop guessing the current password after five wrong tries a minute', async () => {
       const { token } = await signInAs(testApp, 'salesperson');
       for (let i = 0; i < 5; i++) {
@@ -479,6 +505,14 @@ describe('Staff authentication', () => {
         .send({ firstName: 'A', lastName: 'B', email: 'uusi.myyja@example.fi' })
         .expect(403);
       expect(refused.body.message).toBe('Password change required');
+      const common = await api
+        .put('/api/auth/password')
+        .set(bearer(login.token))
+        .send({ currentPassword: oneTime, newPassword: 'password1234' })
+        .expect(400);
+      expect(common.body.message).toBe(
+        'newPassword is one of the most commonly used passwords; choose another',
+      );
       await api
         .put('/api/auth/password')
         .set(bearer(login.token))
