@@ -214,6 +214,19 @@ describe('The HTTP edge', () => {
       }
     });
 
+    it('should refuse a NUL character in a path parameter', async () => {
+      for (const call of [
+        api.put('/api/admin/pipeline-columns/a%00b').send({ name: 'X', color: 'red' }),
+        api.delete('/api/admin/pipeline-columns/a%00b?moveLeadsTo=new'),
+        api.get('/api/admin/users/a%00'),
+      ]) {
+        const response = await call.set(bearer(admin)).expect(400);
+        expect(response.body.message).toBe(
+          'path must not contain NUL characters or unpaired surrogates',
+        );
+      }
+    });
+
     it('should read the UTF-8 of a lone surrogate in a query as a replacement character', async () => {
       // Percent-decoding cannot produce a lone surrogate: the bytes become U+FFFD.
       await api.get('/api/admin/quotes?search=Aino%ED%A0%80').set(bearer(admin)).expect(200);

@@ -1,4 +1,4 @@
-import { findInputProblem, MAX_INPUT_DEPTH } from './input-shape.js';
+import { findInputProblem, findPathProblem, MAX_INPUT_DEPTH } from './input-shape.js';
 
 function nestedArrays(depth: number): unknown {
   let value: unknown = [];
@@ -41,5 +41,12 @@ describe(findInputProblem.name, () => {
 
   it('should refuse more values than any real body holds', () => {
     expect(findInputProblem(new Array(200_000).fill(0))).toMatch(/more than 100000 values/);
+  });
+});
+
+describe(findPathProblem.name, () => {
+  it('should refuse an encoded NUL anywhere in the path and pass an encoded percent sign', () => {
+    expect(findPathProblem('/api/admin/pipeline-columns/a%00b')).toMatch(/^path must not/);
+    expect(findPathProblem('/api/admin/quotes/%2500')).toBeNull();
   });
 });

@@ -42,6 +42,11 @@ export function findInputProblem(input: unknown): string | null {
   return null;
 }
 
+/** A NUL in a path parameter (`/columns/a%00b`) is refused for the whole path, still encoded. */
+export function findPathProblem(path: string): string | null {
+  return path.includes('%00') ? malformedTextMessage('path') : null;
+}
+
 function isMalformedText(text: string): boolean {
   return text.includes('\u0000') || LONE_SURROGATE.test(text);
 }
