@@ -6,6 +6,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -28,6 +29,8 @@ export interface AppModuleOptions {
   databaseUrl: string;
   /** False in tests and CLI tools that drive projections themselves. */
   runProjections?: boolean;
+  /** Where logs go instead of stdout; tests read them. */
+  logDestination?: DestinationStream;
 }
 
 export const FRONTEND_DIST = join(process.cwd(), 'frontend', 'dist');
@@ -36,16 +39,17 @@ export const FRONTEND_DIST = join(process.cwd(), 'frontend', 'dist');
 export class AppModule {
   static forRoot(options: AppModuleOptions): DynamicModule {
     const { config } = options;
+    const httpLogging = {
+      level: config.LOG_LEVEL,
+      serializers: httpLogSerializers,
+      autoLogging: { ignore: (req: { url?: string }) => req.url === '/api/health' },
+    };
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
         LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.LOG_LEVEL,
-            serializers: httpLogSerializers,
-            autoLogging: { ignore: (req) => req.url === '/api/health' },
-          },
+          pinoHttp: options.logDestination ? [httpLogging, options.logDestination] : httpLogging,
         }),
         DatabaseModule.forRoot(options.databaseUrl),
         EventStoreModule.forRoot({ runProjections: options.runProjections ?? true }),

@@ -91,6 +91,48 @@ describe('CRM in Chromium', () => {
     await page.getByRole('dialog').getByText('Anna Admin', { exact: false }).first().waitFor();
   });
 
+  it('should show no door style for a contact-form lead and save only what changed', async () => {
+    const contact = await fetch(`${testApp.baseUrl}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Kalle',
+        lastName: 'Yhteydenotto',
+        email: 'kalle.yhteydenotto@example.fi',
+        phone: '040 555 1234',
+        message: 'Soittakaa, kiitos',
+      }),
+    });
+    const { leadId } = (await contact.json()) as { leadId: string };
+    await openTab('CRM');
+    await card('Kalle Yhteydenotto').click();
+    const dialog = page.getByRole('dialog');
+    const doorStyle = dialog.getByRole('combobox', { name: 'Door Style' });
+    await doorStyle.waitFor();
+    // MUI shows an empty select as a zero-width space.
+    expect((await doorStyle.textContent())?.replace(/\u200b/g, '').trim()).toBe('');
+    expect(await dialog.locator('input[name="doorStyle"]').inputValue()).toBe('');
+    await dialog.getByLabel('Phone').fill('040 555 9999');
+    const sent = page.waitForRequest(
+      (r) => r.method() === 'PUT' && r.url().endsWith(`/api/admin/quotes/${leadId}/update-lead`),
+    );
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    expect((await sent).postDataJSON()).toEqual({
+      customerPhone: '040 555 9999',
+      expectedVersion: 1,
+    });
+    await page.getByText('Lead information updated successfully').waitFor();
+    const saved = await fetch(`${testApp.baseUrl}/api/admin/quotes/${leadId}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(await saved.json()).toMatchObject({
+      doorStyle: null,
+      customerPhone: '040 555 9999',
+      source: 'contact_form',
+      version: 2,
+    });
+  });
+
   it('should tell who changed the lead when the save is stale and offer a reload', async () => {
     const leadId = await createLead('Sanni', 'Samanaikainen');
     await openTab('CRM');

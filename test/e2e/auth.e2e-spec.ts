@@ -1,6 +1,10 @@
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { APP_SECRETS, type AppSecrets } from '#src/config/config.module.js';
+import {
+  CLIENT_LOGIN_ATTEMPTS_PER_MINUTE,
+  LOGIN_ATTEMPTS_PER_MINUTE,
+} from '#src/modules/team/auth/login-throttle.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { bearer, createMember, logIn, signInAs, STAFF_PASSWORD } from '../support/staff.js';
 
@@ -27,6 +31,14 @@ describe('Staff authentication', () => {
     await testApp.close();
   });
 
+  /** A member an admin has deactivated: their right password must answer like a wrong one. */
+  async function deactivatedMember() {
+    const admin = await signInAs(testApp, 'admin');
+    const member = await createMember(testApp, 'salesperson');
+    await api.post(`/api/admin/users/${member.id}/deactivate`).set(bearer(admin.token)).expect(200);
+    return member;
+  }
+
   describe('POST /api/auth/login', () => {
     it('should answer success, a token and the user for the right password', async () => {
       const member = await createMember(testApp, 'manager', { firstName: 'Maija' });
@@ -52,8 +64,9 @@ describe('Staff authentication', () => {
       expect(header.alg).toBe('HS256');
     });
 
-    it('should give the same answer for a wrong password and an unknown e-mail', async () => {
+    it('should give the same answer for a wrong password, an unknown e-mail and an inactive account', async () => {
       const member = await createMember(testApp, 'salesperson');
+      const inactive = await deactivatedMember();
       const wrong = await api
         .post('/api/auth/login')
         .set(freshClient())
@@ -64,38 +77,44 @@ describe('Staff authentication', () => {
         .set(freshClient())
         .send({ email: 'nobody-here@example.fi', password: 'not the password at all' })
         .expect(401);
+      const deactivated = await api
+        .post('/api/auth/login')
+        .set(freshClient())
+        .send({ email: inactive.email, password: STAFF_PASSWORD })
+        .expect(401);
       expect(wrong.body).toEqual({
         statusCode: 401,
         error: 'Invalid credentials',
         message: 'Invalid credentials',
       });
       expect(unknown.body).toEqual(wrong.body);
+      expect(deactivated.body).toEqual(wrong.body);
     });
 
-    it('should spend comparable time on an unknown e-mail and a wrong password', async () => {
+    it('should spend comparable time on an unknown e-mail, a wrong password and an inactive account', async () => {
       const member = await createMember(testApp, 'salesperson');
-      const timeOf = async (email: string) => {
+      const inactive = await deactivatedMember();
+      const timeOf = async (email: string, password = 'a wrong password') => {
         const started = performance.now();
-        await api
-          .post('/api/auth/login')
-          .set(freshClient())
-          .send({ email, password: 'a wrong password' })
-          .expect(401);
+        await api.post('/api/auth/login').set(freshClient()).send({ email, password }).expect(401);
         return performance.now() - started;
       };
       const median = (values: number[]) => values.sort((a, b) => a - b)[2];
-      // Interleaved, so a burst of load on the machine hits both kinds alike.
+      // Interleaved, so a burst of load on the machine hits every kind alike.
       const wrongTimes: number[] = [];
       const unknownTimes: number[] = [];
+      const inactiveTimes: number[] = [];
       for (let i = 0; i < 5; i++) {
         wrongTimes.push(await timeOf(member.email));
         unknownTimes.push(await timeOf(`ghost-${i}@example.fi`));
+        inactiveTimes.push(await timeOf(inactive.email, STAFF_PASSWORD));
       }
       const wrong = median(wrongTimes);
-      const unknown = median(unknownTimes);
       // An unknown account must still pay for an argon2 verification (tens of milliseconds).
-      expect(unknown).toBeGreaterThan(wrong * 0.4);
-      expect(unknown).toBeLessThan(wrong * 2.5);
+      for (const other of [median(unknownTimes), median(inactiveTimes)]) {
+        expect(other).toBeGreaterThan(wrong * 0.4);
+        expect(other).toBeLessThan(wrong * 2.5);
+      }
     });
 
     it('should refuse missing or malformed fields with 400 naming the field', async () => {
@@ -127,35 +146,58 @@ describe('Staff authentication', () => {
       expect(huge.body.error).toMatch(/password must be shorter than or equal to 256/);
     });
 
-    it('should refuse a sixth failed try at one account within a minute with 429', async () => {
+    it('should refuse a sixth failed try at one account from one client within a minute with 429', async () => {
       const member = await createMember(testApp, 'salesperson');
-      for (let i = 0; i < 5; i++) {
+      const attacker = freshClient();
+      for (let i = 0; i < LOGIN_ATTEMPTS_PER_MINUTE; i++) {
         await api
           .post('/api/auth/login')
-          .set(freshClient())
+          .set(attacker)
           .send({ email: member.email, password: `guess number ${i}` })
           .expect(401);
       }
       const blocked = await api
         .post('/api/auth/login')
-        .set(freshClient())
+        .set(attacker)
         .send({ email: member.email, password: STAFF_PASSWORD })
         .expect(429);
       expect(blocked.body.error).toMatch(/Too many login attempts/);
     });
 
-    it('should let no more than five of a burst of parallel guesses reach the password check', async () => {
+    it('should let the owner sign in while guesses at their account from elsewhere are refused', async () => {
       const member = await createMember(testApp, 'salesperson');
+      const attackers = Array.from({ length: 3 }, freshClient);
+      for (const attacker of attackers) {
+        for (let i = 0; i <= LOGIN_ATTEMPTS_PER_MINUTE; i++) {
+          await api
+            .post('/api/auth/login')
+            .set(attacker)
+            .send({ email: member.email, password: `guess number ${i}` })
+            .expect(i < LOGIN_ATTEMPTS_PER_MINUTE ? 401 : 429);
+        }
+      }
+      await api
+        .post('/api/auth/login')
+        .set(freshClient())
+        .send({ email: member.email, password: STAFF_PASSWORD })
+        .expect(200);
+    });
+
+    it('should let no more than five of a burst of parallel guesses from one client reach the password check', async () => {
+      const member = await createMember(testApp, 'salesperson');
+      const attacker = freshClient();
       const answers = await Promise.all(
         Array.from({ length: 12 }, (_, i) =>
           api
             .post('/api/auth/login')
-            .set(freshClient())
+            .set(attacker)
             .send({ email: member.email, password: `parallel guess ${i}` }),
         ),
       );
       const statuses = answers.map((a) => a.status);
-      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(
+        LOGIN_ATTEMPTS_PER_MINUTE,
+      );
       expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
     });
 
@@ -171,9 +213,9 @@ describe('Staff authentication', () => {
       }
     });
 
-    it('should refuse a sixth failed try from one client within a minute with 429', async () => {
+    it('should refuse a client that has failed at many accounts within a minute with 429', async () => {
       const client = freshClient();
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < CLIENT_LOGIN_ATTEMPTS_PER_MINUTE; i++) {
         await api
           .post('/api/auth/login')
           .set(client)
@@ -372,6 +414,32 @@ describe('Staff authentication', () => {
       expect(short.body.message).toMatch(/newPassword must be at least 12 characters/);
       await api.get('/api/auth/verify').set(bearer(token)).expect(200);
     });
+    it('should refuse common passwords and ones holding the e-mail with 400, keeping the old one', async () => {
+      const { token, member } = await signInAs(testApp, 'salesperson', {
+        email: 'Kalle.Kalvo@example.fi',
+      });
+      for (const [newPassword, message] of [
+        ['password1234', 'newPassword is one of the most commonly used passwords; choose another'],
+        ['Sunshine2026!', 'newPassword is one of the most commonly used passwords; choose another'],
+        [
+          'i am kalle.kalvo here',
+          'newPassword must not contain your e-mail address or its name part',
+        ],
+        [
+          'KALLE.KALVO@EXAMPLE.FI',
+          'newPassword must not contain your e-mail address or its name part',
+        ],
+      ]) {
+        const response = await api
+          .put('/api/auth/password')
+          .set(bearer(token))
+          .send({ currentPassword: STAFF_PASSWORD, newPassword })
+          .expect(400);
+        expect(response.body.message).toBe(message);
+      }
+      await logIn(testApp, member.email, STAFF_PASSWORD);
+    });
+
     it('should stop guessing the current password after five wrong tries a minute', async () => {
       const { token } = await signInAs(testApp, 'salesperson');
       for (let i = 0; i < 5; i++) {
@@ -437,6 +505,14 @@ describe('Staff authentication', () => {
         .send({ firstName: 'A', lastName: 'B', email: 'uusi.myyja@example.fi' })
         .expect(403);
       expect(refused.body.message).toBe('Password change required');
+      const common = await api
+        .put('/api/auth/password')
+        .set(bearer(login.token))
+        .send({ currentPassword: oneTime, newPassword: 'password1234' })
+        .expect(400);
+      expect(common.body.message).toBe(
+        'newPassword is one of the most commonly used passwords; choose another',
+      );
       await api
         .put('/api/auth/password')
         .set(bearer(login.token))

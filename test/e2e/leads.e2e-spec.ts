@@ -169,18 +169,118 @@ describe('Leads API', () => {
       await api.delete(`/api/admin/quotes/${unknown}`).set(bearer(admin)).expect(404);
     });
 
-    it('should require the version the user saw', async () => {
+    it('should apply {status, notes} without a version to the latest lead', async () => {
       const lead = await create();
-      const response = await api
+      await api
+        .put(`/api/admin/quotes/${lead.id}`)
+        .set(bearer(admin))
+        .send({ notes: 'First call done', expectedVersion: 1 })
+        .expect(200);
+      const moved = await api
         .put(`/api/admin/quotes/${lead.id}`)
         .set(bearer(sales))
+        .send({ status: 'contacted', notes: 'Sent the offer' })
+        .expect(200);
+      expect(moved.body).toEqual({ id: lead.id, status: 'contacted', version: 4 });
+      const current = await api.get(`/api/admin/quotes/${lead.id}`).set(bearer(sales)).expect(200);
+      expect(current.body).toMatchObject({ status: 'contacted', notes: 'Sent the offer' });
+    });
+
+    it('should apply concurrent status moves without versions, each to the latest lead', async () => {
+      const lead = await create();
+      const moves = await Promise.all(
+        ['contacted', 'qualified', 'proposal', 'contacted', 'qualified'].map((status) =>
+          api.put(`/api/admin/quotes/${lead.id}`).set(bearer(sales)).send({ status }),
+        ),
+      );
+      expect(moves.map((move) => move.status)).toEqual([200, 200, 200, 200, 200]);
+    });
+
+    it('should take the version from If-Match and answer 409 naming who changed the lead', async () => {
+      const lead = await create();
+      await api
+        .put(`/api/admin/quotes/${lead.id}`)
+        .set(bearer(admin))
+        .set('If-Match', '"1"')
         .send({ status: 'contacted' })
+        .expect(200);
+      const stale = await api
+        .put(`/api/admin/quotes/${lead.id}`)
+        .set(bearer(sales))
+        .set('If-Match', '"1"')
+        .send({ status: 'qualified' })
+        .expect(409);
+      expect(stale.body).toMatchObject({ changedBy: 'Anna Admin', currentVersion: 2 });
+      expect(stale.body.message).toContain('Anna Admin');
+      await api
+        .put(`/api/admin/quotes/${lead.id}`)
+        .set(bearer(sales))
+        .set('If-Match', 'W/"2"')
+        .send({ status: 'qualified' })
+        .expect(200);
+      const bad = await api
+        .put(`/api/admin/quotes/${lead.id}`)
+        .set(bearer(sales))
+        .set('If-Match', '*')
+        .send({ status: 'proposal' })
         .expect(400);
-      expect(response.body.message).toContain('expectedVersion');
+      expect(bad.body.message).toContain('If-Match');
+      const current = await api.get(`/api/admin/quotes/${lead.id}`).set(bearer(sales)).expect(200);
+      expect(current.body).toMatchObject({ status: 'qualified', version: 3 });
     });
   });
 
   describe('PUT /api/admin/quotes/:id/update-lead and history', () => {
+    it('should apply only the fields sent when no version is given', async () => {
+      const lead = await create();
+      await api
+        .put(`/api/admin/quotes/${lead.id}`)
+        .set(bearer(admin))
+        .send({ status: 'contacted', expectedVersion: 1 })
+        .expect(200);
+      const updated = await api
+        .put(`/api/admin/quotes/${lead.id}/update-lead`)
+        .set(bearer(sales))
+        .send({ customerPhone: '+358 50 111 2222' })
+        .expect(200);
+      expect(updated.body).toMatchObject({
+        ...newLead({ customerPhone: '+358 50 111 2222' }),
+        status: 'contacted',
+        version: 3,
+      });
+      const history = await api
+        .get(`/api/admin/quotes/${lead.id}/history`)
+        .set(bearer(sales))
+        .expect(200);
+      const details = history.body.find((e: { type: string }) => e.type === 'LeadDetailsChanged');
+      expect(details.details.changes).toEqual([
+        { field: 'phone', from: '+358 40 123 4567', to: '+358 50 111 2222' },
+      ]);
+    });
+
+    it('should answer 409 naming who changed the lead for a stale version or If-Match', async () => {
+      const lead = await create();
+      await api
+        .put(`/api/admin/quotes/${lead.id}`)
+        .set(bearer(admin))
+        .send({ status: 'contacted', expectedVersion: 1 })
+        .expect(200);
+      const stale = await api
+        .put(`/api/admin/quotes/${lead.id}/update-lead`)
+        .set(bearer(sales))
+        .send({ doors: 12, expectedVersion: 1 })
+        .expect(409);
+      expect(stale.body.changedBy).toBe('Anna Admin');
+      await api
+        .put(`/api/admin/quotes/${lead.id}/update-lead`)
+        .set(bearer(sales))
+        .set('If-Match', '1')
+        .send({ doors: 12 })
+        .expect(409);
+      const current = await api.get(`/api/admin/quotes/${lead.id}`).set(bearer(sales)).expect(200);
+      expect(current.body).toMatchObject({ doors: 8, version: 2 });
+    });
+
     it('should record only the changed fields with who changed them', async () => {
       const lead = await create();
       await api

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import { ChangeMemberCommand } from '#src/modules/team/commands/change-member/change-member.command.js';
@@ -9,6 +12,7 @@ import { loadConfig } from '#src/config/app-config.js';
 import { createApp } from '#src/bootstrap.js';
 import { TeamMembersProjection } from '#src/modules/team/projections/team-members.projection.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
+import { createTestDatabase } from '../support/test-database.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { bearer, createMember, logIn, signInAs, type SignedInStaff } from '../support/staff.js';
 
@@ -349,4 +353,34 @@ describe(FirstAdminSeeder.name, () => {
       await testApp.close();
     }
   });
+
+  it.each([
+    ['a common password', 'password1234', 'is one of the most commonly used passwords'],
+    ['one holding the e-mail', 'boss@example.fi is me', 'must not contain your e-mail address'],
+  ])(
+    'should refuse to start with %s as ADMIN_PASSWORD, naming the variable',
+    async (_, password, reason) => {
+      const db = await createTestDatabase();
+      const app = await createApp({
+        config: loadConfig({
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          DATA_DIR: mkdtempSync(join(tmpdir(), 'kk-test-data-')),
+          APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+          ADMIN_EMAIL: 'boss@example.fi',
+          ADMIN_PASSWORD: password,
+        }),
+        databaseUrl: db.url,
+        runProjections: false,
+      });
+      try {
+        await expect(app.init()).rejects.toThrow(`ADMIN_PASSWORD ${reason}`);
+        const { rows } = await db.pool.query(`select count(*)::int as n from team_members`);
+        expect(rows[0].n).toBe(0);
+      } finally {
+        await app.close();
+        await db.drop();
+      }
+    },
+  );
 });

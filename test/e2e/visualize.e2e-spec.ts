@@ -148,6 +148,24 @@ describe('POST /api/visualize', () => {
         /megapikseli/,
       ],
       [
+        'a PNG of 40,000,000 × 1 px (exactly the pixel cap)',
+        async () => ({
+          kitchenImage: pngBomb(40_000_000, 1).toString('base64'),
+          patternId: 'NH10',
+        }),
+        413,
+        /enintään 16384 pikseliä/,
+      ],
+      [
+        'a PNG of 1 × 40,000,000 px',
+        async () => ({
+          kitchenImage: pngBomb(1, 40_000_000).toString('base64'),
+          patternId: 'NH10',
+        }),
+        413,
+        /enintään 16384 pikseliä/,
+      ],
+      [
         'a HEIC claiming 81 MP',
         async () => ({
           kitchenImage: heicHeader(9000, 9000).toString('base64'),

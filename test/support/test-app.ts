@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig } from '#src/config/app-config.js';
+import type { AppModuleOptions } from '#src/app.module.js';
 import { createApp } from '#src/bootstrap.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -17,7 +18,7 @@ export interface TestApp {
 /** The real app on a fresh database, listening on a free port. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { runProjections?: boolean } = {},
+  options: Pick<AppModuleOptions, 'runProjections' | 'logDestination'> = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'kk-test-data-'));
@@ -32,6 +33,7 @@ export async function startTestApp(
     config,
     databaseUrl: db.url,
     runProjections: options.runProjections,
+    logDestination: options.logDestination,
   });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };

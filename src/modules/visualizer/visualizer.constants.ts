@@ -3,6 +3,11 @@
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 /** Refused from the header alone, before anything is decoded: a decompression bomb stops here. */
 export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Longest side accepted: a 40,000,000 × 1 image passes the pixel cap but no image library
+ * handles it sensibly (JPEG stops at 65,535, WebP at 16,383), and no camera makes one.
+ */
+export const MAX_INPUT_SIDE = 16_384;
 /** Detection runs on a copy of about this many pixels; the mask is scaled back up. */
 export const ANALYSIS_PIXELS = 1_000_000;
 export const FREE_RENDERS_PER_VISITOR = 3;
@@ -18,6 +23,7 @@ export const MESSAGES = {
   limitReached: 'Olet käyttänyt kaikki 3 ilmaista visualisointiasi. Ota yhteyttä saadaksesi lisää.',
   tooLarge: 'Tiedosto liian suuri. Kuvan koko saa olla enintään 15MB.',
   tooManyPixels: 'Kuvan resoluutio on liian suuri. Kuvassa saa olla enintään 40 megapikseliä.',
+  sideTooLong: 'Kuva on liian leveä tai korkea. Kumpikin sivu saa olla enintään 16384 pikseliä.',
   unsupportedType: `Tiedostotyyppi ei tuettu. Tuetut muodot: ${SUPPORTED_FORMATS_TEXT}.`,
   undecodable: 'Kuvaa ei voitu lukea. Tiedosto voi olla vioittunut; kokeile toista kuvaa.',
   notBase64: 'kitchenImage on oltava kuvan base64-sisältö ilman data-URL-etuliitettä.',

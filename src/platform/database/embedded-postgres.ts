@@ -12,6 +12,7 @@ import {
   statSync,
 } from 'node:fs';
 import { writeFile, unlink } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { arch, platform, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
@@ -74,7 +75,24 @@ export async function startEmbeddedPostgres(
   const binaries = await loadBinaries();
   const owner = postgresOwner();
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(dataDir, binaries, owner);
-  return handle(dataDir, await launch(dataDir, options, binaries, owner), false, ephemeral, log);
+  const port = await choosePort(options.port, log);
+  const server = await launch(dataDir, { ...options, port }, binaries, owner);
+  return handle(dataDir, server, false, ephemeral, log);
+}
+
+/**
+ * The configured port when it is free. When another PostgreSQL (a second checkout, a system
+ * server) already listens there, one the system hands out: the app reaches its own server
+ * through the Unix socket in the data directory, so the number hardly matters.
+ */
+async function choosePort(preferred: number, log: (message: string) => void): Promise<number> {
+  if (!(await isLoopbackPortTaken(preferred))) return preferred;
+  const port = await freeLoopbackPort();
+  log(
+    `port ${preferred} of 127.0.0.1 is already in use (another PostgreSQL?); the embedded ` +
+      `PostgreSQL listens on port ${port} instead (EMBEDDED_PG_PORT chooses the port)`,
+  );
+  return port;
 }
 
 /**
@@ -247,8 +265,15 @@ async function launch(
   }
   if (failure) throw failure;
   if (exited === undefined) child.kill('SIGINT');
+  const log = tail(logFile);
+  if (log.includes('Address already in use')) {
+    throw new Error(
+      `Port ${options.port} of 127.0.0.1 was taken while the embedded PostgreSQL started; ` +
+        'set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to use another PostgreSQL server.',
+    );
+  }
   throw new Error(
-    `PostgreSQL did not start (exit code ${exited ?? 'none'}); last lines of ${logFile}:\n${tail(logFile)}`,
+    `PostgreSQL did not start (exit code ${exited ?? 'none'}); last lines of ${logFile}:\n${log}`,
   );
 }
 
@@ -358,6 +383,30 @@ function tail(file: string): string {
   } catch {
     return '(no log)';
   }
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now, as the system hands one out. */
+export function freeLoopbackPort(): Promise<number> {
+  return listenOnce(0).then((port) => port ?? Promise.reject(new Error('no free port')));
+}
+
+/** Whether something already listens on this port of 127.0.0.1. */
+export async function isLoopbackPortTaken(port: number): Promise<boolean> {
+  return (await listenOnce(port)) === undefined;
+}
+
+/** Binds the port and lets it go at once: its number, or undefined when it is in use. */
+function listenOnce(port: number): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EADDRINUSE' ? resolve(undefined) : reject(error),
+    );
+    probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => {
+      const { port: bound } = probe.address() as { port: number };
+      probe.close(() => resolve(bound));
+    });
+  });
 }
 
 function sleep(ms: number): Promise<void> {

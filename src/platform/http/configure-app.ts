@@ -8,6 +8,9 @@ import helmet from 'helmet';
 import type { AppConfig } from '#src/config/app-config.js';
 import type { AppSecrets } from '#src/platform/secrets/app-secrets.js';
 import { HttpErrorsFilter } from './http-errors.filter.js';
+import { inputShapeMiddleware } from './input-shape.middleware.js';
+import { jsonOnlyMiddleware } from './json-only.middleware.js';
+import { noStoreMiddleware } from './no-store.middleware.js';
 import { requestContextMiddleware } from './request-context.middleware.js';
 
 /**
@@ -56,11 +59,13 @@ export function configureApp(app: INestApplication, config: AppConfig, secrets: 
     req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next(),
   );
   app.use(requestContextMiddleware(secrets.hashSalt));
+  app.use(noStoreMiddleware);
+  app.use('/api', jsonOnlyMiddleware);
   for (const [route, limit] of Object.entries(LARGE_BODY_ROUTES)) {
     app.use(route, express.json({ limit }));
   }
   app.use(express.json({ limit: DEFAULT_BODY_LIMIT }));
-  app.use(express.urlencoded({ extended: false, limit: DEFAULT_BODY_LIMIT }));
+  app.use(inputShapeMiddleware);
   app.useGlobalFilters(new HttpErrorsFilter());
   app.useGlobalPipes(validationPipe());
   app.enableShutdownHooks();

@@ -1,4 +1,4 @@
-import { httpLogSerializers } from './log-serializers.js';
+import { httpLogSerializers, truncateIp, withoutQuery } from './log-serializers.js';
 
 describe('httpLogSerializers', () => {
   it('should leave credentials out of a logged request and keep the rest', () => {
@@ -19,11 +19,54 @@ describe('httpLogSerializers', () => {
     expect(JSON.stringify(logged)).not.toMatch(/secret-token|visitor=abc/);
   });
 
+  it('should log the path without its query, and neither query nor parameters', () => {
+    const logged = httpLogSerializers.req({
+      method: 'GET',
+      url: '/api/admin/quotes?search=maija%40example.fi',
+      query: { search: 'maija@example.fi' },
+      params: { id: '1' },
+      remoteAddress: '198.51.100.77',
+      remotePort: 51234,
+      headers: {
+        referer: 'http://localhost/admin/leads?search=Maija',
+        'x-forwarded-for': '198.51.100.77',
+        'user-agent': 'test',
+      },
+    });
+    expect(logged).toEqual({
+      method: 'GET',
+      url: '/api/admin/quotes',
+      remoteAddress: '198.51.100.0',
+      headers: { 'user-agent': 'test' },
+    });
+  });
+
   it('should leave cookies set by a response out of its log entry', () => {
     const logged = httpLogSerializers.res({
       statusCode: 200,
       headers: { 'set-cookie': ['visitor=abc; HttpOnly'], 'x-request-id': 'r1' },
     });
     expect(logged).toEqual({ statusCode: 200, headers: { 'x-request-id': 'r1' } });
+  });
+});
+
+describe(withoutQuery.name, () => {
+  it('should keep a URL without a query as it is', () => {
+    expect(withoutQuery('/api/health')).toBe('/api/health');
+    expect(withoutQuery('/api/x?a=1?b')).toBe('/api/x');
+  });
+});
+
+describe(truncateIp.name, () => {
+  it.each([
+    ['203.0.113.77', '203.0.113.0'],
+    ['::ffff:203.0.113.77', '::ffff:203.0.113.0'],
+    ['2001:db8:85a3:8d3:1319:8a2e:370:7348', '2001:db8:85a3::'],
+    ['2001:db8::1', '2001:db8:0::'],
+    ['::1', '0:0:0::'],
+    ['fe80::1%eth0', 'fe80:0:0::'],
+    ['not an address', undefined],
+  ])('should reduce %s to %s', (address, network) => {
+    expect(truncateIp(address)).toBe(network);
   });
 });

@@ -14,6 +14,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { Roles } from '#src/platform/http/access.decorators.js';
+import { IfMatchVersion } from '#src/platform/http/if-match-version.decorator.js';
 import { STAFF_RATE_LIMIT } from './staff-rate-limit.js';
 import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
@@ -110,11 +111,12 @@ export class LeadsAdminController {
   async changeStatus(
     @Param('id', LeadId()) id: string,
     @Body() dto: ChangeLeadStatusDto,
+    @IfMatchVersion() ifMatch: number | undefined,
   ): Promise<{ id: string; status: string | undefined; version: number }> {
     const { version } = await this.commandBus.execute(
       new UpdateLeadCommand({
         leadId: id,
-        expectedVersion: dto.expectedVersion,
+        expectedVersion: dto.expectedVersion ?? ifMatch,
         status: dto.status,
         notes: dto.notes,
       }),
@@ -123,12 +125,16 @@ export class LeadsAdminController {
   }
 
   @Put(':id/update-lead')
-  async update(@Param('id', LeadId()) id: string, @Body() dto: UpdateLeadDto): Promise<LeadView> {
+  async update(
+    @Param('id', LeadId()) id: string,
+    @Body() dto: UpdateLeadDto,
+    @IfMatchVersion() ifMatch: number | undefined,
+  ): Promise<LeadView> {
     const { contact, order } = toLeadParts(dto);
     await this.commandBus.execute(
       new UpdateLeadCommand({
         leadId: id,
-        expectedVersion: dto.expectedVersion,
+        expectedVersion: dto.expectedVersion ?? ifMatch,
         contact,
         order,
         status: dto.status,

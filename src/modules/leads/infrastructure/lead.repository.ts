@@ -34,6 +34,9 @@ export interface LeadChangeOptions {
   personalData?: boolean;
 }
 
+/** How often a change without an expected version decides again after losing a race. */
+const LATEST_VERSION_TRIES = 5;
+
 /** Loads a lead from its stream, runs the pure decision, appends the result. */
 @Injectable()
 export class LeadRepository {
@@ -51,10 +54,31 @@ export class LeadRepository {
     };
   }
 
+  /**
+   * Without an expected version the change applies to the lead as it is now: a write that slips
+   * in between loading and appending makes it decide again on the newer lead, not fail.
+   */
   async change(
     leadId: string,
     commands: (state: LeadState) => LeadCommand[],
     options: LeadChangeOptions = {},
+  ): Promise<LeadChangeResult> {
+    const retries = options.expectedVersion === undefined && !options.transaction;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.changeOnce(leadId, commands, options);
+      } catch (error) {
+        if (!retries || !(error instanceof ConcurrencyError) || attempt >= LATEST_VERSION_TRIES) {
+          throw error;
+        }
+      }
+    }
+  }
+
+  private async changeOnce(
+    leadId: string,
+    commands: (state: LeadState) => LeadCommand[],
+    options: LeadChangeOptions,
   ): Promise<LeadChangeResult> {
     const { state, version, lastChangedBy } = await this.load(leadId, {
       personalData: options.personalData,

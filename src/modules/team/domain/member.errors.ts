@@ -29,3 +29,10 @@ export class SamePasswordError extends BadRequestException {
     super('newPassword must differ from the current password');
   }
 }
+
+/** `reason` from the password policy: the new password is common or holds the e-mail. */
+export class WeakPasswordError extends BadRequestException {
+  constructor(field: string, reason: string) {
+    super(`${field} ${reason}`);
+  }
+}

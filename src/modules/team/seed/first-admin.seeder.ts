@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ConfigError } from '#src/config/app-config.js';
 import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
 import { CredentialsRepository } from '#src/modules/team/auth/credentials.repository.js';
 import { PasswordHasher } from '#src/modules/team/auth/password-hasher.js';
@@ -9,6 +10,7 @@ import { ResetPasswordCommand } from '#src/modules/team/commands/reset-password/
 import { SetMemberActiveCommand } from '#src/modules/team/commands/set-member-active/set-member-active.command.js';
 import { EmailTakenError } from '#src/modules/team/domain/member.errors.js';
 import { MembersRepository } from '#src/modules/team/domain/members.repository.js';
+import { passwordWeakness } from '#src/modules/team/domain/password-policy.js';
 
 /** `admin@` the company's own domain, unless ADMIN_EMAIL says otherwise. */
 export function firstAdminEmail(config: AppConfig): string {
@@ -38,6 +40,8 @@ export class FirstAdminSeeder implements OnApplicationBootstrap {
     if ((await this.members.countActiveAdmins()) > 0) return;
     const email = firstAdminEmail(this.config);
     const password = this.config.ADMIN_PASSWORD;
+    const weakness = password ? passwordWeakness(password, email) : null;
+    if (weakness) throw new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD ${weakness}`);
     const existing = await this.members.findByEmail(email);
     if (existing) {
       await this.commandBus.execute(new ChangeMemberCommand(existing.id, { role: 'admin' }));

@@ -1,7 +1,12 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { SourceDecoder } from '../rendering/render-job.js';
-import { MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, MESSAGES } from '../visualizer.constants.js';
+import {
+  MAX_INPUT_PIXELS,
+  MAX_INPUT_SIDE,
+  MAX_UPLOAD_BYTES,
+  MESSAGES,
+} from '../visualizer.constants.js';
 
 export type UploadProblem = 'not-base64' | 'too-large' | 'too-many-pixels' | 'unsupported-type';
 
@@ -42,8 +47,8 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /**
  * Everything about an upload that can be known without decoding it: valid base64, at most
- * 15 MB, an allowed image type by content, and a pixel count read from the header so a small
- * file that would inflate to gigabytes is refused in milliseconds.
+ * 15 MB, an allowed image type by content, and a pixel count and side lengths read from the
+ * header so a small file that would inflate to gigabytes is refused in milliseconds.
  */
 export async function inspectUpload(base64: string): Promise<InspectedUpload> {
   if (base64.length % 4 === 1 || !BASE64.test(base64)) {
@@ -63,6 +68,9 @@ export async function inspectUpload(base64: string): Promise<InspectedUpload> {
   }
   if (size.width * size.height > MAX_INPUT_PIXELS) {
     throw new UploadRejected('too-many-pixels', MESSAGES.tooManyPixels);
+  }
+  if (Math.max(size.width, size.height) > MAX_INPUT_SIDE) {
+    throw new UploadRejected('too-many-pixels', MESSAGES.sideTooLong);
   }
   return { bytes, mime: type.mime, decoder, ...size };
 }

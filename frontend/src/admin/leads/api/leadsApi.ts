@@ -85,7 +85,8 @@ export interface LeadFields {
   customerEmail: string;
   customerPhone: string;
   customerAddress: string;
-  doorStyle: DoorStyle;
+  /** None for a contact-form lead until someone picks one. */
+  doorStyle: DoorStyle | null;
   doors: number;
   drawers: number;
   metres: number;

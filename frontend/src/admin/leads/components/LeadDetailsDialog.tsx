@@ -36,7 +36,7 @@ const toForm = (lead: Lead): LeadFormValues => ({
   customerEmail: lead.customerEmail,
   customerPhone: lead.customerPhone,
   customerAddress: lead.customerAddress,
-  doorStyle: lead.doorStyle ?? 'Kehysovi',
+  doorStyle: lead.doorStyle ?? '',
   doors: String(lead.doors),
   drawers: String(lead.drawers),
   metres: String(lead.metres),

@@ -1,8 +1,13 @@
 import { Grid, MenuItem, TextField } from '@mui/material';
 import type { ChangeEvent } from 'react';
-import { DOOR_STYLES, type LeadFields, type PipelineColumn } from '../api/leadsApi';
+import { DOOR_STYLES, type DoorStyle, type LeadFields, type PipelineColumn } from '../api/leadsApi';
 
-export type LeadFormValues = Omit<LeadFields, 'doors' | 'drawers' | 'metres' | 'totalPrice'> & {
+export type LeadFormValues = Omit<
+  LeadFields,
+  'doorStyle' | 'doors' | 'drawers' | 'metres' | 'totalPrice'
+> & {
+  /** '' while the lead has no door style: a select shows it empty. */
+  doorStyle: DoorStyle | '';
   doors: string;
   drawers: string;
   metres: string;
@@ -34,6 +39,7 @@ export function toLeadFields(values: LeadFormValues): LeadFields {
     customerFirstName: values.customerFirstName.trim(),
     customerLastName: values.customerLastName.trim(),
     customerEmail: values.customerEmail.trim(),
+    doorStyle: values.doorStyle || null,
     doors: int(values.doors),
     drawers: int(values.drawers),
     metres: dec(values.metres),
@@ -99,6 +105,9 @@ export function LeadFormFields({ values, onChange, columns, disabled, showRequir
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <TextField select label="Door Style" {...field('doorStyle')}>
+          <MenuItem value="">
+            <em>None</em>
+          </MenuItem>
           {DOOR_STYLES.map((style) => (
             <MenuItem key={style} value={style}>
               {style}

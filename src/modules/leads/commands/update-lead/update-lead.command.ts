@@ -3,7 +3,7 @@ import type { LeadContact, LeadOrder } from '#src/modules/leads/domain/lead.even
 
 export interface UpdateLeadInput {
   leadId: string;
-  /** The version the user saw; omitted only by internal callers that just loaded the lead. */
+  /** The version the user saw; without it the change applies to the latest version. */
   expectedVersion?: number;
   contact?: Partial<LeadContact>;
   order?: Partial<LeadOrder>;

@@ -40,19 +40,26 @@ export class CreateLeadDto extends LeadDetailsDto {
   message?: string;
 }
 
+const EXPECTED_VERSION = {
+  description:
+    'The lead version the user saw (or send If-Match); a newer lead answers 409. Without it the change applies to the latest version.',
+};
+
 export class UpdateLeadDto extends LeadFieldsDto {
-  @ApiProperty({ description: 'The lead version the user saw' })
+  @ApiPropertyOptional(EXPECTED_VERSION)
+  @IsOptional()
   @IsInt()
   @Min(1)
-  expectedVersion: number;
+  expectedVersion?: number;
 }
 
 /** The board's quick change: status and/or notes. */
 export class ChangeLeadStatusDto extends PickType(LeadDetailsDto, ['status', 'notes'] as const) {
-  @ApiProperty({ description: 'The lead version the user saw' })
+  @ApiPropertyOptional(EXPECTED_VERSION)
+  @IsOptional()
   @IsInt()
   @Min(1)
-  expectedVersion: number;
+  expectedVersion?: number;
 }
 
 export class ExpectedVersionQuery {

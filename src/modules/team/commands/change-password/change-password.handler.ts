@@ -2,13 +2,16 @@ import { NotFoundException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { CredentialsRepository } from '#src/modules/team/auth/credentials.repository.js';
-import { LoginThrottle } from '#src/modules/team/auth/login-throttle.js';
+import { LOGIN_ATTEMPTS_PER_MINUTE, LoginThrottle } from '#src/modules/team/auth/login-throttle.js';
 import { PasswordHasher } from '#src/modules/team/auth/password-hasher.js';
 import { SessionsRepository } from '#src/modules/team/auth/sessions.repository.js';
 import {
   SamePasswordError,
+  WeakPasswordError,
   WrongCurrentPasswordError,
 } from '#src/modules/team/domain/member.errors.js';
+import { MembersRepository } from '#src/modules/team/domain/members.repository.js';
+import { passwordWeakness } from '#src/modules/team/domain/password-policy.js';
 import {
   MEMBER_STREAM_TYPE,
   MemberEvents,
@@ -21,6 +24,7 @@ import { ChangePasswordCommand } from './change-password.command.js';
 export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand> {
   constructor(
     private readonly credentials: CredentialsRepository,
+    private readonly members: MembersRepository,
     private readonly sessions: SessionsRepository,
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottle,
@@ -31,8 +35,12 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     const { memberId, sessionId, currentPassword, newPassword } = command;
     const stored = await this.credentials.find(memberId);
     if (!stored) throw new NotFoundException('Team member not found');
+    const weakness = passwordWeakness(newPassword, (await this.members.get(memberId)).email);
+    if (weakness) throw new WeakPasswordError('newPassword', weakness);
     // A stolen session must not become a way to guess the password at full speed.
-    const attempt = await this.throttle.begin([`password-change:${memberId}`]);
+    const attempt = await this.throttle.begin([
+      { key: `password-change:${memberId}`, limit: LOGIN_ATTEMPTS_PER_MINUTE },
+    ]);
     if (!(await this.hasher.verify(stored.passwordHash, currentPassword))) {
       throw new WrongCurrentPasswordError();
     }

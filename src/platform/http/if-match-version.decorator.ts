@@ -1,0 +1,22 @@
+import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+
+/** `3`, `"3"` or `W/"3"`: a version as an ETag carries it. */
+const VERSION_TAG = /^(?:W\/)?"?([1-9]\d{0,9})"?$/;
+
+/** The version in an `If-Match` header, if any; a header that names no version is a 400. */
+export function parseIfMatchVersion(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  const match = VERSION_TAG.exec(header.trim());
+  if (!match) throw new BadRequestException('If-Match must be a version number, such as "3"');
+  return Number(match[1]);
+}
+
+/**
+ * The version the client saw, from `If-Match`, for routes that also take `expectedVersion` in
+ * the body. Lets plain HTTP clients use the standard precondition header.
+ */
+export const IfMatchVersion = createParamDecorator(
+  (_: unknown, context: ExecutionContext): number | undefined =>
+    parseIfMatchVersion(context.switchToHttp().getRequest<Request>().header('if-match')),
+);

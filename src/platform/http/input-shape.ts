@@ -1,0 +1,63 @@
+/** Deeper than any of our DTOs nests, far shallower than what overflows a recursive validator. */
+export const MAX_INPUT_DEPTH = 32;
+/** More values than any legitimate body holds; bounds the work one request can ask for. */
+export const MAX_INPUT_VALUES = 100_000;
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+interface Visit {
+  value: unknown;
+  depth: number;
+  parent: Visit | null;
+  key: string;
+}
+
+/**
+ * The first reason a parsed body or query cannot be handed to validation, or null. Walks with an
+ * explicit stack, so the nesting that it refuses cannot overflow this check either.
+ * Strings (values and keys) must not hold NUL or unpaired surrogates: PostgreSQL refuses
+ * both in text, and they are never part of a real name, address or message.
+ */
+export function findInputProblem(input: unknown): string | null {
+  const stack: Visit[] = [{ value: input, depth: 0, parent: null, key: '' }];
+  let values = 0;
+  while (stack.length) {
+    const visit = stack.pop()!;
+    if (++values > MAX_INPUT_VALUES) return `Request holds more than ${MAX_INPUT_VALUES} values`;
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (isMalformedText(value)) return malformedTextMessage(fieldOf(visit));
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (visit.depth >= MAX_INPUT_DEPTH) {
+      return `Request is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)`;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      const next = { value: child, depth: visit.depth + 1, parent: visit, key };
+      if (isMalformedText(key)) return malformedTextMessage(fieldOf(next));
+      stack.push(next);
+    }
+  }
+  return null;
+}
+
+/** A NUL in a path parameter (`/columns/a%00b`) is refused for the whole path, still encoded. */
+export function findPathProblem(path: string): string | null {
+  return path.includes('%00') ? malformedTextMessage('path') : null;
+}
+
+function isMalformedText(text: string): boolean {
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
+}
+
+function malformedTextMessage(field: string): string {
+  return `${field} must not contain NUL characters or unpaired surrogates`;
+}
+
+/** `customer.email`, `items.2.note`: the path of a visited value, as validation names fields. */
+function fieldOf(visit: Visit): string {
+  const keys: string[] = [];
+  for (let at: Visit | null = visit; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.') || 'body';
+}
