@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { isPoolExhausted } from '#src/platform/database/database-waits.js';
 import { inTransaction, type Queryable } from '#src/platform/database/queryable.js';
 import { ReadBatcher } from '#src/platform/database/read-batcher.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
@@ -233,6 +234,11 @@ export class EventStore {
     try {
       outcomes = await this.inTransaction((client) => this.write(batch, client, false));
     } catch (error) {
+      // Without a free connection, each append on its own would only wait out the timeout again.
+      if (isPoolExhausted(error)) {
+        for (const append of batch) append.reject(error);
+        return;
+      }
       if (batch.length > 1) {
         // One failing append must not fail the others: each goes again on its own.
         for (const append of batch) await this.commitBatch([append]);

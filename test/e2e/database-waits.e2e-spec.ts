@@ -1,0 +1,92 @@
+import type pg from 'pg';
+import request from 'supertest';
+import { PG_POOL } from '#src/platform/database/queryable.js';
+import { bearer, signInAs } from '../support/staff.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const POOL_SIZE = 4;
+
+describe('Database waits', () => {
+  let testApp: TestApp;
+  let admin: string;
+  let api: ReturnType<typeof request>;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_LOCK_TIMEOUT_MS: '300',
+      DATABASE_STATEMENT_TIMEOUT_MS: '1000',
+      RATE_LIMIT_PER_MINUTE: '1000',
+    });
+    api = request(testApp.baseUrl);
+    admin = (await signInAs(testApp, 'admin')).token;
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  async function trashedLead(firstName: string): Promise<string> {
+    const { body } = await api
+      .post('/api/admin/quotes/create-lead')
+      .set(bearer(admin))
+      .send({
+        customerFirstName: firstName,
+        customerLastName: 'Poistettava',
+        customerEmail: 'poistettava@example.fi',
+        doorStyle: 'Uritettu',
+        doors: 4,
+        totalPrice: 990,
+      })
+      .expect(201);
+    await api.delete(`/api/quotes/${body.id}/soft`).set(bearer(admin)).expect(200);
+    return body.id as string;
+  }
+
+  describe('bounded waits', () => {
+    it('should answer 503 with a retry hint when a lock is held past the lock timeout', async () => {
+      const leadId = await trashedLead('Lukittu');
+      const pool = testApp.app.get<pg.Pool>(PG_POOL);
+      const holder = await pool.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select 1 from streams where stream_id = $1 for update', [
+          `lead-${leadId}`,
+        ]);
+        const refused = await api.post(`/api/quotes/${leadId}/restore`).set(bearer(admin));
+        expect(refused.status).toBe(503);
+        expect(refused.headers['retry-after']).toBe('1');
+        expect(refused.body).toEqual({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: expect.stringMatching(/try again/),
+        });
+      } finally {
+        await holder.query('rollback');
+        holder.release();
+      }
+      // Nothing was written: the same request goes through once the lock is gone.
+      await api.post(`/api/quotes/${leadId}/restore`).set(bearer(admin)).expect(201);
+    });
+
+    it('should answer 503 with a retry hint when no connection comes free in time', async () => {
+      const pool = testApp.app.get<pg.Pool>(PG_POOL);
+      const held = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
+      try {
+        const started = Date.now();
+        const refused = await api.get('/api/admin/quotes').set(bearer(admin));
+        expect(refused.status).toBe(503);
+        expect(refused.headers['retry-after']).toBe('1');
+        expect(Date.now() - started).toBeLessThan(10_000);
+      } finally {
+        for (const client of held) client.release();
+      }
+      await api.get('/api/admin/quotes').set(bearer(admin)).expect(200);
+    });
+
+    it('should stop a statement that runs past the statement timeout', async () => {
+      const pool = testApp.app.get<pg.Pool>(PG_POOL);
+      await expect(pool.query('select pg_sleep(5)')).rejects.toMatchObject({ code: '57014' });
+    });
+  });
+});
