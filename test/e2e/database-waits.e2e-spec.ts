@@ -6,6 +6,21 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const POOL_SIZE = 4;
 
+const quote = (firstName: string) => ({
+  doorStyle: 'Uritettu',
+  doors: 6,
+  drawers: 2,
+  metres: 1,
+  customer: {
+    firstName,
+    lastName: 'Odottaja',
+    email: 'odottaja@example.fi',
+    address: 'Jonotie 1',
+    city: 'Vantaa',
+    phone: '+358 40 111 2222',
+  },
+});
+
 describe('Database waits', () => {
   let testApp: TestApp;
   let admin: string;
@@ -42,6 +57,25 @@ describe('Database waits', () => {
     await api.delete(`/api/quotes/${body.id}/soft`).set(bearer(admin)).expect(200);
     return body.id as string;
   }
+
+  describe('permanent deletes', () => {
+    it('should finish six times the pool size of them at once, with the site answering throughout', async () => {
+      const leads = await Promise.all(
+        Array.from({ length: POOL_SIZE * 6 }, (_, i) => trashedLead(`Erase${i}`)),
+      );
+      const deletes = leads.map((id) => api.delete(`/api/admin/quotes/${id}`).set(bearer(admin)));
+      const during = await Promise.all([
+        api.get('/api/health'),
+        api.post('/api/quote').send(quote('Kesken')),
+      ]);
+      const deleted = await Promise.all(deletes);
+
+      expect(deleted.map((r) => r.status)).toEqual(leads.map(() => 204));
+      expect(during.map((r) => r.status)).toEqual([200, 201]);
+      await api.get('/api/health').expect(200);
+      await api.post('/api/quote').send(quote('Jälkeen')).expect(201);
+    });
+  });
 
   describe('bounded waits', () => {
     it('should answer 503 with a retry hint when a lock is held past the lock timeout', async () => {

@@ -441,12 +441,14 @@ export class EventStore {
   /**
    * A stream's events in order. Personal data comes decrypted (the subject keys ride along in the
    * same round trip), unless `personalData` is false: then it is null, and no key is touched.
-   * Reads of whole streams that arrive together share one query.
+   * Reads of whole streams that arrive together share one query. Inside a transaction, pass
+   * its client as `db`: waiting for a second connection while holding one can exhaust the pool.
    */
   async readStream(
     streamId: string,
-    { personalData = true }: { personalData?: boolean } = {},
+    { personalData = true, db }: { personalData?: boolean; db?: Queryable } = {},
   ): Promise<RecordedEvent[]> {
+    if (db) return (await this.readStreams([streamId], personalData, db)).get(streamId) ?? [];
     const reader = personalData ? this.streamReaders.withPersonalData : this.streamReaders.plain;
     return (await reader.load(streamId)) ?? [];
   }
@@ -459,8 +461,9 @@ export class EventStore {
   private async readStreams(
     streamIds: string[],
     personalData: boolean,
+    db: Queryable = this.pool,
   ): Promise<Map<string, RecordedEvent[]>> {
-    const { rows } = await this.pool.query<EventRow & { wrapped_key?: Buffer | null }>({
+    const { rows } = await db.query<EventRow & { wrapped_key?: Buffer | null }>({
       ...(personalData ? READ_STREAMS_WITH_KEYS : READ_STREAMS),
       values: [streamIds],
     });

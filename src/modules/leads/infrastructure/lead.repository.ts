@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type pg from 'pg';
+import type { Queryable } from '#src/platform/database/queryable.js';
 import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import type { NewEvent, StreamRequirement } from '#src/platform/event-store/event-store.types.js';
@@ -41,9 +42,12 @@ export class LeadRepository {
 
   async load(
     leadId: string,
-    { personalData = true }: { personalData?: boolean } = {},
+    { personalData = true, transaction }: { personalData?: boolean; transaction?: Queryable } = {},
   ): Promise<{ state: LeadState; version: number; lastChangedBy: string | null }> {
-    const events = await this.eventStore.readStream(leadStreamId(leadId), { personalData });
+    const events = await this.eventStore.readStream(leadStreamId(leadId), {
+      personalData,
+      db: transaction,
+    });
     return {
       state: foldLead(events as unknown as LeadEvent[]),
       version: events.at(-1)?.streamVersion ?? 0,
@@ -58,6 +62,7 @@ export class LeadRepository {
   ): Promise<LeadChangeResult> {
     const { state, version, lastChangedBy } = await this.load(leadId, {
       personalData: options.personalData,
+      transaction: options.transaction,
     });
     if (!state.exists) throw new NotFoundException('Lead not found');
     const events = refusalsAsHttp(() => decideAll(commands(state), state));
