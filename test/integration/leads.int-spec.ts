@@ -1,6 +1,8 @@
 import { CommandBus } from '@nestjs/cqrs';
+import { AddPipelineColumnCommand } from '#src/modules/leads/commands/add-pipeline-column/add-pipeline-column.command.js';
 import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
+import { RemovePipelineColumnCommand } from '#src/modules/leads/commands/remove-pipeline-column/remove-pipeline-column.command.js';
 import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
@@ -47,7 +49,12 @@ describe('Leads against PostgreSQL', () => {
   const as = <T>(actor: Actor, work: () => Promise<T>) =>
     RequestContext.run({ requestId: crypto.randomUUID(), actor }, work);
 
-  const createLead = (firstName: string, totalPrice = 1000, extra: Record<string, string> = {}) =>
+  const createLead = (
+    firstName: string,
+    totalPrice = 1000,
+    extra: Record<string, string> = {},
+    status?: string,
+  ) =>
     as(sami, () =>
       bus.execute(
         new CreateLeadCommand({
@@ -67,6 +74,7 @@ describe('Leads against PostgreSQL', () => {
           drawers: 1,
           metres: 1.5,
           totalPrice,
+          status,
         }),
       ),
     );
@@ -262,6 +270,51 @@ describe('Leads against PostgreSQL', () => {
       expect(history[0]).toMatchObject({ type: 'LeadErased', actorName: 'Anna Admin' });
       expect(history.at(-1)).toMatchObject({ type: 'LeadCreated', actorName: 'Sami Seller' });
       expect(JSON.stringify(history)).not.toMatch(/Ximen|Qwerty|Xylofon/);
+    });
+  });
+
+  describe('RemovePipelineColumnCommand', () => {
+    const statusCount = async (status: string) =>
+      (
+        await testApp.db.pool.query<{ n: number }>(
+          'select count(*)::int as n from lead_list where status = $1',
+          [status],
+        )
+      ).rows[0].n;
+
+    it('should move every lead out, also those created into the column while it is removed', async () => {
+      await as(anna, () => bus.execute(new AddPipelineColumnCommand('Odottaa', 'orange')));
+      const held = 150; // several batches of moves
+      for (let i = 0; i < held; i += 25) {
+        await Promise.all(
+          Array.from({ length: 25 }, (_, j) => createLead(`Odottava${i + j}`, 1000, {}, 'odottaa')),
+        );
+      }
+      const { leadId: trashed } = await createLead('Roskissa', 1000, {}, 'odottaa');
+      await as(sami, () => bus.execute(new TrashLeadCommand(trashed)));
+      const inTarget = await statusCount('proposal');
+
+      const removal = as(anna, () =>
+        bus.execute(new RemovePipelineColumnCommand('odottaa', 'proposal')),
+      );
+      // Arrivals decided on the old columns either land before the removal commits (and move) or
+      // are decided again on the new ones, which no longer have the column: refused.
+      const arrivals = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, i) => createLead(`Myöhäinen${i}`, 1000, {}, 'odottaa')),
+      );
+      const { movedLeads } = await removal;
+      const arrived = arrivals.filter((a) => a.status === 'fulfilled').length;
+
+      expect(await statusCount('odottaa')).toBe(0);
+      expect(movedLeads).toBe(held + 1 + arrived);
+      expect(await statusCount('proposal')).toBe(inTarget + movedLeads);
+      expect(await testApp.app.get(LeadReadRepository).get(trashed)).toMatchObject({
+        status: 'proposal',
+      });
+      const { rows } = await testApp.db.pool.query<{ data: { movedLeadsTo: string } }>(
+        `select data from events where type = 'PipelineColumnRemoved' and data->>'id' = 'odottaa'`,
+      );
+      expect(rows.map((r) => r.data.movedLeadsTo)).toEqual(['proposal']);
     });
   });
 
