@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { CommandBus } from '@nestjs/cqrs';
 import { AddPipelineColumnCommand } from '#src/modules/leads/commands/add-pipeline-column/add-pipeline-column.command.js';
 import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
@@ -14,6 +15,7 @@ import {
 } from '#src/modules/leads/domain/pipeline-columns.js';
 import { LeadHistoryReader } from '#src/modules/leads/queries/lead-history.reader.js';
 import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
+import { VisualizationStore } from '#src/modules/visualizer/storage/visualization-store.js';
 import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { LOG_START, type RecordedEvent } from '#src/platform/event-store/event-store.types.js';
@@ -75,9 +77,32 @@ describe('Leads against PostgreSQL', () => {
           metres: 1.5,
           totalPrice,
           status,
+          visitorId: extra.visitorId,
         }),
       ),
     );
+
+  /** A kitchen photo and its render stored for the visitor, as the visualizer stores them. */
+  async function visualize(visitorId: string): Promise<string[]> {
+    const store = testApp.app.get(VisualizationStore);
+    const id = store.newId();
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+    await store.save(
+      { id, visitorId, patternId: 'NH10', renderer: 'local' },
+      { original: jpeg, rendered: jpeg },
+    );
+    await testApp.app
+      .get(EventStore)
+      .append(
+        `visitor-${visitorId}`,
+        'any',
+        [{ type: 'VisualizationGenerated', data: { visualizationId: id, patternId: 'NH10' } }],
+        { streamType: 'visitor' },
+      );
+    const paths = [store.originalPath(id), store.renderPath(id)];
+    expect(paths.filter((path) => existsSync(path))).toEqual(paths);
+    return paths;
+  }
 
   async function allEvents(): Promise<RecordedEvent[]> {
     return testApp.app.get(EventStore).readAll(LOG_START, 1_000_000, { personalData: true });
@@ -223,7 +248,12 @@ describe('Leads against PostgreSQL', () => {
         address: 'Salakuja 99',
         message: 'Ovet ovat vihreät Xylofonisti',
       };
-      const { leadId } = await createLead('Ximena', 1234, secret);
+      const visitorId = crypto.randomUUID();
+      const { leadId } = await createLead('Ximena', 1234, { ...secret, visitorId });
+      const photos = await visualize(visitorId);
+      expect(
+        (await testApp.app.get(LeadHistoryReader).history(leadId)).map((e) => e.type),
+      ).toContain('VisualizationGenerated');
       await as(sami, () =>
         bus.execute(
           new UpdateLeadCommand({
@@ -270,6 +300,19 @@ describe('Leads against PostgreSQL', () => {
       expect(history[0]).toMatchObject({ type: 'LeadErased', actorName: 'Anna Admin' });
       expect(history.at(-1)).toMatchObject({ type: 'LeadCreated', actorName: 'Sami Seller' });
       expect(JSON.stringify(history)).not.toMatch(/Ximen|Qwerty|Xylofon/);
+      // The link to the visitor is gone, and so are the kitchen photo and its render.
+      expect(history.map((e) => e.type)).not.toContain('VisualizationGenerated');
+      const { rows: leadEvents } = await testApp.db.pool.query<{ row: string }>(
+        'select e::text as row from events e where stream_id = $1',
+        [`lead-${leadId}`],
+      );
+      expect(leadEvents.map((e) => e.row).join('\n')).not.toContain(visitorId);
+      const { rows: left } = await testApp.db.pool.query(
+        'select id from visualizations where visitor_id = $1',
+        [visitorId],
+      );
+      expect(left).toEqual([]);
+      expect(photos.filter((path) => existsSync(path))).toEqual([]);
     });
   });
 

@@ -19,6 +19,8 @@ export interface LeadChangeResult {
   /** The lead's version after the change (unchanged when nothing needed to happen). */
   version: number;
   events: LeadEvent[];
+  /** The lead as it was decided on, before these events. */
+  before: LeadState;
 }
 
 export interface LeadChangeOptions {
@@ -71,10 +73,10 @@ export class LeadRepository {
       // Nothing to change, but a stale view must still learn that the lead moved on.
       if (expected !== version)
         throw new ConcurrencyError(leadStreamId(leadId), expected, version, lastChangedBy);
-      return { leadId, version, events };
+      return { leadId, version, events, before: state };
     }
     const result = await this.append(leadId, expected, events, options);
-    return { leadId, version: result, events };
+    return { leadId, version: result, events, before: state };
   }
 
   async append(
