@@ -8,6 +8,8 @@ import {
 } from '#src/platform/event-store/event-store.errors.js';
 import type { StreamRequirement } from '#src/platform/event-store/event-store.types.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
+import type { LeadCommand } from '#src/modules/leads/domain/lead.decide.js';
+import type { LeadState } from '#src/modules/leads/domain/lead.state.js';
 import { decidePipeline } from '#src/modules/leads/domain/pipeline-columns.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
@@ -61,11 +63,12 @@ export class RemovePipelineColumnHandler implements ICommandHandler<
       // (and is moved with the others) or fails and is decided again on the new columns.
       await this.columns.append(version, events, transaction);
       const held = await this.heldLeads(command.id, transaction);
+      // Only whether the column held any lead at all changes the decision.
       if (JSON.stringify(decideFor(leadCount + held.length)) !== JSON.stringify(events)) {
         throw new ConflictException('Leads arrived in this column meanwhile; please try again');
       }
       for (const lead of held) {
-        await this.leads.change(lead.id, () => [this.moveOf(command, statuses)], {
+        await this.leads.change(lead.id, this.moveIfHeld(command, statuses), {
           expectedVersion: lead.version,
           transaction,
           personalData: false,
@@ -103,11 +106,10 @@ export class RemovePipelineColumnHandler implements ICommandHandler<
   ): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const { events } = await this.leads.change(
-          leadId,
-          (state) => (state.status === command.id ? [this.moveOf(command, statuses)] : []),
-          { requires: requirement, personalData: false },
-        );
+        const { events } = await this.leads.change(leadId, this.moveIfHeld(command, statuses), {
+          requires: requirement,
+          personalData: false,
+        });
         return events.length > 0;
       } catch (error) {
         if (error instanceof RequirementChangedError) {
@@ -118,13 +120,19 @@ export class RemovePipelineColumnHandler implements ICommandHandler<
     }
   }
 
-  private moveOf(command: RemovePipelineColumnCommand, statuses: readonly string[]) {
-    return {
-      type: 'ChangeLeadStatus' as const,
-      to: command.moveLeadsTo!,
-      statuses,
-      reason: 'column_removed' as const,
-    };
+  /** The move of a lead still in the column; one moved or erased meanwhile stays as it is. */
+  private moveIfHeld(command: RemovePipelineColumnCommand, statuses: readonly string[]) {
+    return (state: LeadState): LeadCommand[] =>
+      state.status === command.id && !state.erased
+        ? [
+            {
+              type: 'ChangeLeadStatus',
+              to: command.moveLeadsTo!,
+              statuses,
+              reason: 'column_removed',
+            },
+          ]
+        : [];
   }
 
   /** Trashed leads move too, so a restore never lands in a column that no longer exists. */
