@@ -8,6 +8,7 @@
  * before), so a stalled server shows as latency rather than as fewer requests.
  * Target: quote p99 during the removal stays under 250 ms.
  */
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { signInBenchAdmin, startBenchApp, startBenchDatabase } from './bench-support.ts';
@@ -168,6 +169,10 @@ async function main(): Promise<void> {
     await app.close();
 
     console.log(`removal: HTTP ${removalStatus} ${removalBody} in ${removalSeconds.toFixed(1)} s`);
+    // Other work on the machine moves both phases alike; the load says how much there was.
+    console.log(
+      `load average over the last minute: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+    );
     console.table([
       summary('before the removal', before, BEFORE_SECONDS),
       summary('during the removal', during, removalSeconds),
