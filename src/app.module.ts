@@ -18,6 +18,7 @@ import { SiteModule } from './modules/site/site.module.js';
 import { PatternsModule } from './modules/patterns/patterns.module.js';
 import { VisualizerModule } from './modules/visualizer/visualizer.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
+import { databaseWaitsFrom } from './platform/database/database-waits.js';
 import { EventStoreModule } from './platform/event-store/event-store.module.js';
 import { AccessGuard } from './platform/http/access.guard.js';
 import { httpLogSerializers } from './platform/logging/log-serializers.js';
@@ -51,7 +52,7 @@ export class AppModule {
         LoggerModule.forRoot({
           pinoHttp: options.logDestination ? [httpLogging, options.logDestination] : httpLogging,
         }),
-        DatabaseModule.forRoot(options.databaseUrl),
+        DatabaseModule.forRoot(options.databaseUrl, databaseWaitsFrom(config)),
         EventStoreModule.forRoot({ runProjections: options.runProjections ?? true }),
         CqrsModule.forRoot(),
         ScheduleModule.forRoot(),

@@ -29,6 +29,17 @@ describe(loadConfig.name, () => {
     expect(config.APP_SECRET).toBe(SECRET);
   });
 
+  it('should bound every database wait by default and refuse a pool too small to serve', () => {
+    expect(loadConfig({})).toMatchObject({
+      DATABASE_POOL_SIZE: 20,
+      DATABASE_CONNECT_TIMEOUT_MS: 5000,
+      DATABASE_LOCK_TIMEOUT_MS: 5000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 30000,
+    });
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_LOCK_TIMEOUT_MS: '0' })).toThrow(/DATABASE_LOCK_TIMEOUT_MS/);
+  });
+
   it('should treat an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
       PORT: 3000,

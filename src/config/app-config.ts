@@ -48,6 +48,34 @@ export class AppEnvironment {
   @Max(65535)
   EMBEDDED_PG_PORT = 5433;
 
+  /** Connections the app keeps to PostgreSQL. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  @Max(500)
+  DATABASE_POOL_SIZE = 20;
+
+  /** How long a request may wait for a free database connection before it answers 503. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+
+  /** How long a statement may wait for a row or table lock (PostgreSQL `lock_timeout`). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  DATABASE_LOCK_TIMEOUT_MS = 5_000;
+
+  /** How long one statement may run (PostgreSQL `statement_timeout`). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  DATABASE_STATEMENT_TIMEOUT_MS = 30_000;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()

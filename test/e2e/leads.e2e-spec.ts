@@ -422,5 +422,27 @@ describe('Leads API', () => {
         'closed',
       ]);
     });
+
+    it('should let one of two simultaneous removals of a full column win and answer 409 to the other', async () => {
+      await api
+        .post('/api/admin/pipeline-columns')
+        .set(bearer(sales))
+        .send({ name: 'Parked', color: 'pink' })
+        .expect(201);
+      const parked = await Promise.all(
+        Array.from({ length: 40 }, () => create({ status: 'parked' })),
+      );
+      const remove = () =>
+        api.delete('/api/admin/pipeline-columns/parked?moveLeadsTo=contacted').set(bearer(sales));
+      const answers = await Promise.all([remove(), remove()]);
+
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const { body: leads } = await api.get('/api/admin/quotes').set(bearer(sales)).expect(200);
+      const ids = new Set(parked.map((lead) => lead.id));
+      const statuses = (leads as { id: string; status: string }[])
+        .filter((lead) => ids.has(lead.id))
+        .map((lead) => lead.status);
+      expect(statuses).toEqual(parked.map(() => 'contacted'));
+    });
   });
 });

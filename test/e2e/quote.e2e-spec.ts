@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { Request, Response } from 'express';
 import { IdempotencyRetention } from '#src/modules/quotes/intake/idempotency-retention.js';
 import { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
+import { EventStore } from '#src/platform/event-store/event-store.js';
 import { eventCount, usePublicIntakeApp } from '../support/public-intake.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -64,13 +65,15 @@ describe('POST /api/quote', () => {
         totalPrice: 1270,
         priceListVersion: '2025-01',
         patternId: 'AG20',
-        visitorId: visitor.visitorId,
       });
       expect(rows[0].data.lineItems).toEqual(
         expect.arrayContaining([expect.objectContaining({ code: 'doors', total: 760 })]),
       );
-      // Personal data never sits in the clear in the log.
+      // Personal data never sits in the clear in the log; the visitor id is sealed with it.
       expect(JSON.stringify(rows)).not.toContain('maija@example.fi');
+      expect(JSON.stringify(rows)).not.toContain(visitor.visitorId);
+      const [created] = await app().app.get(EventStore).readStream(`lead-${response.body.leadId}`);
+      expect(created.personalData).toMatchObject({ visitorId: visitor.visitorId });
     });
 
     it('should quote the 950 € minimum for a worktop-only request', async () => {
@@ -88,11 +91,9 @@ describe('POST /api/quote', () => {
         .set('Cookie', `visitor=${visitorId}.forged-signature`)
         .send(validQuote())
         .expect(201);
-      const { rows } = await app().db.pool.query<{ data: Record<string, unknown> }>(
-        'select data from events where stream_id = $1',
-        [`lead-${response.body.leadId}`],
-      );
-      expect(rows[0].data.visitorId).toBeUndefined();
+      const [created] = await app().app.get(EventStore).readStream(`lead-${response.body.leadId}`);
+      expect(created.personalData).not.toHaveProperty('visitorId');
+      expect(created.data).not.toHaveProperty('visitorId');
     });
   });
 

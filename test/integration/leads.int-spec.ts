@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
 import { CommandBus } from '@nestjs/cqrs';
+import { AddPipelineColumnCommand } from '#src/modules/leads/commands/add-pipeline-column/add-pipeline-column.command.js';
 import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
+import { RemovePipelineColumnCommand } from '#src/modules/leads/commands/remove-pipeline-column/remove-pipeline-column.command.js';
 import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
@@ -12,6 +15,7 @@ import {
 } from '#src/modules/leads/domain/pipeline-columns.js';
 import { LeadHistoryReader } from '#src/modules/leads/queries/lead-history.reader.js';
 import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
+import { VisualizationStore } from '#src/modules/visualizer/storage/visualization-store.js';
 import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { LOG_START, type RecordedEvent } from '#src/platform/event-store/event-store.types.js';
@@ -47,7 +51,12 @@ describe('Leads against PostgreSQL', () => {
   const as = <T>(actor: Actor, work: () => Promise<T>) =>
     RequestContext.run({ requestId: crypto.randomUUID(), actor }, work);
 
-  const createLead = (firstName: string, totalPrice = 1000, extra: Record<string, string> = {}) =>
+  const createLead = (
+    firstName: string,
+    totalPrice = 1000,
+    extra: Record<string, string> = {},
+    status?: string,
+  ) =>
     as(sami, () =>
       bus.execute(
         new CreateLeadCommand({
@@ -67,9 +76,33 @@ describe('Leads against PostgreSQL', () => {
           drawers: 1,
           metres: 1.5,
           totalPrice,
+          status,
+          visitorId: extra.visitorId,
         }),
       ),
     );
+
+  /** A kitchen photo and its render stored for the visitor, as the visualizer stores them. */
+  async function visualize(visitorId: string): Promise<string[]> {
+    const store = testApp.app.get(VisualizationStore);
+    const id = store.newId();
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+    await store.save(
+      { id, visitorId, patternId: 'NH10', renderer: 'local' },
+      { original: jpeg, rendered: jpeg },
+    );
+    await testApp.app
+      .get(EventStore)
+      .append(
+        `visitor-${visitorId}`,
+        'any',
+        [{ type: 'VisualizationGenerated', data: { visualizationId: id, patternId: 'NH10' } }],
+        { streamType: 'visitor' },
+      );
+    const paths = [store.originalPath(id), store.renderPath(id)];
+    expect(paths.filter((path) => existsSync(path))).toEqual(paths);
+    return paths;
+  }
 
   async function allEvents(): Promise<RecordedEvent[]> {
     return testApp.app.get(EventStore).readAll(LOG_START, 1_000_000, { personalData: true });
@@ -215,7 +248,12 @@ describe('Leads against PostgreSQL', () => {
         address: 'Salakuja 99',
         message: 'Ovet ovat vihreät Xylofonisti',
       };
-      const { leadId } = await createLead('Ximena', 1234, secret);
+      const visitorId = crypto.randomUUID();
+      const { leadId } = await createLead('Ximena', 1234, { ...secret, visitorId });
+      const photos = await visualize(visitorId);
+      expect(
+        (await testApp.app.get(LeadHistoryReader).history(leadId)).map((e) => e.type),
+      ).toContain('VisualizationGenerated');
       await as(sami, () =>
         bus.execute(
           new UpdateLeadCommand({
@@ -262,6 +300,64 @@ describe('Leads against PostgreSQL', () => {
       expect(history[0]).toMatchObject({ type: 'LeadErased', actorName: 'Anna Admin' });
       expect(history.at(-1)).toMatchObject({ type: 'LeadCreated', actorName: 'Sami Seller' });
       expect(JSON.stringify(history)).not.toMatch(/Ximen|Qwerty|Xylofon/);
+      // The link to the visitor is gone, and so are the kitchen photo and its render.
+      expect(history.map((e) => e.type)).not.toContain('VisualizationGenerated');
+      const { rows: leadEvents } = await testApp.db.pool.query<{ row: string }>(
+        'select e::text as row from events e where stream_id = $1',
+        [`lead-${leadId}`],
+      );
+      expect(leadEvents.map((e) => e.row).join('\n')).not.toContain(visitorId);
+      const { rows: left } = await testApp.db.pool.query(
+        'select id from visualizations where visitor_id = $1',
+        [visitorId],
+      );
+      expect(left).toEqual([]);
+      expect(photos.filter((path) => existsSync(path))).toEqual([]);
+    });
+  });
+
+  describe('RemovePipelineColumnCommand', () => {
+    const statusCount = async (status: string) =>
+      (
+        await testApp.db.pool.query<{ n: number }>(
+          'select count(*)::int as n from lead_list where status = $1',
+          [status],
+        )
+      ).rows[0].n;
+
+    it('should move every lead out, also those created into the column while it is removed', async () => {
+      await as(anna, () => bus.execute(new AddPipelineColumnCommand('Odottaa', 'orange')));
+      const held = 150; // several batches of moves
+      for (let i = 0; i < held; i += 25) {
+        await Promise.all(
+          Array.from({ length: 25 }, (_, j) => createLead(`Odottava${i + j}`, 1000, {}, 'odottaa')),
+        );
+      }
+      const { leadId: trashed } = await createLead('Roskissa', 1000, {}, 'odottaa');
+      await as(sami, () => bus.execute(new TrashLeadCommand(trashed)));
+      const inTarget = await statusCount('proposal');
+
+      const removal = as(anna, () =>
+        bus.execute(new RemovePipelineColumnCommand('odottaa', 'proposal')),
+      );
+      // Arrivals decided on the old columns either land before the removal commits (and move) or
+      // are decided again on the new ones, which no longer have the column: refused.
+      const arrivals = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, i) => createLead(`Myöhäinen${i}`, 1000, {}, 'odottaa')),
+      );
+      const { movedLeads } = await removal;
+      const arrived = arrivals.filter((a) => a.status === 'fulfilled').length;
+
+      expect(await statusCount('odottaa')).toBe(0);
+      expect(movedLeads).toBe(held + 1 + arrived);
+      expect(await statusCount('proposal')).toBe(inTarget + movedLeads);
+      expect(await testApp.app.get(LeadReadRepository).get(trashed)).toMatchObject({
+        status: 'proposal',
+      });
+      const { rows } = await testApp.db.pool.query<{ data: { movedLeadsTo: string } }>(
+        `select data from events where type = 'PipelineColumnRemoved' and data->>'id' = 'odottaa'`,
+      );
+      expect(rows.map((r) => r.data.movedLeadsTo)).toEqual(['proposal']);
     });
   });
 

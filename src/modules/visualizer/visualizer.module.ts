@@ -6,6 +6,7 @@ import {
   type AppSecrets,
 } from '#src/config/config.module.js';
 import { PatternsModule } from '#src/modules/patterns/patterns.module.js';
+import { ForgetVisitorHandler } from './commands/forget-visitor/forget-visitor.handler.js';
 import { VisualizerController } from './http/visualizer.controller.js';
 import { FreeRenderLimits } from './limits/free-render-limits.js';
 import { VisitorCookie } from './limits/visitor-cookie.js';
@@ -54,6 +55,7 @@ function createRenderer(pool: RenderPool, config: AppConfig): Renderer {
     VisualizationStore,
     VisualizationRetentionJob,
     VisualizeService,
+    ForgetVisitorHandler,
   ],
   // Other modules (quote intake) may read the same anonymous visitor id to link a lead's history.
   exports: [VisitorCookie],

@@ -8,6 +8,7 @@ import {
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import pg from 'pg';
 import { buildOrmConfig } from './mikro-orm.config.js';
+import { type DatabaseWaits, poolOptions } from './database-waits.js';
 import { PG_POOL } from './queryable.js';
 
 export const DATABASE_URL = Symbol('DATABASE_URL');
@@ -27,7 +28,7 @@ class PoolCloser implements OnApplicationShutdown {
 @Global()
 @Module({})
 export class DatabaseModule {
-  static forRoot(databaseUrl: string): DynamicModule {
+  static forRoot(databaseUrl: string, waits: DatabaseWaits): DynamicModule {
     return {
       module: DatabaseModule,
       imports: [
@@ -43,7 +44,7 @@ export class DatabaseModule {
         {
           provide: PG_POOL,
           useFactory: () => {
-            const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+            const pool = new pg.Pool({ connectionString: databaseUrl, ...poolOptions(waits) });
             pool.on('error', () => undefined); // an idle client's error must not crash the app
             return pool;
           },

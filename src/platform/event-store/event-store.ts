@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { isPoolExhausted } from '#src/platform/database/database-waits.js';
 import { inTransaction, type Queryable } from '#src/platform/database/queryable.js';
 import { ReadBatcher } from '#src/platform/database/read-batcher.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
@@ -233,6 +234,11 @@ export class EventStore {
     try {
       outcomes = await this.inTransaction((client) => this.write(batch, client, false));
     } catch (error) {
+      // Without a free connection, each append on its own would only wait out the timeout again.
+      if (isPoolExhausted(error)) {
+        for (const append of batch) append.reject(error);
+        return;
+      }
       if (batch.length > 1) {
         // One failing append must not fail the others: each goes again on its own.
         for (const append of batch) await this.commitBatch([append]);
@@ -435,12 +441,14 @@ export class EventStore {
   /**
    * A stream's events in order. Personal data comes decrypted (the subject keys ride along in the
    * same round trip), unless `personalData` is false: then it is null, and no key is touched.
-   * Reads of whole streams that arrive together share one query.
+   * Reads of whole streams that arrive together share one query. Inside a transaction, pass
+   * its client as `db`: waiting for a second connection while holding one can exhaust the pool.
    */
   async readStream(
     streamId: string,
-    { personalData = true }: { personalData?: boolean } = {},
+    { personalData = true, db }: { personalData?: boolean; db?: Queryable } = {},
   ): Promise<RecordedEvent[]> {
+    if (db) return (await this.readStreams([streamId], personalData, db)).get(streamId) ?? [];
     const reader = personalData ? this.streamReaders.withPersonalData : this.streamReaders.plain;
     return (await reader.load(streamId)) ?? [];
   }
@@ -453,8 +461,9 @@ export class EventStore {
   private async readStreams(
     streamIds: string[],
     personalData: boolean,
+    db: Queryable = this.pool,
   ): Promise<Map<string, RecordedEvent[]>> {
-    const { rows } = await this.pool.query<EventRow & { wrapped_key?: Buffer | null }>({
+    const { rows } = await db.query<EventRow & { wrapped_key?: Buffer | null }>({
       ...(personalData ? READ_STREAMS_WITH_KEYS : READ_STREAMS),
       values: [streamIds],
     });

@@ -7,6 +7,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Response } from 'express';
+import { isDatabaseWaitExceeded } from '#src/platform/database/database-waits.js';
 import {
   ConcurrencyError,
   StreamNotFoundError,
@@ -32,6 +33,9 @@ const REASONS: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** A wait for the database ran out: the same request usually goes through a moment later. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
 /** One error shape for every failure, `{statusCode, error, message}`, and never a stack trace. */
 @Catch()
 export class HttpErrorsFilter implements ExceptionFilter {
@@ -40,12 +44,16 @@ export class HttpErrorsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const body = this.toBody(exception);
-    if (body.statusCode >= 500) {
+    const busy = isDatabaseWaitExceeded(exception);
+    if (busy) {
+      this.logger.warn(`answered 503: ${(exception as Error).message}`);
+    } else if (body.statusCode >= 500) {
       this.logger.error(
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
       );
     }
     if (response.headersSent) return;
+    if (busy) response.setHeader('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
     response.status(body.statusCode).json(body);
   }
 
@@ -57,6 +65,13 @@ export class HttpErrorsFilter implements ExceptionFilter {
         message: exception.message,
         changedBy: exception.changedBy,
         currentVersion: exception.actualVersion,
+      };
+    }
+    if (isDatabaseWaitExceeded(exception)) {
+      return {
+        statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+        error: REASONS[503],
+        message: 'The server is busy right now; please try again in a moment.',
       };
     }
     if (exception instanceof StreamNotFoundError) {

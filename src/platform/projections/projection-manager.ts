@@ -254,7 +254,13 @@ export class ProjectionManager {
       );
       if (!rows[0].locked) {
         this.log(`waiting for another process to finish building ${def.name}`);
-        await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+        // A build takes as long as the log is long: this one wait is meant to have no bound.
+        await client.query('set lock_timeout = 0; set statement_timeout = 0');
+        try {
+          await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+        } finally {
+          await client.query('reset lock_timeout; reset statement_timeout');
+        }
       }
       try {
         await work();

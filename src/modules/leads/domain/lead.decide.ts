@@ -138,7 +138,6 @@ function decideCreate(
         ...(input.priceListVersion ? { priceListVersion: input.priceListVersion } : {}),
         ...(input.lineItems ? { lineItems: input.lineItems } : {}),
         ...(input.patternId ? { patternId: input.patternId } : {}),
-        ...(input.visitorId ? { visitorId: input.visitorId } : {}),
       },
       personalData: {
         firstName: customer.firstName.trim(),
@@ -150,6 +149,7 @@ function decideCreate(
         country: customer.country?.trim() || 'FI',
         ...(input.message ? { message: input.message } : {}),
         ...(input.notes ? { notes: input.notes } : {}),
+        ...(input.visitorId ? { visitorId: input.visitorId } : {}),
       },
     },
   ];

@@ -51,10 +51,20 @@ export interface LeadCreated {
     priceListVersion?: string;
     lineItems?: PriceLineItem[];
     patternId?: string;
+    /** Only in leads created before the visitor id moved into the personal data. */
     visitorId?: string;
   };
   /** null once the lead was erased. */
-  personalData: (LeadContact & { message?: string; notes?: string }) | null;
+  personalData: (LeadContact & { message?: string; notes?: string; visitorId?: string }) | null;
+}
+
+/**
+ * The visualizer visitor a lead came from, while the lead is not erased. The id is sealed with
+ * the contact details, so erasure cuts the link to the visitor's history and photos too.
+ */
+export function visitorIdOf(event: LeadCreated): string | null {
+  if (!event.personalData) return null;
+  return event.personalData.visitorId ?? event.data.visitorId ?? null;
 }
 
 export interface LeadDetailsChanged {

@@ -1,4 +1,4 @@
-import type { LeadContact, LeadEvent, LeadOrder } from './lead.events.js';
+import { type LeadContact, type LeadEvent, type LeadOrder, visitorIdOf } from './lead.events.js';
 
 export interface LeadState {
   exists: boolean;
@@ -26,7 +26,7 @@ export const INITIAL_LEAD_STATE: LeadState = {
 export function evolve(state: LeadState, event: LeadEvent): LeadState {
   switch (event.type) {
     case 'LeadCreated': {
-      const { doorStyle, doors, drawers, metres, totalPrice, status, visitorId } = event.data;
+      const { doorStyle, doors, drawers, metres, totalPrice, status } = event.data;
       const personal = event.personalData;
       return {
         ...state,
@@ -45,7 +45,7 @@ export function evolve(state: LeadState, event: LeadEvent): LeadState {
           : null,
         order: { doorStyle, doors, drawers, metres, totalPrice },
         notes: personal?.notes ?? '',
-        visitorId: visitorId ?? null,
+        visitorId: visitorIdOf(event),
       };
     }
     case 'LeadDetailsChanged': {

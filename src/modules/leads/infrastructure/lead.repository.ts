@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type pg from 'pg';
+import type { Queryable } from '#src/platform/database/queryable.js';
 import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import type { NewEvent, StreamRequirement } from '#src/platform/event-store/event-store.types.js';
@@ -18,6 +19,8 @@ export interface LeadChangeResult {
   /** The lead's version after the change (unchanged when nothing needed to happen). */
   version: number;
   events: LeadEvent[];
+  /** The lead as it was decided on, before these events. */
+  before: LeadState;
 }
 
 export interface LeadChangeOptions {
@@ -44,9 +47,12 @@ export class LeadRepository {
 
   async load(
     leadId: string,
-    { personalData = true }: { personalData?: boolean } = {},
+    { personalData = true, transaction }: { personalData?: boolean; transaction?: Queryable } = {},
   ): Promise<{ state: LeadState; version: number; lastChangedBy: string | null }> {
-    const events = await this.eventStore.readStream(leadStreamId(leadId), { personalData });
+    const events = await this.eventStore.readStream(leadStreamId(leadId), {
+      personalData,
+      db: transaction,
+    });
     return {
       state: foldLead(events as unknown as LeadEvent[]),
       version: events.at(-1)?.streamVersion ?? 0,
@@ -82,6 +88,7 @@ export class LeadRepository {
   ): Promise<LeadChangeResult> {
     const { state, version, lastChangedBy } = await this.load(leadId, {
       personalData: options.personalData,
+      transaction: options.transaction,
     });
     if (!state.exists) throw new NotFoundException('Lead not found');
     const events = refusalsAsHttp(() => decideAll(commands(state), state));
@@ -90,10 +97,10 @@ export class LeadRepository {
       // Nothing to change, but a stale view must still learn that the lead moved on.
       if (expected !== version)
         throw new ConcurrencyError(leadStreamId(leadId), expected, version, lastChangedBy);
-      return { leadId, version, events };
+      return { leadId, version, events, before: state };
     }
     const result = await this.append(leadId, expected, events, options);
-    return { leadId, version: result, events };
+    return { leadId, version: result, events, before: state };
   }
 
   async append(

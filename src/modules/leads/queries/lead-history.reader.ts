@@ -1,7 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
-import { leadStreamId } from '#src/modules/leads/domain/lead.events.js';
+import {
+  type LeadCreated,
+  leadStreamId,
+  visitorIdOf,
+} from '#src/modules/leads/domain/lead.events.js';
 import type { HistoryEntry } from './lead.views.js';
 
 export const visitorStreamId = (visitorId: string) => `visitor-${visitorId}`;
@@ -15,9 +19,10 @@ export class LeadHistoryReader {
   async history(leadId: string): Promise<HistoryEntry[]> {
     const events = await this.eventStore.readStream(leadStreamId(leadId));
     if (events.length === 0) throw new NotFoundException('Lead not found');
-    const visitorId = events[0].data.visitorId;
+    // Once the lead is erased its personal data, and with it the visitor id, reads as null.
+    const visitorId = visitorIdOf(events[0] as unknown as LeadCreated);
     const tried =
-      typeof visitorId === 'string'
+      visitorId !== null
         ? (await this.eventStore.readStream(visitorStreamId(visitorId))).filter(
             (e) => e.type === PATTERN_TRIED,
           )

@@ -73,12 +73,26 @@ export class VisualizationStore {
     return (await stat(path).catch(() => null))?.isFile() ? path : null;
   }
 
-  /** Deletes every visualization created before `cutoff`: files first, then the row. */
+  /** Deletes every visualization created before `cutoff`. */
   async deleteCreatedBefore(cutoff: Date): Promise<number> {
     const { rows } = await this.pool.query<{ id: string }>(
       'select id from visualizations where created_at < $1 order by created_at',
       [cutoff],
     );
+    return this.deleteEach(rows);
+  }
+
+  /** Deletes every visualization one visitor made. */
+  async deleteOfVisitor(visitorId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ id: string }>(
+      'select id from visualizations where visitor_id = $1',
+      [visitorId],
+    );
+    return this.deleteEach(rows);
+  }
+
+  /** Files first, then the row: an interrupted delete leaves a row to find again, never a file. */
+  private async deleteEach(rows: { id: string }[]): Promise<number> {
     for (const { id } of rows) {
       await this.removeFiles(id);
       await this.pool.query('delete from visualizations where id = $1', [id]);

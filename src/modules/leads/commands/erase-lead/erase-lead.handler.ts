@@ -1,8 +1,9 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { leadSubjectId } from '#src/modules/leads/domain/lead.events.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import type { LeadVersionResult } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
+import { ForgetVisitorCommand } from '#src/modules/visualizer/commands/forget-visitor/forget-visitor.command.js';
 import { EraseLeadCommand } from './erase-lead.command.js';
 
 @CommandHandler(EraseLeadCommand)
@@ -10,12 +11,13 @@ export class EraseLeadHandler implements ICommandHandler<EraseLeadCommand, LeadV
   constructor(
     private readonly leads: LeadRepository,
     private readonly eventStore: EventStore,
+    private readonly commandBus: CommandBus,
   ) {}
 
   async execute(command: EraseLeadCommand): Promise<LeadVersionResult> {
     // The LeadErased event (and its inline redaction of the read model) and the key shredding
     // commit together: there is never an erased lead whose data is still readable, or vice versa.
-    const { version } = await this.eventStore.inTransaction(async (transaction) => {
+    const { version, before } = await this.eventStore.inTransaction(async (transaction) => {
       const result = await this.leads.change(command.leadId, () => [{ type: 'EraseLead' }], {
         expectedVersion: command.expectedVersion,
         transaction,
@@ -23,6 +25,10 @@ export class EraseLeadHandler implements ICommandHandler<EraseLeadCommand, LeadV
       await this.eventStore.personalData.erase(leadSubjectId(command.leadId), transaction);
       return result;
     });
+    // Files are not part of the transaction: they go once the erasure is certain.
+    if (before.visitorId) {
+      await this.commandBus.execute(new ForgetVisitorCommand(before.visitorId));
+    }
     return { leadId: command.leadId, version };
   }
 }

@@ -9,6 +9,7 @@ import {
   LEAD_EVENT_TYPES,
   type LeadEvent,
   leadIdFromStream,
+  visitorIdOf,
 } from '#src/modules/leads/domain/lead.events.js';
 
 /** One row of the lead list read model, as stored. */
@@ -254,7 +255,7 @@ export function applyLeadEvent(
       status: event.data.status,
       source: event.data.source,
       pattern_id: event.data.patternId ?? null,
-      visitor_id: event.data.visitorId ?? null,
+      visitor_id: visitorIdOf(event),
       created_at: at,
       deleted_at: null,
       erased_at: null,

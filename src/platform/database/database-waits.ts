@@ -1,0 +1,50 @@
+import type { AppConfig } from '#src/config/app-config.js';
+
+/** How long anything may wait on the database: nothing waits without bound. */
+export interface DatabaseWaits {
+  poolSize: number;
+  connectTimeoutMs: number;
+  lockTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+export function databaseWaitsFrom(config: AppConfig): DatabaseWaits {
+  return {
+    poolSize: config.DATABASE_POOL_SIZE,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    lockTimeoutMs: config.DATABASE_LOCK_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  };
+}
+
+/** pg.Pool options: the acquire timeout for the pool, the other two sent as session settings. */
+export function poolOptions(waits: DatabaseWaits) {
+  return {
+    max: waits.poolSize,
+    connectionTimeoutMillis: waits.connectTimeoutMs,
+    lock_timeout: waits.lockTimeoutMs,
+    statement_timeout: waits.statementTimeoutMs,
+  };
+}
+
+/** PostgreSQL error codes of a wait that ran out: the same request may well succeed soon. */
+const WAIT_ENDED_CODES = new Set([
+  '55P03', // lock_not_available: lock_timeout
+  '57014', // query_canceled: statement_timeout
+  '40P01', // deadlock_detected
+  '53300', // too_many_connections
+]);
+
+/** pg-pool's own error when no connection came free within connectionTimeoutMillis. */
+const POOL_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
+
+export function isPoolExhausted(error: unknown): boolean {
+  return error instanceof Error && error.message === POOL_TIMEOUT_MESSAGE;
+}
+
+/** True when the database gave up waiting (for a connection, a lock, or a slow statement). */
+export function isDatabaseWaitExceeded(error: unknown): boolean {
+  if (isPoolExhausted(error)) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && WAIT_ENDED_CODES.has(code);
+}
