@@ -27,7 +27,10 @@ export class VinylPatternsController {
   @Public()
   @SkipThrottle()
   @Get(':file')
-  @ApiParam({ name: 'file', schema: { type: 'string', pattern: TEXTURE_FILE.source } })
+  @ApiParam({
+    name: 'file',
+    schema: { type: 'string', pattern: TEXTURE_FILE.source, example: 'NH10-hd-0.jpg' },
+  })
   @ApiProduces('image/jpeg')
   @ApiOkResponse({ description: 'Seamless texture, JPEG', schema: JPEG })
   @ApiErrors(404)
@@ -39,7 +42,10 @@ export class VinylPatternsController {
   @Public()
   @SkipThrottle()
   @Get('thumbs/:file')
-  @ApiParam({ name: 'file', schema: { type: 'string', pattern: THUMBNAIL_FILE.source } })
+  @ApiParam({
+    name: 'file',
+    schema: { type: 'string', pattern: THUMBNAIL_FILE.source, example: 'NH10.jpg' },
+  })
   @ApiProduces('image/jpeg')
   @ApiOkResponse({ description: 'Small preview for the pattern grid, JPEG', schema: JPEG })
   @ApiErrors(404)

@@ -18,14 +18,20 @@ export class ErrorBodyDto {
 
 export class ConflictBodyDto extends ErrorBodyDto {
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     description: 'Who saved the newer version, when a stale version was sent',
     example: 'Aino Virtanen',
-    nullable: true,
   })
   changedBy?: string | null;
 
-  @ApiPropertyOptional({ description: 'The version the record is at now', example: 3 })
-  currentVersion?: number;
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    description: 'The version the record is at now',
+    example: 3,
+  })
+  currentVersion?: number | null;
 }
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;

@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import responseValidator from 'openapi-response-validator';
+import request from 'supertest';
+import { kitchenJpeg } from '../fixtures/kitchens/kitchen-images.js';
+import { createTestLead } from '../support/leads.js';
+import { bearer, createMember, logIn, signInAs, STAFF_PASSWORD } from '../support/staff.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+type Schema = Record<string, unknown> & {
+  $ref?: string;
+  type?: string;
+  example?: unknown;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  additionalProperties?: unknown;
+};
+interface Operation {
+  operationId: string;
+  parameters?: { name: string; in: string; required?: boolean; schema?: Schema }[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  security?: object[];
+  'x-roles'?: string[];
+}
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+}
+interface Call {
+  method: string;
+  path: string;
+  operation: Operation;
+}
+
+// A CommonJS module whose class is its `default` export.
+const { default: OpenAPIResponseValidator } = responseValidator;
+type ResponseValidator = InstanceType<typeof OpenAPIResponseValidator>;
+
+/** Express routes that are not API operations: the document itself and the SPA's fallback. */
+const NOT_API_ROUTES = [/^GET \/api\/docs/, /^GET \{\*any\}$/];
+
+const schemaNamed = (document: Document, ref: string) =>
+  document.components.schemas[ref.replace('#/components/schemas/', '')];
+
+/**
+ * The request an integrator builds from the document alone: every property's example, nested
+ * objects included. A required property without an example leaves the body incomplete, and the
+ * API's 400 then fails the test.
+ */
+function exampleOf(document: Document, schema: Schema): unknown {
+  if (schema.$ref) return exampleOf(document, schemaNamed(document, schema.$ref));
+  if (schema.example !== undefined) return schema.example;
+  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((s) => exampleOf(document, s)));
+  if (schema.properties) {
+    const entries = Object.entries(schema.properties)
+      .map(([name, property]) => [name, exampleOf(document, property)] as const)
+      .filter(([, value]) => value !== undefined);
+    return Object.fromEntries(entries);
+  }
+  return undefined;
+}
+
+/**
+ * Answers must hold no field the document leaves out, so every documented object is closed
+ * for the check unless it says otherwise.
+ */
+function closedSchemas(schemas: Record<string, Schema>): Record<string, Schema> {
+  const close = (schema: Schema): Schema => {
+    const closed: Schema = { ...schema };
+    if (schema.properties) {
+      closed.properties = Object.fromEntries(
+        Object.entries(schema.properties).map(([name, property]) => [name, close(property)]),
+      );
+      closed.additionalProperties ??= false;
+    }
+    if (schema.items) closed.items = close(schema.items);
+    return closed;
+  };
+  return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, close(schema)]));
+}
+
+describe('The OpenAPI document', () => {
+  let testApp: TestApp;
+  let document: Document;
+  let calls: Call[];
+  let adminToken: string;
+  let salespersonToken: string;
+  let kitchenPhoto: string;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    const response = await request(testApp.baseUrl).get('/api/docs-json').expect(200);
+    document = response.body as Document;
+    calls = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).map(([method, operation]) => ({ method, path, operation })),
+    );
+    adminToken = (await signInAs(testApp, 'admin')).token;
+    salespersonToken = (await signInAs(testApp, 'salesperson')).token;
+    kitchenPhoto = (await kitchenJpeg(3)).toString('base64');
+    // Lists answer with entries to check, in the pipeline and in the Recycle Bin.
+    await createTestLead(testApp, 'Liisa', 'Mäkinen');
+    const trashed = await createTestLead(testApp, 'Juha', 'Nieminen');
+    await api().delete(`/api/quotes/${trashed}/soft`).set(bearer(adminToken)).expect(200);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const api = () => request(testApp.baseUrl);
+  /** A request of the call's method to a concrete path. */
+  const send = (call: Call, path: string) => api()[call.method as 'get'](path);
+  const validators = new Map<string, ResponseValidator>();
+
+  /** The answer's status and body, checked against what the document says of that status. */
+  function mismatch(call: Call, response: request.Response): string | null {
+    const label = `${call.method.toUpperCase()} ${call.path} answered ${response.status}`;
+    const documented = call.operation.responses[String(response.status)];
+    if (!documented) return `${label}, which the document does not list`;
+    const mediaTypes = Object.keys(documented.content ?? {});
+    if (mediaTypes.length === 0) {
+      return response.text ? `${label} with a body the document does not describe` : null;
+    }
+    if (!mediaTypes.some((type) => response.type === type)) {
+      return `${label} as ${response.type}, documented as ${mediaTypes.join(', ')}`;
+    }
+    if (response.type !== 'application/json') return null;
+    let validator = validators.get(call.operation.operationId);
+    if (!validator) {
+      validator = new OpenAPIResponseValidator({
+        responses: call.operation.responses as never,
+        components: { schemas: closedSchemas(document.components.schemas) } as never,
+      });
+      validators.set(call.operation.operationId, validator);
+    }
+    const errors = validator.validateResponse(response.status, response.body);
+    return errors ? `${label}: ${JSON.stringify(errors.errors)}` : null;
+  }
+
+  /** Path parameters naming records the operation can act on, made fresh for each call. */
+  async function pathFor(call: Call): Promise<string> {
+    const { path, operation } = call;
+    let id = '';
+    if (/^\/api\/(admin\/)?quotes\/\{id\}/.test(path)) {
+      id = await createTestLead(testApp, 'Aino', 'Virtanen');
+      // Restoring and erasing act on leads in the Recycle Bin.
+      if (operation.operationId.endsWith('_restore') || operation.operationId.endsWith('_erase')) {
+        await api().delete(`/api/quotes/${id}/soft`).set(bearer(adminToken)).expect(200);
+      }
+    } else if (path.startsWith('/api/admin/users/{id}')) {
+      id = (await createMember(testApp, 'salesperson')).id;
+    } else if (path.startsWith('/api/admin/pipeline-columns/{id}')) {
+      const column = await api()
+        .post('/api/admin/pipeline-columns')
+        .set(bearer(adminToken))
+        .send({ name: `Column ${randomUUID().slice(0, 8)}`, color: 'red' })
+        .expect(201);
+      id = (column.body as { id: string }).id;
+    } else if (path === '/api/visualizations/{file}') {
+      const render = await api()
+        .post('/api/visualize')
+        .set(bearer(adminToken))
+        .send({ kitchenImage: kitchenPhoto, patternId: 'NH10' })
+        .expect(200);
+      return (render.body as { imageUrl: string }).imageUrl;
+    }
+    return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const parameter = operation.parameters?.find((p) => p.in === 'path' && p.name === name);
+      return name === 'id' ? id : String(parameter?.schema?.example ?? '');
+    });
+  }
+
+  /**
+   * The documented example body. Three values cannot come from a document: a real password,
+   * a real photo, and e-mail addresses that stay unique across team members.
+   */
+  function bodyFor(call: Call, index: number, email: string): unknown {
+    const schema = call.operation.requestBody?.content['application/json']?.schema;
+    if (!schema) return undefined;
+    const body = exampleOf(document, schema) as Record<string, unknown>;
+    if (call.path === '/api/auth/login') return { ...body, email, password: STAFF_PASSWORD };
+    if (call.path === '/api/auth/password') return { ...body, currentPassword: STAFF_PASSWORD };
+    if (call.path === '/api/visualize') return { ...body, kitchenImage: kitchenPhoto };
+    return JSON.parse(JSON.stringify(body).replace(/@example\.fi/g, `+${index}@example.fi`));
+  }
+
+  it('should describe every route the router serves', () => {
+    const express = testApp.app.getHttpAdapter().getInstance();
+    const served = (express.router.stack as { route?: { path: string; methods: object } }[])
+      .filter((layer) => layer.route && Object.keys(layer.route.methods).length < 5)
+      .flatMap((layer) =>
+        Object.keys(layer.route!.methods).map(
+          (method) => `${method.toUpperCase()} ${layer.route!.path.replace(/:(\w+)/g, '{$1}')}`,
+        ),
+      );
+    const documented = new Set(calls.map((c) => `${c.method.toUpperCase()} ${c.path}`));
+    const missing = served.filter(
+      (route) => !documented.has(route) && !NOT_API_ROUTES.some((pattern) => pattern.test(route)),
+    );
+    expect(missing).toEqual([]);
+    expect(calls.length).toBeGreaterThan(30);
+  });
+
+  it("should answer each operation's documented example as the document says", async () => {
+    const wrong: string[] = [];
+    for (const [index, call] of calls.entries()) {
+      // These two end the session they run in: each gets a member and a session of its own.
+      const ownSession = call.path === '/api/auth/logout' || call.path === '/api/auth/password';
+      const member = await createMember(testApp, 'admin');
+      const token = ownSession ? (await logIn(testApp, member.email)).token : adminToken;
+      const query = Object.fromEntries(
+        (call.operation.parameters ?? [])
+          .filter((p) => p.in === 'query' && p.required)
+          .map((p) => [p.name, p.schema?.example]),
+      );
+      const pending = send(call, await pathFor(call))
+        .query(query)
+        .set(call.operation.security ? bearer(token) : {});
+      const body = bodyFor(call, index, member.email);
+      const response = await (body === undefined ? pending : pending.send(body as object));
+      const problem = mismatch(call, response);
+      if (problem) wrong.push(problem);
+      else if (response.status >= 300) {
+        wrong.push(`${call.method.toUpperCase()} ${call.path}: example refused, ${response.text}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('should let a client built from the document submit a quote, a contact message and an analytics event, and create a lead', async () => {
+    const submit = async (path: string, token?: string) => {
+      const call = calls.find((c) => c.method === 'post' && c.path === path)!;
+      const schema = call.operation.requestBody!.content['application/json'].schema;
+      const response = await api()
+        .post(path)
+        .set(token ? bearer(token) : {})
+        .send(exampleOf(document, schema) as object);
+      expect(mismatch(call, response)).toBeNull();
+      return response;
+    };
+
+    const quote = await submit('/api/quote');
+    expect(quote.status).toBe(201);
+    expect(quote.body).toMatchObject({ doorStyle: 'Uritettu', doors: 12, drawers: 4, metres: 3 });
+    expect((await submit('/api/contact')).status).toBe(201);
+    expect((await submit('/api/analytics')).status).toBe(204);
+    const lead = await submit('/api/admin/quotes/create-lead', adminToken);
+    expect(lead.status).toBe(201);
+    expect(lead.body).toMatchObject({ customerLastName: 'Virtanen', status: 'new' });
+    const leads = await api().get('/api/admin/quotes').set(bearer(adminToken)).expect(200);
+    const sources = (leads.body as { source: string }[]).map((l) => l.source);
+    expect(sources).toEqual(expect.arrayContaining(['quote', 'contact_form', 'manual']));
+  });
+
+  it('should answer a body with an unknown field with the documented 400', async () => {
+    const wrong: string[] = [];
+    for (const call of calls.filter((c) => c.operation.requestBody)) {
+      const response = await send(call, await pathFor(call))
+        .set(call.operation.security ? bearer(adminToken) : {})
+        .send({ notAField: 'Kehysovi' });
+      if (response.status !== 400) wrong.push(`${call.path}: ${response.status}`);
+      const problem = mismatch(call, response);
+      if (problem) wrong.push(problem);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('should answer a body over the size limit with the documented 413', async () => {
+    const wrong: string[] = [];
+    const oversized = { notes: 'x'.repeat(2.5 * 1024 * 1024) };
+    // The photo upload takes up to 21 MB; its own limit is tested with the visualizer.
+    for (const call of calls.filter(
+      (c) => c.operation.requestBody && c.path !== '/api/visualize',
+    )) {
+      const response = await send(call, await pathFor(call))
+        .set(call.operation.security ? bearer(adminToken) : {})
+        .send(oversized);
+      if (response.status !== 413) wrong.push(`${call.path}: ${response.status}`);
+      const problem = mismatch(call, response);
+      if (problem) wrong.push(problem);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('should answer each bearer operation without a token with the documented 401, and a role it leaves out with 403', async () => {
+    const wrong: string[] = [];
+    for (const call of calls.filter((c) => c.operation.security)) {
+      const path = call.path.replace(/\{\w+\}/g, randomUUID());
+      const anonymous = await send(call, path);
+      if (anonymous.status !== 401) wrong.push(`${call.path} anonymous: ${anonymous.status}`);
+      const problem = mismatch(call, anonymous);
+      if (problem) wrong.push(problem);
+      if (call.operation['x-roles']?.includes('salesperson')) continue;
+      const refused = await send(call, path).set(bearer(salespersonToken));
+      if (refused.status !== 403) wrong.push(`${call.path} as salesperson: ${refused.status}`);
+      const refusal = mismatch(call, refused);
+      if (refusal) wrong.push(refusal);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('should answer an unknown record id with the documented 404', async () => {
+    const wrong: string[] = [];
+    const byId = calls.filter((c) => /\/(quotes|users)\/\{id\}/.test(c.path));
+    for (const call of byId) {
+      const schema = call.operation.requestBody?.content['application/json']?.schema;
+      const pending = send(call, call.path.replace('{id}', randomUUID())).set(bearer(adminToken));
+      const response = await (schema
+        ? pending.send(exampleOf(document, schema) as object)
+        : pending);
+      if (response.status !== 404) wrong.push(`${call.path}: ${response.status}`);
+      const problem = mismatch(call, response);
+      if (problem) wrong.push(problem);
+    }
+    expect(byId.length).toBeGreaterThan(10);
+    expect(wrong).toEqual([]);
+  });
+
+  it('should answer a stale version with the documented 409 that names who changed the lead', async () => {
+    const id = await createTestLead(testApp, 'Matti', 'Korhonen');
+    const call = calls.find((c) => c.path === '/api/admin/quotes/{id}/update-lead')!;
+    const body = { customerCity: 'Espoo', expectedVersion: 1 };
+    await api().put(`/api/admin/quotes/${id}/update-lead`).set(bearer(adminToken)).send(body);
+    const stale = await api()
+      .put(`/api/admin/quotes/${id}/update-lead`)
+      .set(bearer(adminToken))
+      .send({ ...body, customerCity: 'Vantaa' });
+    expect(stale.status).toBe(409);
+    expect(mismatch(call, stale)).toBeNull();
+    expect(stale.body.changedBy).toEqual(expect.any(String));
+  });
+
+  it('should document each Idempotency-Key rule the intake enforces', async () => {
+    const call = calls.find((c) => c.path === '/api/quote')!;
+    const header = call.operation.parameters!.find((p) => p.name === 'Idempotency-Key')!;
+    const pattern = new RegExp(header.schema!.pattern as string);
+    expect(pattern.test(header.schema!.example as string)).toBe(true);
+    const refused = await api().post('/api/quote').set('Idempotency-Key', 'short').send({});
+    expect(refused.status).toBe(400);
+    expect(mismatch(call, refused)).toBeNull();
+  });
+});
