@@ -11,6 +11,8 @@ import { AUTHENTICATOR, type Authenticator } from '../access.guard.js';
 import { documentValidationRules } from './validation-rules.js';
 
 export const API_DOCS_PATH = 'api/docs';
+/** The UI and its assets, and the document as JSON and YAML. */
+const DOCS_ROUTE = new RegExp(`^/${API_DOCS_PATH}([/-]|$)`);
 
 /**
  * Publishes the OpenAPI document at /api/docs-json (and its UI at /api/docs). It maps every
@@ -54,7 +56,7 @@ function staffOnly(authenticator: Authenticator) {
       message: 'The API document is for signed-in staff',
     });
   return (request: Request, response: Response, next: NextFunction) => {
-    if (!request.path.startsWith(`/${API_DOCS_PATH}`)) return next();
+    if (!DOCS_ROUTE.test(request.path)) return next();
     authenticator.authenticate(request).then(
       (staff) => (staff ? next() : refuse(response, 401)),
       () => refuse(response, 403),
