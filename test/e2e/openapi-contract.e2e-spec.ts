@@ -20,7 +20,13 @@ interface Operation {
   operationId: string;
   parameters?: { name: string; in: string; required?: boolean; schema?: Schema }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  responses: Record<
+    string,
+    {
+      content?: Record<string, { schema: Schema }>;
+      headers?: Record<string, { required?: boolean }>;
+    }
+  >;
   security?: object[];
   'x-roles'?: string[];
 }
@@ -118,6 +124,12 @@ describe('The OpenAPI document', () => {
     const label = `${call.method.toUpperCase()} ${call.path} answered ${response.status}`;
     const documented = call.operation.responses[String(response.status)];
     if (!documented) return `${label}, which the document does not list`;
+    const missingHeaders = Object.entries(documented.headers ?? {})
+      .filter(
+        ([name, header]) => header.required && response.headers[name.toLowerCase()] === undefined,
+      )
+      .map(([name]) => name);
+    if (missingHeaders.length > 0) return `${label} without ${missingHeaders.join(', ')}`;
     const mediaTypes = Object.keys(documented.content ?? {});
     if (mediaTypes.length === 0) {
       return response.text ? `${label} with a body the document does not describe` : null;

@@ -51,7 +51,18 @@ export class PatternsController {
   @Public()
   @SkipThrottle()
   @Get()
-  @ApiOkResponse({ type: [PatternListItem], description: 'The whole catalogue in catalogue order' })
+  @ApiOkResponse({
+    type: [PatternListItem],
+    description: 'The whole catalogue in catalogue order',
+    headers: {
+      ETag: {
+        required: true,
+        description: 'Send back as If-None-Match',
+        schema: { type: 'string' },
+      },
+      'Cache-Control': { required: true, schema: { type: 'string' } },
+    },
+  })
   @ApiResponse({ status: 304, description: 'Not modified since the ETag sent in If-None-Match' })
   async list(@Req() request: Request, @Res() response: Response): Promise<void> {
     const body = await this.catalogueBody();

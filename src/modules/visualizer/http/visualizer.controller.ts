@@ -47,7 +47,15 @@ export class VisualizerController {
       'without limits. 415: not a supported image; 422: no cabinet doors found in the photo; ' +
       '429: free renders used up or too many requests; 503: too many renders queued.',
   })
-  @ApiOkResponse({ type: VisualizeResponseDto })
+  @ApiOkResponse({
+    type: VisualizeResponseDto,
+    headers: {
+      'Set-Cookie': {
+        description: 'The signed anonymous visitor cookie, on the first render of a browser',
+        schema: { type: 'string' },
+      },
+    },
+  })
   @ApiBodyErrors()
   @ApiErrors(415, 422, 429, 503)
   async visualize(

@@ -3,11 +3,13 @@ import {
   DocumentBuilder,
   type OpenAPIObject,
   type OperationObject,
+  type ResponseObject,
   SwaggerModule,
 } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '#src/config/app-config.js';
 import { AUTHENTICATOR, type Authenticator } from '../access.guard.js';
+import { REQUEST_ID } from '../request-context.middleware.js';
 import { documentValidationRules } from './validation-rules.js';
 
 export const API_DOCS_PATH = 'api/docs';
@@ -31,21 +33,41 @@ export function setupApiDocs(app: INestApplication, config: AppConfig): void {
         'Public site and staff CRM API. Every error answers `{statusCode, error, message}`.',
       )
       .addBearerAuth()
+      .addGlobalParameters({
+        in: 'header',
+        name: 'X-Request-Id',
+        required: false,
+        description: 'Correlates the request in logs and events; a malformed one is replaced',
+        schema: { type: 'string', pattern: REQUEST_ID.source },
+      })
       .build(),
   );
-  SwaggerModule.setup(API_DOCS_PATH, app, withoutRepeatedSecurity(document));
-}
-
-/** A route and its controller may both declare roles; the document names the scheme once. */
-function withoutRepeatedSecurity(document: OpenAPIObject): OpenAPIObject {
-  for (const operations of Object.values(document.paths)) {
-    for (const operation of Object.values(operations as Record<string, OperationObject>)) {
-      if (!operation.security) continue;
-      const unique = new Map(operation.security.map((entry) => [JSON.stringify(entry), entry]));
-      operation.security = [...unique.values()];
+  for (const operation of operations(document)) {
+    // A route and its controller may both declare roles: name the scheme once.
+    if (operation.security) {
+      operation.security = [...new Set(operation.security.map((e) => JSON.stringify(e)))].map(
+        (entry) => JSON.parse(entry) as Record<string, string[]>,
+      );
+    }
+    for (const response of Object.values(operation.responses) as ResponseObject[]) {
+      response.headers = { ...REQUEST_ID_HEADER, ...response.headers };
     }
   }
-  return document;
+  SwaggerModule.setup(API_DOCS_PATH, app, document);
+}
+
+const REQUEST_ID_HEADER = {
+  'X-Request-Id': {
+    description: 'The request id sent, or the one generated for the request',
+    required: true,
+    schema: { type: 'string' },
+  },
+};
+
+function operations(document: OpenAPIObject): OperationObject[] {
+  return Object.values(document.paths).flatMap((path) =>
+    Object.values(path as Record<string, OperationObject>),
+  );
 }
 
 function staffOnly(authenticator: Authenticator) {
