@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import responseValidator from 'openapi-response-validator';
 import request from 'supertest';
 import { kitchenJpeg } from '../fixtures/kitchens/kitchen-images.js';
@@ -196,6 +197,12 @@ describe('The OpenAPI document', () => {
     if (call.path === '/api/visualize') return { ...body, kitchenImage: kitchenPhoto };
     return JSON.parse(JSON.stringify(body).replace(/@example\.fi/g, `+${index}@example.fi`));
   }
+
+  it('should be a valid OpenAPI document, so any client generator can read it', async () => {
+    const result = await new Validator().validate(document as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
 
   it('should describe every route the router serves', () => {
     const express = testApp.app.getHttpAdapter().getInstance();
