@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import responseValidator from 'openapi-response-validator';
 import request from 'supertest';
-import { kitchenJpeg } from '../fixtures/kitchens/kitchen-images.js';
+import sharp from 'sharp';
+import { kitchenJpeg, pngBomb } from '../fixtures/kitchens/kitchen-images.js';
 import { createTestLead } from '../support/leads.js';
 import { bearer, createMember, logIn, signInAs, STAFF_PASSWORD } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -350,6 +351,28 @@ describe('The OpenAPI document', () => {
     expect(stale.body.changedBy).toEqual(expect.any(String));
   });
 
+  it("should document the visualizer's refusals of a photo: 413, 415 and 422", async () => {
+    const call = calls.find((c) => c.path === '/api/visualize')!;
+    const plainWall = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: '#d8cfc0' },
+    })
+      .jpeg()
+      .toBuffer();
+    const photos: [number, Buffer][] = [
+      [413, pngBomb(20_000, 20_000)],
+      [415, Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF')],
+      [422, plainWall],
+    ];
+    for (const [status, photo] of photos) {
+      const response = await api()
+        .post('/api/visualize')
+        .set(bearer(adminToken))
+        .send({ kitchenImage: photo.toString('base64'), patternId: 'NH10' });
+      expect(response.status).toBe(status);
+      expect(mismatch(call, response)).toBeNull();
+    }
+  });
+
   it('should document each Idempotency-Key rule the intake enforces', async () => {
     const call = calls.find((c) => c.path === '/api/quote')!;
     const header = call.operation.parameters!.find((p) => p.name === 'Idempotency-Key')!;
@@ -358,5 +381,34 @@ describe('The OpenAPI document', () => {
     const refused = await api().post('/api/quote').set('Idempotency-Key', 'short').send({});
     expect(refused.status).toBe(400);
     expect(mismatch(call, refused)).toBeNull();
+  });
+});
+
+describe('The OpenAPI document of the public forms', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1' });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('should document the 429 that answers a second quote within the minute', async () => {
+    const document = (await request(testApp.baseUrl).get('/api/docs-json')).body as Document;
+    const operation = document.paths['/api/quote'].post;
+    const quote = exampleOf(document, operation.requestBody!.content['application/json'].schema);
+    await request(testApp.baseUrl)
+      .post('/api/quote')
+      .send(quote as object)
+      .expect(201);
+    const throttled = await request(testApp.baseUrl)
+      .post('/api/quote')
+      .send(quote as object);
+    expect(throttled.status).toBe(429);
+    const validator = new OpenAPIResponseValidator({
+      responses: operation.responses as never,
+      components: document.components as never,
+    });
+    expect(validator.validateResponse(429, throttled.body)).toBeUndefined();
   });
 });
