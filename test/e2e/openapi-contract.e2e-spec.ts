@@ -1,98 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import responseValidator from 'openapi-response-validator';
 import request from 'supertest';
 import sharp from 'sharp';
 import { kitchenJpeg, pngBomb } from '../fixtures/kitchens/kitchen-images.js';
 import { createTestLead } from '../support/leads.js';
+import {
+  answerChecker,
+  type Call,
+  callsOf,
+  type Document,
+  exampleOf,
+} from '../support/openapi-document.js';
 import { bearer, createMember, logIn, signInAs, STAFF_PASSWORD } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-type Schema = Record<string, unknown> & {
-  $ref?: string;
-  type?: string;
-  example?: unknown;
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  additionalProperties?: unknown;
-};
-interface Operation {
-  operationId: string;
-  parameters?: { name: string; in: string; required?: boolean; schema?: Schema }[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<
-    string,
-    {
-      content?: Record<string, { schema: Schema }>;
-      headers?: Record<string, { required?: boolean }>;
-    }
-  >;
-  security?: object[];
-  'x-roles'?: string[];
-}
-interface Document {
-  paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Schema> };
-}
-interface Call {
-  method: string;
-  path: string;
-  operation: Operation;
-}
-
-// A CommonJS module whose class is its `default` export.
-const { default: OpenAPIResponseValidator } = responseValidator;
-type ResponseValidator = InstanceType<typeof OpenAPIResponseValidator>;
-
 /** Express routes that are not API operations: the document itself and the SPA's fallback. */
 const NOT_API_ROUTES = [/^GET \/api\/docs/, /^GET \{\*any\}$/];
-
-const schemaNamed = (document: Document, ref: string) =>
-  document.components.schemas[ref.replace('#/components/schemas/', '')];
-
-/**
- * The request an integrator builds from the document alone: every property's example, nested
- * objects included. A required property without an example leaves the body incomplete, and the
- * API's 400 then fails the test.
- */
-function exampleOf(document: Document, schema: Schema): unknown {
-  if (schema.$ref) return exampleOf(document, schemaNamed(document, schema.$ref));
-  if (schema.example !== undefined) return schema.example;
-  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((s) => exampleOf(document, s)));
-  if (schema.properties) {
-    const entries = Object.entries(schema.properties)
-      .map(([name, property]) => [name, exampleOf(document, property)] as const)
-      .filter(([, value]) => value !== undefined);
-    return Object.fromEntries(entries);
-  }
-  return undefined;
-}
-
-/**
- * Answers must hold no field the document leaves out, so every documented object is closed
- * for the check unless it says otherwise.
- */
-function closedSchemas(schemas: Record<string, Schema>): Record<string, Schema> {
-  const close = (schema: Schema): Schema => {
-    const closed: Schema = { ...schema };
-    if (schema.properties) {
-      closed.properties = Object.fromEntries(
-        Object.entries(schema.properties).map(([name, property]) => [name, close(property)]),
-      );
-      closed.additionalProperties ??= false;
-    }
-    if (schema.items) closed.items = close(schema.items);
-    return closed;
-  };
-  return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, close(schema)]));
-}
 
 describe('The OpenAPI document', () => {
   let testApp: TestApp;
   let document: Document;
   let calls: Call[];
+  let mismatch: ReturnType<typeof answerChecker>;
   let adminToken: string;
   let salespersonToken: string;
   let kitchenPhoto: string;
@@ -101,9 +30,8 @@ describe('The OpenAPI document', () => {
     testApp = await startTestApp();
     const response = await request(testApp.baseUrl).get('/api/docs-json').expect(200);
     document = response.body as Document;
-    calls = Object.entries(document.paths).flatMap(([path, operations]) =>
-      Object.entries(operations).map(([method, operation]) => ({ method, path, operation })),
-    );
+    calls = callsOf(document);
+    mismatch = answerChecker(document);
     adminToken = (await signInAs(testApp, 'admin')).token;
     salespersonToken = (await signInAs(testApp, 'salesperson')).token;
     kitchenPhoto = (await kitchenJpeg(3)).toString('base64');
@@ -119,39 +47,6 @@ describe('The OpenAPI document', () => {
   const api = () => request(testApp.baseUrl);
   /** A request of the call's method to a concrete path. */
   const send = (call: Call, path: string) => api()[call.method as 'get'](path);
-  const validators = new Map<string, ResponseValidator>();
-
-  /** The answer's status and body, checked against what the document says of that status. */
-  function mismatch(call: Call, response: request.Response): string | null {
-    const label = `${call.method.toUpperCase()} ${call.path} answered ${response.status}`;
-    const documented = call.operation.responses[String(response.status)];
-    if (!documented) return `${label}, which the document does not list`;
-    const missingHeaders = Object.entries(documented.headers ?? {})
-      .filter(
-        ([name, header]) => header.required && response.headers[name.toLowerCase()] === undefined,
-      )
-      .map(([name]) => name);
-    if (missingHeaders.length > 0) return `${label} without ${missingHeaders.join(', ')}`;
-    const mediaTypes = Object.keys(documented.content ?? {});
-    if (mediaTypes.length === 0) {
-      return response.text ? `${label} with a body the document does not describe` : null;
-    }
-    if (!mediaTypes.some((type) => response.type === type)) {
-      return `${label} as ${response.type}, documented as ${mediaTypes.join(', ')}`;
-    }
-    if (response.type !== 'application/json') return null;
-    let validator = validators.get(call.operation.operationId);
-    if (!validator) {
-      validator = new OpenAPIResponseValidator({
-        responses: call.operation.responses as never,
-        components: { schemas: closedSchemas(document.components.schemas) } as never,
-      });
-      validators.set(call.operation.operationId, validator);
-    }
-    const errors = validator.validateResponse(response.status, response.body);
-    return errors ? `${label}: ${JSON.stringify(errors.errors)}` : null;
-  }
-
   /** Path parameters naming records the operation can act on, made fresh for each call. */
   async function pathFor(call: Call): Promise<string> {
     const { path, operation } = call;
@@ -405,10 +300,7 @@ describe('The OpenAPI document of the public forms', () => {
       .post('/api/quote')
       .send(quote as object);
     expect(throttled.status).toBe(429);
-    const validator = new OpenAPIResponseValidator({
-      responses: operation.responses as never,
-      components: document.components as never,
-    });
-    expect(validator.validateResponse(429, throttled.body)).toBeUndefined();
+    const call = { method: 'post', path: '/api/quote', operation };
+    expect(answerChecker(document)(call, throttled)).toBeNull();
   });
 });
