@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import type { TeamMember } from '#src/modules/team/domain/members.repository.js';
 import { STAFF_ROLES, type StaffRole } from '#src/platform/http/access.decorators.js';
 
@@ -42,10 +42,7 @@ export class OneTimePasswordAnswer {
   oneTimePassword: string;
 }
 
-export class AddedMemberAnswer extends MemberAnswer {
-  @ApiProperty({ description: 'Shown once; the member must change it at the first sign-in' })
-  oneTimePassword: string;
-}
+export class AddedMemberAnswer extends IntersectionType(MemberAnswer, OneTimePasswordAnswer) {}
 
 /** The signed-in member, as the admin app keeps it. */
 export class StaffUserDto {
