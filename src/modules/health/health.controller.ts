@@ -1,10 +1,12 @@
 import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type pg from 'pg';
 import { PG_POOL } from '#src/platform/database/queryable.js';
 import { Public } from '#src/platform/http/access.decorators.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
+import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
+import { HealthAnswer } from './health.response.js';
 
 @ApiTags('health')
 @Controller('api/health')
@@ -17,7 +19,9 @@ export class HealthController {
   @Public()
   @SkipThrottle()
   @Get()
-  async health() {
+  @ApiOkResponse({ type: HealthAnswer })
+  @ApiErrors(503)
+  async health(): Promise<HealthAnswer> {
     try {
       await this.pool.query('select 1');
     } catch {

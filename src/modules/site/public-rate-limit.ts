@@ -1,4 +1,6 @@
+import { applyDecorators } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
+import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import type { AppConfig } from '#src/config/app-config.js';
 
 /**
@@ -13,4 +15,7 @@ export function usePublicSubmissionLimit(config: AppConfig): void {
 
 /** Per client IP limit on public forms that create leads (quote, contact). */
 export const PublicSubmissionThrottle = () =>
-  Throttle({ default: { limit: () => submissionsPerMinute, ttl: 60_000 } });
+  applyDecorators(
+    Throttle({ default: { limit: () => submissionsPerMinute, ttl: 60_000 } }),
+    ApiErrors(429),
+  );

@@ -1,14 +1,26 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
 import { Public } from '#src/platform/http/access.decorators.js';
 
-export interface SiteConfig {
+export class SiteConfig {
+  @ApiProperty({ example: 'Keittiökalvo Oy' })
   companyName: string;
+
+  @ApiProperty({ example: '+358 40 123 4567' })
   phone: string;
+
+  @ApiProperty({ example: 'info@keittiokalvo.fi' })
   email: string;
+
+  @ApiProperty({ example: 'Uusimaa' })
   serviceArea: string;
-  /** Null when no pixel is configured: the SPA then never loads it. */
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Null when no pixel is configured: the SPA then never loads it',
+  })
   metaPixelId: string | null;
 }
 
@@ -21,6 +33,7 @@ export class SiteConfigController {
   @Public()
   @Get()
   @Header('Cache-Control', 'public, max-age=300')
+  @ApiOkResponse({ type: SiteConfig })
   siteConfig(): SiteConfig {
     return {
       companyName: this.config.COMPANY_NAME,

@@ -1,12 +1,12 @@
 import { ValidationPipe, type INestApplication, BadRequestException } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { ValidationError } from 'class-validator';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
 import type { AppConfig } from '#src/config/app-config.js';
 import type { AppSecrets } from '#src/platform/secrets/app-secrets.js';
+import { setupApiDocs } from './api-docs/setup-api-docs.js';
 import { HttpErrorsFilter } from './http-errors.filter.js';
 import { inputShapeMiddleware } from './input-shape.middleware.js';
 import { jsonOnlyMiddleware } from './json-only.middleware.js';
@@ -69,15 +69,7 @@ export function configureApp(app: INestApplication, config: AppConfig, secrets: 
   app.useGlobalFilters(new HttpErrorsFilter());
   app.useGlobalPipes(validationPipe());
   app.enableShutdownHooks();
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle(`${config.COMPANY_NAME} API`)
-      .setDescription('Public site and staff CRM API')
-      .addBearerAuth()
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document);
+  setupApiDocs(app, config);
 }
 
 /** Every body, query and parameter is validated against its DTO; unknown fields are refused. */

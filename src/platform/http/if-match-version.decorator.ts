@@ -1,4 +1,5 @@
 import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
 import type { Request } from 'express';
 
 /** `3`, `"3"` or `W/"3"`: a version as an ETag carries it. */
@@ -20,3 +21,12 @@ export const IfMatchVersion = createParamDecorator(
   (_: unknown, context: ExecutionContext): number | undefined =>
     parseIfMatchVersion(context.switchToHttp().getRequest<Request>().header('if-match')),
 );
+
+/** Documents the optional `If-Match` precondition that `IfMatchVersion` reads. */
+export const ApiIfMatch = () =>
+  ApiHeader({
+    name: 'If-Match',
+    required: false,
+    description: 'The lead version the client saw (`3`, `"3"` or `W/"3"`); stale → 409',
+    schema: { type: 'string', pattern: VERSION_TAG.source, example: '"3"' },
+  });

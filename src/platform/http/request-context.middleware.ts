@@ -2,7 +2,7 @@ import { createHmac, type KeyObject, randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { PUBLIC_ACTOR, RequestContext } from './request-context.js';
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+export const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 /** Enough for every client of a busy minute; past it the cache starts over. */
 const IP_HASH_CACHE_SIZE = 10_000;
 

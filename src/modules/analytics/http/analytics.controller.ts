@@ -1,8 +1,9 @@
 import { BadRequestException, Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { AnalyticsRepository } from '#src/modules/analytics/analytics.repository.js';
 import { Public } from '#src/platform/http/access.decorators.js';
+import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import { ANALYTICS_DATA_MAX_BYTES, AnalyticsEventDto } from './analytics-event.dto.js';
 
 const EMAIL_LIKE = /[^\s@"]+@[^\s@"]+\.[a-z]{2,}/i;
@@ -16,6 +17,10 @@ export class AnalyticsController {
   @Throttle({ default: { limit: 120, ttl: 60_000 } })
   @Post()
   @HttpCode(204)
+  @ApiOperation({ summary: 'Record an anonymous usage event (needs no consent: nothing personal)' })
+  @ApiNoContentResponse({ description: 'Recorded' })
+  @ApiBodyErrors()
+  @ApiErrors(429)
   async record(@Body() body: AnalyticsEventDto): Promise<void> {
     const data = JSON.stringify(body.data ?? {});
     if (Buffer.byteLength(data) > ANALYTICS_DATA_MAX_BYTES) {

@@ -1,20 +1,18 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { Roles } from '#src/platform/http/access.decorators.js';
-import { IfMatchVersion } from '#src/platform/http/if-match-version.decorator.js';
+import { ApiIfMatch, IfMatchVersion } from '#src/platform/http/if-match-version.decorator.js';
+import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import { STAFF_RATE_LIMIT } from './staff-rate-limit.js';
 import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
@@ -34,15 +32,21 @@ import {
   ListLeadsQuery,
   UpdateLeadDto,
 } from './dto/lead-requests.dto.js';
+import {
+  HistoryEntryDto,
+  LeadPageDto,
+  LeadStatsDto,
+  LeadStatusAnswer,
+  LeadViewDto,
+} from './dto/lead.responses.js';
+import { ApiLeadId, LeadId } from './lead-id.js';
 import { toLeadParts } from './lead-mapping.js';
 
-const LeadId = () => new ParseUUIDPipe();
-
 @ApiTags('CRM leads')
-@ApiBearerAuth()
 @Controller('api/admin/quotes')
 @Roles('admin', 'manager', 'salesperson')
 @Throttle({ default: STAFF_RATE_LIMIT })
+@ApiExtraModels(LeadViewDto, LeadPageDto)
 export class LeadsAdminController {
   constructor(
     private readonly commandBus: CommandBus,
@@ -52,6 +56,18 @@ export class LeadsAdminController {
 
   /** No parameters: all active leads as a plain array (docs/product.md#http-api); else one page. */
   @Get()
+  @ApiOperation({
+    summary: 'Active leads: every one as an array without parameters, else one page',
+  })
+  @ApiOkResponse({
+    schema: {
+      oneOf: [
+        { type: 'array', items: { $ref: getSchemaPath(LeadViewDto) } },
+        { $ref: getSchemaPath(LeadPageDto) },
+      ],
+    },
+  })
+  @ApiErrors(400)
   async list(@Query() query: ListLeadsQuery): Promise<LeadView[] | LeadPage> {
     if (Object.values(query).every((value) => value === undefined)) return this.reads.listAll();
     return this.reads.list({
@@ -64,21 +80,30 @@ export class LeadsAdminController {
   }
 
   @Get('stats')
+  @ApiOkResponse({ type: LeadStatsDto })
   stats(): Promise<LeadStats> {
     return this.reads.stats();
   }
 
   @Get(':id')
+  @ApiLeadId()
+  @ApiOkResponse({ type: LeadViewDto })
+  @ApiErrors(400, 404)
   get(@Param('id', LeadId()) id: string): Promise<LeadView> {
     return this.reads.get(id);
   }
 
   @Get(':id/history')
+  @ApiLeadId()
+  @ApiOkResponse({ type: [HistoryEntryDto] })
+  @ApiErrors(400, 404)
   history(@Param('id', LeadId()) id: string): Promise<HistoryEntry[]> {
     return this.historyReader.history(id);
   }
 
   @Post('create-lead')
+  @ApiCreatedResponse({ type: LeadViewDto })
+  @ApiBodyErrors()
   async create(@Body() dto: CreateLeadDto): Promise<LeadView> {
     const { contact, order } = toLeadParts(dto);
     const { leadId } = await this.commandBus.execute(
@@ -108,6 +133,11 @@ export class LeadsAdminController {
 
   /** The board's drag and drop and quick notes; answers only what a board needs, cheaply. */
   @Put(':id')
+  @ApiLeadId()
+  @ApiOkResponse({ type: LeadStatusAnswer })
+  @ApiIfMatch()
+  @ApiBodyErrors()
+  @ApiErrors(404, 409)
   async changeStatus(
     @Param('id', LeadId()) id: string,
     @Body() dto: ChangeLeadStatusDto,
@@ -125,6 +155,11 @@ export class LeadsAdminController {
   }
 
   @Put(':id/update-lead')
+  @ApiLeadId()
+  @ApiOkResponse({ type: LeadViewDto })
+  @ApiIfMatch()
+  @ApiBodyErrors()
+  @ApiErrors(404, 409)
   async update(
     @Param('id', LeadId()) id: string,
     @Body() dto: UpdateLeadDto,
@@ -148,6 +183,9 @@ export class LeadsAdminController {
   @Delete(':id')
   @Roles('admin')
   @HttpCode(204)
+  @ApiLeadId()
+  @ApiNoContentResponse({ description: 'Erased: its personal data can no longer be read' })
+  @ApiErrors(400, 404, 409)
   async erase(
     @Param('id', LeadId()) id: string,
     @Query() query: ExpectedVersionQuery,

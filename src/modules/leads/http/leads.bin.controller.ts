@@ -1,18 +1,20 @@
-import { Controller, Delete, Get, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { Roles } from '#src/platform/http/access.decorators.js';
+import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import { STAFF_RATE_LIMIT } from './staff-rate-limit.js';
 import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
 import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
 import type { LeadView } from '#src/modules/leads/queries/lead.views.js';
 import { ExpectedVersionQuery } from './dto/lead-requests.dto.js';
+import { CountAnswer, LeadVersionAnswer, LeadViewDto } from './dto/lead.responses.js';
+import { ApiLeadId, LeadId } from './lead-id.js';
 
 /** The Recycle Bin: soft delete, restore and the trashed leads (docs/product.md#http-api). */
 @ApiTags('CRM recycle bin')
-@ApiBearerAuth()
 @Controller('api/quotes')
 @Roles('admin', 'manager', 'salesperson')
 @Throttle({ default: STAFF_RATE_LIMIT })
@@ -23,18 +25,23 @@ export class LeadsBinController {
   ) {}
 
   @Get('deleted')
+  @ApiOkResponse({ type: [LeadViewDto] })
   deleted(): Promise<LeadView[]> {
     return this.reads.listDeleted();
   }
 
   @Get('deleted/count')
+  @ApiOkResponse({ type: CountAnswer })
   async deletedCount(): Promise<{ count: number }> {
     return { count: await this.reads.countDeleted() };
   }
 
   @Delete(':id/soft')
+  @ApiLeadId()
+  @ApiOkResponse({ type: LeadVersionAnswer, description: 'Moved to the Recycle Bin' })
+  @ApiErrors(400, 404, 409)
   async trash(
-    @Param('id', new ParseUUIDPipe()) id: string,
+    @Param('id', LeadId()) id: string,
     @Query() query: ExpectedVersionQuery,
   ): Promise<{ id: string; version: number }> {
     const { version } = await this.commandBus.execute(
@@ -44,8 +51,11 @@ export class LeadsBinController {
   }
 
   @Post(':id/restore')
+  @ApiLeadId()
+  @ApiCreatedResponse({ type: LeadVersionAnswer, description: 'Back in the pipeline' })
+  @ApiErrors(400, 404, 409)
   async restore(
-    @Param('id', new ParseUUIDPipe()) id: string,
+    @Param('id', LeadId()) id: string,
     @Query() query: ExpectedVersionQuery,
   ): Promise<{ id: string; version: number }> {
     const { version } = await this.commandBus.execute(

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import type pg from 'pg';
@@ -11,6 +11,24 @@ import { Public } from '#src/platform/http/access.decorators.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+
+/** One catalogue entry as the list answers it. */
+export class PatternListItem {
+  @ApiProperty({ example: 'NH10' })
+  id: string;
+
+  @ApiProperty({ example: 'Tammi Natural' })
+  name: string;
+
+  @ApiProperty({ example: 'Lämmin vaalea tammi, hienovarainen syykuvio' })
+  description: string;
+
+  @ApiProperty({ example: '/vinyl_patterns/NH10-hd-0.jpg' })
+  imagePath: string;
+
+  @ApiProperty({ example: 'wood' })
+  family: string;
+}
 
 interface CatalogueBody {
   identity: Buffer;
@@ -33,7 +51,19 @@ export class PatternsController {
   @Public()
   @SkipThrottle()
   @Get()
-  @ApiOkResponse({ description: '[{id, name, description, imagePath, family}] in catalogue order' })
+  @ApiOkResponse({
+    type: [PatternListItem],
+    description: 'The whole catalogue in catalogue order',
+    headers: {
+      ETag: {
+        required: true,
+        description: 'Send back as If-None-Match',
+        schema: { type: 'string' },
+      },
+      'Cache-Control': { required: true, schema: { type: 'string' } },
+    },
+  })
+  @ApiResponse({ status: 304, description: 'Not modified since the ETag sent in If-None-Match' })
   async list(@Req() request: Request, @Res() response: Response): Promise<void> {
     const body = await this.catalogueBody();
     response.setHeader('Cache-Control', 'public, max-age=300, must-revalidate');

@@ -1,14 +1,17 @@
 import { basename, dirname } from 'node:path';
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { PatternCatalogue } from '#src/modules/patterns/catalogue/pattern-catalogue.js';
 import { Public } from '#src/platform/http/access.decorators.js';
+import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 
 /** Only these names are ever looked up: no dots, slashes or encodings can reach the file system. */
 const TEXTURE_FILE = /^([A-Z0-9]+)-hd-0\.jpg$/;
 const THUMBNAIL_FILE = /^([A-Z0-9]+)\.jpg$/;
+
+const JPEG = { type: 'string', format: 'binary' } as const;
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -24,8 +27,13 @@ export class VinylPatternsController {
   @Public()
   @SkipThrottle()
   @Get(':file')
-  @ApiOkResponse({ description: 'Seamless texture, JPEG' })
-  @ApiNotFoundResponse({ description: 'Not a catalogue code' })
+  @ApiParam({
+    name: 'file',
+    schema: { type: 'string', pattern: TEXTURE_FILE.source, example: 'NH10-hd-0.jpg' },
+  })
+  @ApiProduces('image/jpeg')
+  @ApiOkResponse({ description: 'Seamless texture, JPEG', schema: JPEG })
+  @ApiErrors(404)
   async texture(@Param('file') file: string, @Res() response: Response): Promise<void> {
     const code = this.codeFrom(file, TEXTURE_FILE);
     await this.send(response, await this.catalogue.texturePath(code));
@@ -34,8 +42,13 @@ export class VinylPatternsController {
   @Public()
   @SkipThrottle()
   @Get('thumbs/:file')
-  @ApiOkResponse({ description: 'Small preview of the texture for the pattern grid, JPEG' })
-  @ApiNotFoundResponse({ description: 'Not a catalogue code' })
+  @ApiParam({
+    name: 'file',
+    schema: { type: 'string', pattern: THUMBNAIL_FILE.source, example: 'NH10.jpg' },
+  })
+  @ApiProduces('image/jpeg')
+  @ApiOkResponse({ description: 'Small preview for the pattern grid, JPEG', schema: JPEG })
+  @ApiErrors(404)
   async thumbnail(@Param('file') file: string, @Res() response: Response): Promise<void> {
     const code = this.codeFrom(file, THUMBNAIL_FILE);
     await this.send(response, await this.catalogue.thumbnailPath(code));

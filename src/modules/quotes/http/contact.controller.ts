@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
   type ContactAnswer,
@@ -8,8 +8,9 @@ import {
 import { PublicSubmissionThrottle } from '#src/modules/site/public-rate-limit.js';
 import { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
 import { Public } from '#src/platform/http/access.decorators.js';
-import { ContactMessageDto } from './dto/contact-message.dto.js';
-import { submissionContext } from './submission-context.js';
+import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
+import { ContactAnswerDto, ContactMessageDto } from './dto/contact-message.dto.js';
+import { ApiIdempotencyKey, submissionContext } from './submission-context.js';
 
 @ApiTags('public')
 @Controller('api/contact')
@@ -23,7 +24,11 @@ export class ContactController {
   @PublicSubmissionThrottle()
   @Post()
   @HttpCode(201)
-  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiOperation({ summary: 'Send a contact message; it becomes a lead in the sales pipeline' })
+  @ApiIdempotencyKey()
+  @ApiCreatedResponse({ type: ContactAnswerDto })
+  @ApiBodyErrors()
+  @ApiErrors(409)
   send(@Body() message: ContactMessageDto, @Req() request: Request): Promise<ContactAnswer> {
     return this.intake.sendContactMessage(message, submissionContext(request, this.visitors));
   }

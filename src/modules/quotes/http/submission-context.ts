@@ -1,9 +1,22 @@
-import { BadRequestException } from '@nestjs/common';
+import { applyDecorators, BadRequestException } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { SubmissionContext } from '#src/modules/quotes/intake/public-intake.service.js';
 import type { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+/** Documents the optional Idempotency-Key header with the rule submissionContext enforces. */
+export const ApiIdempotencyKey = () =>
+  applyDecorators(
+    ApiHeader({
+      name: 'Idempotency-Key',
+      required: false,
+      description:
+        'Makes a retried submission safe: the same key with the same body answers the first result',
+      schema: { type: 'string', pattern: IDEMPOTENCY_KEY.source, example: 'quote-7f3c9a12' },
+    }),
+  );
 
 /**
  * The Idempotency-Key header and the visualizer's anonymous visitor id of a submission. Only a

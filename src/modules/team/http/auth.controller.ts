@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Req, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public, Roles, STAFF_ROLES } from '#src/platform/http/access.decorators.js';
 import type { StaffRequest } from '#src/platform/http/access.guard.js';
+import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
 import type { SignedInMember } from '#src/modules/team/auth/staff-authenticator.js';
 import { ChangeMemberCommand } from '#src/modules/team/commands/change-member/change-member.command.js';
@@ -12,13 +13,18 @@ import { LogOutCommand } from '#src/modules/team/commands/log-out/log-out.comman
 import { MembersRepository } from '#src/modules/team/domain/members.repository.js';
 import { ChangePasswordDto, LoginDto } from './dto/auth.dto.js';
 import { ProfileDto } from './dto/member.dto.js';
+import {
+  LoginAnswer,
+  ProfileAnswer,
+  SessionAnswer,
+  SuccessAnswer,
+} from './dto/member.responses.js';
 import { LoginErrorsFilter } from './login-errors.filter.js';
 
 const signedIn = (request: StaffRequest) => request.staff as SignedInMember;
 
 /** Sign-in, the session, and each member's own profile and password (the Settings tab). */
 @ApiTags('auth')
-@ApiBearerAuth()
 @Controller('api/auth')
 export class AuthController {
   constructor(
@@ -30,6 +36,12 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @UseFilters(LoginErrorsFilter)
+  @ApiOperation({
+    summary: 'Sign in; errors carry the text to show in `error` as well as in `message`',
+  })
+  @ApiOkResponse({ type: LoginAnswer })
+  @ApiBodyErrors()
+  @ApiErrors(401, 429)
   login(@Body() body: LoginDto) {
     return this.commandBus.execute(
       new LogInCommand(body.email, body.password, RequestContext.current()?.ipHash),
@@ -38,6 +50,7 @@ export class AuthController {
 
   @Roles(...STAFF_ROLES)
   @Get('verify')
+  @ApiOkResponse({ type: SessionAnswer })
   verify(@Req() request: StaffRequest) {
     return { valid: true, user: toUser(signedIn(request)) };
   }
@@ -45,6 +58,7 @@ export class AuthController {
   @Roles(...STAFF_ROLES)
   @Post('logout')
   @HttpCode(200)
+  @ApiOkResponse({ type: SuccessAnswer })
   async logout(@Req() request: StaffRequest) {
     const staff = signedIn(request);
     await this.commandBus.execute(new LogOutCommand(staff.id, staff.sessionId));
@@ -53,6 +67,9 @@ export class AuthController {
 
   @Roles(...STAFF_ROLES)
   @Put('profile')
+  @ApiOkResponse({ type: ProfileAnswer })
+  @ApiBodyErrors()
+  @ApiErrors(409)
   async updateProfile(@Req() request: StaffRequest, @Body() body: ProfileDto) {
     const staff = signedIn(request);
     await this.commandBus.execute(
@@ -69,6 +86,8 @@ export class AuthController {
 
   @Roles(...STAFF_ROLES)
   @Put('password')
+  @ApiOkResponse({ type: SuccessAnswer, description: 'Changed; every other session is ended' })
+  @ApiBodyErrors()
   async changePassword(@Req() request: StaffRequest, @Body() body: ChangePasswordDto) {
     const staff = signedIn(request);
     await this.commandBus.execute(

@@ -10,7 +10,7 @@ import {
   Req,
   Res,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { Public } from '#src/platform/http/access.decorators.js';
@@ -20,6 +20,7 @@ import { FreeRenderLimits } from '../limits/free-render-limits.js';
 import { VisitorCookie } from '../limits/visitor-cookie.js';
 import { VisualizationStore } from '../storage/visualization-store.js';
 import { VisualizeService } from '../visualize.service.js';
+import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import { VisualizeDto, VisualizeResponseDto, VisualizerStatusDto } from './dto/visualize.dto.js';
 
 const RENDER_FILE = /^([A-Za-z0-9_-]{22})\.jpg$/;
@@ -39,7 +40,24 @@ export class VisualizerController {
   @HttpCode(200)
   // Dampens hammering only: the free-render counters are the real limit for visitors.
   @Throttle({ default: { limit: 30, ttl: 60_000 } })
-  @ApiOkResponse({ type: VisualizeResponseDto })
+  @ApiOperation({
+    summary: 'Render the kitchen photo with a vinyl pattern on its cabinet doors',
+    description:
+      'Visitors get 3 free renders (per browser, by the visitor cookie); signed-in staff render ' +
+      'without limits. 415: not a supported image; 422: no cabinet doors found in the photo; ' +
+      '429: free renders used up or too many requests; 503: too many renders queued.',
+  })
+  @ApiOkResponse({
+    type: VisualizeResponseDto,
+    headers: {
+      'Set-Cookie': {
+        description: 'The signed anonymous visitor cookie, on the first render of a browser',
+        schema: { type: 'string' },
+      },
+    },
+  })
+  @ApiBodyErrors()
+  @ApiErrors(415, 422, 429, 503)
   async visualize(
     @Body() body: VisualizeDto,
     @Req() request: StaffRequest,
@@ -67,6 +85,13 @@ export class VisualizerController {
 
   @Get('visualizations/:file')
   @Public()
+  @ApiParam({ name: 'file', schema: { type: 'string', pattern: RENDER_FILE.source } })
+  @ApiProduces('image/jpeg')
+  @ApiOkResponse({
+    description: 'A rendered visualization, JPEG',
+    schema: { type: 'string', format: 'binary' },
+  })
+  @ApiErrors(404)
   async render(@Param('file') file: string, @Res() response: Response): Promise<void> {
     const id = RENDER_FILE.exec(file)?.[1];
     const path = id ? await this.store.findRender(id) : null;

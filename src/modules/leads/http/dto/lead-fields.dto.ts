@@ -32,71 +32,71 @@ export const EmailField = () =>
 
 /** Every lead field except the required three; all optional so an update sends only changes. */
 export class LeadDetailsDto {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: '+358 40 123 4567' })
   @IsOptional()
   @IsString()
   @MaxLength(50)
   customerPhone?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Hämeenkatu 5 A 3' })
   @IsOptional()
   @IsString()
   @MaxLength(200)
   customerAddress?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Tampere' })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   customerCity?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'FI' })
   @IsOptional()
   @IsString()
   @MaxLength(2)
   customerCountry?: string;
 
-  @ApiPropertyOptional({ enum: DOOR_STYLES, nullable: true })
+  @ApiPropertyOptional({ enum: DOOR_STYLES, nullable: true, example: 'Tasapintainen' })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @IsIn(DOOR_STYLES)
   doorStyle?: DoorStyle | null;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 10 })
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(10_000)
   doors?: number;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 3 })
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(10_000)
   drawers?: number;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 2.5 })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
   @Min(0)
   @Max(100_000)
   metres?: number;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: 'Euros, VAT included', example: 1490 })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
   @Min(0)
   @Max(100_000_000)
   totalPrice?: number;
 
-  @ApiPropertyOptional({ description: 'A pipeline column id' })
+  @ApiPropertyOptional({ description: 'A pipeline column id', example: 'new' })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   status?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Soitettu, asiakas toivoo käyntiä tiistaina.' })
   @IsOptional()
   @IsString()
   @MaxLength(10_000)
@@ -104,17 +104,17 @@ export class LeadDetailsDto {
 }
 
 export class LeadFieldsDto extends LeadDetailsDto {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Aino' })
   @IsOptional()
   @NameField('customerFirstName')
   customerFirstName?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Virtanen' })
   @IsOptional()
   @NameField('customerLastName')
   customerLastName?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'aino.virtanen@example.fi' })
   @IsOptional()
   @EmailField()
   customerEmail?: string;

@@ -18,22 +18,22 @@ import { EmailField, LeadDetailsDto, LeadFieldsDto, NameField } from './lead-fie
 const REQUIRED = 'Please fill in required fields (First Name, Last Name, Email)';
 
 export class CreateLeadDto extends LeadDetailsDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'Aino' })
   @IsDefined({ message: REQUIRED })
   @NameField('customerFirstName')
   customerFirstName: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'Virtanen' })
   @IsDefined({ message: REQUIRED })
   @NameField('customerLastName')
   customerLastName: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'aino.virtanen@example.fi' })
   @IsDefined({ message: REQUIRED })
   @EmailField()
   customerEmail: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Tarjous puhelimessa, asiakas haluaa mallit nähtäväksi.' })
   @IsOptional()
   @IsString()
   @MaxLength(5000)
@@ -63,7 +63,7 @@ export class ChangeLeadStatusDto extends PickType(LeadDetailsDto, ['status', 'no
 }
 
 export class ExpectedVersionQuery {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -72,24 +72,24 @@ export class ExpectedVersionQuery {
 }
 
 export class ListLeadsQuery {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Virtanen' })
   @IsOptional()
   @IsString()
   @MaxLength(200)
   search?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'new' })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   status?: string;
 
-  @ApiPropertyOptional({ enum: LEAD_SORTS })
+  @ApiPropertyOptional({ enum: LEAD_SORTS, example: '-createdAt' })
   @IsOptional()
   @IsIn(LEAD_SORTS)
   sort?: LeadSort;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -97,7 +97,7 @@ export class ListLeadsQuery {
   @Max(100_000)
   page?: number;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 25 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -107,33 +107,36 @@ export class ListLeadsQuery {
 }
 
 export class AddColumnDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'Site visit' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(60)
   name: string;
 
-  @ApiProperty({ enum: COLUMN_COLORS })
+  @ApiProperty({ enum: COLUMN_COLORS, example: 'orange' })
   @IsIn(COLUMN_COLORS)
   color: ColumnColor;
 }
 
 export class EditColumnDto {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Site visit booked' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(60)
   name?: string;
 
-  @ApiPropertyOptional({ enum: COLUMN_COLORS })
+  @ApiPropertyOptional({ enum: COLUMN_COLORS, example: 'green' })
   @IsOptional()
   @IsIn(COLUMN_COLORS)
   color?: ColumnColor;
 }
 
 export class RemoveColumnQuery {
-  @ApiPropertyOptional({ description: 'Column that receives the removed column’s leads' })
+  @ApiPropertyOptional({
+    description: 'Column that receives the removed column’s leads',
+    example: 'contacted',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(100)

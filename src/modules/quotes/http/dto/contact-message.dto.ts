@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsEmail,
   IsIn,
@@ -8,30 +8,37 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
+import type { ContactAnswer } from '#src/modules/quotes/intake/public-intake.service.js';
 import { Trimmed } from '#src/platform/http/trimmed.js';
 import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from './submit-quote.dto.js';
 
 /** Contact form (docs/product.md#contact-form): the client splits the name on its first space. */
 export class ContactMessageDto {
+  @ApiProperty({ example: 'Matti' })
   @Trimmed()
   @IsString()
   @IsNotEmpty()
   @MaxLength(NAME_MAX)
   firstName: string;
 
-  @ApiPropertyOptional({ description: 'Empty when the visitor gave a single name' })
+  @ApiPropertyOptional({
+    description: 'Empty when the visitor gave a single name',
+    example: 'Korhonen',
+  })
   @Trimmed()
   @IsOptional()
   @IsString()
   @MaxLength(NAME_MAX)
   lastName?: string;
 
+  @ApiProperty({ example: 'matti.korhonen@example.fi' })
   @Trimmed()
   @IsString()
   @MaxLength(EMAIL_MAX)
   @IsEmail()
   email: string;
 
+  @ApiPropertyOptional({ example: '040 765 4321' })
   @Trimmed()
   @IsOptional()
   @IsString()
@@ -39,13 +46,20 @@ export class ContactMessageDto {
   @Matches(/^(\+?[0-9][0-9 ()-]*)?$/, { message: 'phone must be a phone number' })
   phone?: string;
 
+  @ApiPropertyOptional({ example: 'Voisitteko soittaa? Mietimme keittiön ovien kalvotusta.' })
   @Trimmed()
   @IsOptional()
   @IsString()
   @MaxLength(MESSAGE_MAX)
   message?: string;
 
+  @ApiPropertyOptional({ example: 'contact_form' })
   @IsOptional()
   @IsIn(['contact_form'])
   source?: 'contact_form';
+}
+
+export class ContactAnswerDto implements ContactAnswer {
+  @ApiProperty({ format: 'uuid', description: 'The lead the message became' })
+  leadId: string;
 }

@@ -27,42 +27,48 @@ export const PHONE_MAX = 40;
 export const MESSAGE_MAX = 5000;
 
 export class QuoteCustomerDto {
+  @ApiProperty({ example: 'Aino' })
   @Trimmed()
   @IsString()
   @IsNotEmpty()
   @MaxLength(NAME_MAX)
   firstName: string;
 
+  @ApiProperty({ example: 'Virtanen' })
   @Trimmed()
   @IsString()
   @IsNotEmpty()
   @MaxLength(NAME_MAX)
   lastName: string;
 
+  @ApiProperty({ example: 'aino.virtanen@example.fi' })
   @Trimmed()
   @IsString()
   @MaxLength(EMAIL_MAX)
   @IsEmail()
   email: string;
 
+  @ApiProperty({ example: 'Mannerheimintie 12 B 7' })
   @Trimmed()
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   address: string;
 
+  @ApiProperty({ example: 'Helsinki' })
   @Trimmed()
   @IsString()
   @IsNotEmpty()
   @MaxLength(NAME_MAX)
   city: string;
 
-  @ApiPropertyOptional({ default: 'FI', description: 'ISO 3166-1 alpha-2 code' })
+  @ApiPropertyOptional({ default: 'FI', description: 'ISO 3166-1 alpha-2 code', example: 'FI' })
   @Trimmed()
   @IsOptional()
   @Matches(/^[A-Z]{2}$/, { message: 'country must be a two-letter country code such as FI' })
   country?: string;
 
+  @ApiProperty({ example: '+358 40 123 4567' })
   @Trimmed()
   @IsString()
   @IsNotEmpty()
@@ -70,6 +76,7 @@ export class QuoteCustomerDto {
   @Matches(/^\+?[0-9][0-9 ()-]*$/, { message: 'phone must be a phone number' })
   phone: string;
 
+  @ApiPropertyOptional({ example: 'Keittiössä on 12 ovea ja 4 laatikkoa, toivoisin tarjousta.' })
   @Trimmed()
   @IsOptional()
   @IsString()
@@ -79,44 +86,62 @@ export class QuoteCustomerDto {
 
 /** The wizard's payload (docs/product.md#quote-wizard). The price never comes from the client. */
 export class SubmitQuoteDto {
-  @ApiProperty({ enum: DOOR_STYLES })
+  @ApiProperty({ enum: DOOR_STYLES, example: 'Uritettu' })
   @IsIn(DOOR_STYLES)
   doorStyle: DoorStyle;
 
+  @ApiProperty({ description: 'Cabinet doors to cover', example: 12 })
   @IsInt()
   @Min(0)
   @Max(999)
   doors: number;
 
+  @ApiProperty({ description: 'Drawer fronts to cover', example: 4 })
   @IsInt()
   @Min(0)
   @Max(999)
   drawers: number;
 
-  @ApiProperty({ description: 'Worktop metres, whole metres rounded up' })
+  @ApiProperty({ description: 'Worktop metres, whole metres rounded up', example: 3 })
   @IsInt()
   @Min(0)
   @Max(100)
   metres: number;
 
+  @ApiProperty({ description: 'Who asks for the quote' })
   @IsDefined()
   @IsObject()
   @ValidateNested()
   @Type(() => QuoteCustomerDto)
   customer: QuoteCustomerDto;
 
-  @ApiPropertyOptional({ description: 'Visualizer pattern code the visitor asked a quote for' })
+  @ApiPropertyOptional({
+    description: 'Visualizer pattern code the visitor asked a quote for',
+    example: 'NH10',
+  })
   @IsOptional()
   @IsString()
   @Matches(/^[A-Za-z0-9-]{1,20}$/, { message: 'patternId must be a pattern code' })
   patternId?: string;
 }
 
-export interface QuoteAnswer {
+/** The price the server computed for the quantities it accepted, and the lead it created. */
+export class QuoteAnswer {
+  @ApiProperty({ description: 'Euros, VAT included', example: 1290 })
   totalPrice: number;
+
+  @ApiProperty({ enum: DOOR_STYLES, example: 'Uritettu' })
   doorStyle: DoorStyle;
+
+  @ApiProperty({ type: 'integer', example: 12 })
   doors: number;
+
+  @ApiProperty({ type: 'integer', example: 4 })
   drawers: number;
+
+  @ApiProperty({ type: 'integer', example: 3 })
   metres: number;
+
+  @ApiProperty({ format: 'uuid' })
   leadId: string;
 }

@@ -7,13 +7,13 @@ import {
 import { Trimmed } from '#src/platform/http/trimmed.js';
 
 export class LoginDto {
-  @ApiProperty({ example: 'admin@keittiokalvo.fi' })
+  @ApiProperty({ example: 'aino.virtanen@example.fi' })
   @Trimmed()
   @IsEmail({}, { message: 'email must be an email address' })
   @MaxLength(254)
   email: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'kalvo-Keittiö-2026' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(PASSWORD_MAX_LENGTH)
@@ -21,13 +21,13 @@ export class LoginDto {
 }
 
 export class ChangePasswordDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'kalvo-Keittiö-2026' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(PASSWORD_MAX_LENGTH)
   currentPassword: string;
 
-  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH })
+  @ApiProperty({ example: 'uusi Salasana keittiölle 7' })
   @IsString()
   @MinLength(PASSWORD_MIN_LENGTH, {
     message: `newPassword must be at least ${PASSWORD_MIN_LENGTH} characters long`,

@@ -15,21 +15,21 @@ import { Trimmed } from '#src/platform/http/trimmed.js';
 
 /** Name and e-mail: the same rules in Team and in Settings. */
 export class ProfileDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'Aino' })
   @Trimmed()
   @IsString()
   @IsNotEmpty({ message: 'firstName should not be empty' })
   @MaxLength(100)
   firstName: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'Virtanen' })
   @Trimmed()
   @IsString()
   @IsNotEmpty({ message: 'lastName should not be empty' })
   @MaxLength(100)
   lastName: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'aino.virtanen@example.fi' })
   @Trimmed()
   @IsEmail({}, { message: 'email must be an email address' })
   @MaxLength(254)
@@ -37,18 +37,21 @@ export class ProfileDto {
 }
 
 export class AddMemberDto extends ProfileDto {
-  @ApiPropertyOptional({ enum: STAFF_ROLES, default: 'salesperson' })
+  @ApiPropertyOptional({ enum: STAFF_ROLES, default: 'salesperson', example: 'salesperson' })
   @IsOptional()
   @IsIn(STAFF_ROLES, { message: `role must be one of: ${STAFF_ROLES.join(', ')}` })
   role?: StaffRole;
 }
 
 export class ChangeMemberDto extends ProfileDto {
-  @ApiProperty({ enum: STAFF_ROLES })
+  @ApiProperty({ enum: STAFF_ROLES, example: 'manager' })
   @IsIn(STAFF_ROLES, { message: `role must be one of: ${STAFF_ROLES.join(', ')}` })
   role: StaffRole;
 
-  @ApiPropertyOptional({ description: 'Version the editor saw; a newer one answers 409' })
+  @ApiPropertyOptional({
+    description: 'Version the editor saw; a newer one answers 409',
+    example: 1,
+  })
   @IsOptional()
   @IsInt()
   @Min(1)

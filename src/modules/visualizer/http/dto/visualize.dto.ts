@@ -21,9 +21,9 @@ export class VisualizeResponseDto {
 }
 
 export class VisualizerStatusDto {
-  @ApiProperty({ description: 'Free renders left for this browser (3 at most).' })
+  @ApiProperty({ description: 'Free renders left for this browser (3 at most).', example: 3 })
   remaining: number;
 
-  @ApiProperty({ description: 'Signed-in staff render without limits.' })
+  @ApiProperty({ description: 'Signed-in staff render without limits.', example: false })
   unlimited: boolean;
 }

@@ -1,0 +1,26 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class ProjectionHealth {
+  @ApiProperty({ example: 'lead-list' })
+  name: string;
+
+  @ApiProperty({ enum: ['inline', 'async'] })
+  mode: 'inline' | 'async';
+
+  @ApiProperty({ type: 'integer', description: 'Events not yet applied', example: 0 })
+  lag: number;
+}
+
+export class HealthAnswer {
+  @ApiProperty({ enum: ['ok'] })
+  status: 'ok';
+
+  @ApiProperty({ enum: ['up'] })
+  database: 'up';
+
+  @ApiProperty({ example: 'v24.21.0' })
+  node: string;
+
+  @ApiProperty({ type: [ProjectionHealth] })
+  projections: ProjectionHealth[];
+}

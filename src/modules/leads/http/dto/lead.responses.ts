@@ -1,0 +1,195 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  DOOR_STYLES,
+  type DoorStyle,
+} from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import {
+  COLUMN_COLORS,
+  type ColumnColor,
+  type PipelineColumn,
+} from '#src/modules/leads/domain/pipeline-columns.js';
+import type {
+  HistoryEntry,
+  LeadPage,
+  LeadStats,
+  LeadView,
+  StatusTotal,
+} from '#src/modules/leads/queries/lead.views.js';
+
+const DATE_TIME = { format: 'date-time', example: '2026-11-23T09:15:00.000Z' } as const;
+
+/** A lead as the admin API answers it. */
+export class LeadViewDto implements LeadView {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'Aino' })
+  customerFirstName: string;
+
+  @ApiProperty({ example: 'Virtanen' })
+  customerLastName: string;
+
+  @ApiProperty({ example: 'aino.virtanen@example.fi' })
+  customerEmail: string;
+
+  @ApiProperty({ example: '+358 40 123 4567' })
+  customerPhone: string;
+
+  @ApiProperty({ example: 'Mannerheimintie 12 B 7' })
+  customerAddress: string;
+
+  @ApiProperty({ example: 'Helsinki' })
+  customerCity: string;
+
+  @ApiProperty({ example: 'FI' })
+  customerCountry: string;
+
+  @ApiProperty({ type: String, enum: DOOR_STYLES, nullable: true, example: 'Uritettu' })
+  doorStyle: DoorStyle | null;
+
+  @ApiProperty({ type: 'integer', example: 12 })
+  doors: number;
+
+  @ApiProperty({ type: 'integer', example: 4 })
+  drawers: number;
+
+  @ApiProperty({ example: 3 })
+  metres: number;
+
+  @ApiProperty({ description: 'Euros, VAT included', example: 1290 })
+  totalPrice: number;
+
+  @ApiProperty({ description: 'The pipeline column id', example: 'new' })
+  status: string;
+
+  @ApiProperty({ example: '' })
+  notes: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  message: string | null;
+
+  @ApiProperty({ enum: ['quote', 'contact_form', 'manual'], example: 'quote' })
+  source: string;
+
+  @ApiProperty({ type: String, nullable: true, example: 'NH10' })
+  patternId: string | null;
+
+  @ApiProperty(DATE_TIME)
+  createdAt: string;
+
+  @ApiProperty(DATE_TIME)
+  updatedAt: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  deletedAt: string | null;
+
+  @ApiProperty({ type: 'integer', description: 'Send it back as `expectedVersion`', example: 1 })
+  version: number;
+}
+
+export class LeadPageDto implements LeadPage {
+  @ApiProperty({ type: [LeadViewDto] })
+  items: LeadViewDto[];
+
+  @ApiProperty({ type: 'integer', example: 134 })
+  total: number;
+
+  @ApiProperty({ type: 'integer', example: 1 })
+  page: number;
+
+  @ApiProperty({ type: 'integer', example: 25 })
+  pageSize: number;
+}
+
+export class StatusTotalDto implements StatusTotal {
+  @ApiProperty({ example: 'new' })
+  status: string;
+
+  @ApiProperty({ type: 'integer', example: 12 })
+  count: number;
+
+  @ApiProperty({ description: 'Euros', example: 15480 })
+  value: number;
+}
+
+export class LeadStatsDto implements LeadStats {
+  @ApiProperty({ type: 'integer', example: 134 })
+  totalQuotes: number;
+
+  @ApiProperty({ description: 'Euros in the closed column', example: 48200 })
+  totalRevenue: number;
+
+  @ApiProperty({ description: 'Euros in the open columns', example: 96350 })
+  potentialRevenue: number;
+
+  @ApiProperty({ type: 'integer', example: 87 })
+  activeLeads: number;
+
+  @ApiProperty({ type: [StatusTotalDto] })
+  byStatus: StatusTotalDto[];
+}
+
+export class HistoryEntryDto implements HistoryEntry {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'LeadStatusChanged' })
+  type: string;
+
+  @ApiProperty(DATE_TIME)
+  occurredAt: string;
+
+  @ApiProperty({ example: 'Aino Virtanen' })
+  actorName: string;
+
+  @ApiProperty({ example: 'salesperson' })
+  actorRole: string;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Event-specific facts: source, status from/to, field changes, pattern tried',
+    example: { from: 'new', to: 'contacted' },
+  })
+  details: Record<string, unknown>;
+}
+
+export class LeadStatusAnswer {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ type: String, required: false, example: 'contacted' })
+  status: string | undefined;
+
+  @ApiProperty({ type: 'integer', example: 2 })
+  version: number;
+}
+
+export class LeadVersionAnswer {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ type: 'integer', example: 2 })
+  version: number;
+}
+
+export class CountAnswer {
+  @ApiProperty({ type: 'integer', example: 3 })
+  count: number;
+}
+
+export class PipelineColumnDto implements PipelineColumn {
+  @ApiProperty({ example: 'site-visit' })
+  id: string;
+
+  @ApiProperty({ example: 'Site visit' })
+  name: string;
+
+  @ApiProperty({ enum: COLUMN_COLORS, example: 'orange' })
+  color: ColumnColor;
+}
+
+export class MovedLeadsAnswer {
+  @ApiProperty({ type: 'integer', description: 'Leads moved to another column', example: 4 })
+  movedLeads: number;
+}
