@@ -1,10 +1,15 @@
 /**
  * Finds cabinet fronts in a kitchen photo at analysis resolution (about 1 MP).
  *
- * A front is a flat, evenly coloured, door-shaped region bounded by the dark gaps between
- * fronts. Fronts come in sets of the same finish, so a lone rectangle (a fridge door, an oven,
- * a window pane) is not one. Walls and floors are too big or run off the picture; worktops,
- * plinths and tiles have the wrong size or shape; daylight through a window is overexposed.
+ * A front is a door-shaped region bounded by lines: the gaps between fronts (thin and darker
+ * than both sides, faint as they are on a white kitchen), sharp steps in brightness or colour.
+ * Not the colour contrast with the wall: white fronts on a white wall have none. The regions
+ * between those lines are kept when they are front-like: nearly rectangular (a quadrilateral
+ * seen at an angle still fills most of its box), sized like a door or drawer, in sets of the
+ * same finish that line up in rows or stacks. Grooved fronts and drawer stacks come apart into
+ * strips and are joined again. Walls and floors run off the picture or are too big; worktops,
+ * plinths and tiles have the wrong size or shape; daylight through a window is overexposed;
+ * brushed steel is streaked; an oven's glass is a dark hole in its door.
  */
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
@@ -31,8 +36,21 @@ export interface CabinetDetection {
   medianFrontWidth: number;
 }
 
-/** Neighbour colour step still counted as the same surface; dark surfaces get a finer one. */
-const mergeThreshold = (luminance: number) => 3 + luminance / 64;
+/** Added to brightness before its logarithm, so the noise in near-black fronts is no edge. */
+const LIGHT_OFFSET = 16;
+/** A gap is at least this much darker (log brightness) than both sides, within GAP_REACH px. */
+const GAP_DEPTH = 0.09;
+const GAP_REACH = 3;
+/** A sharp step in log brightness or in colour between the pixels either side. */
+const STEP = 0.12;
+const COLOUR_STEP = 0.12;
+/** Colour is measured relative to brightness; in near-black, JPEG's colour noise would win. */
+const CHROMA_OFFSET = 64;
+/** Strips of a grooved front or a drawer stack: wider than tall, apart by a groove or gap. */
+const STRIP_ASPECT = 0.5;
+const MIN_STRIP_PIXELS = 400;
+const MAX_GROOVE = 10;
+const MIN_STRIP_OVERLAP = 0.75;
 const MIN_AREA_FRACTION = 0.002;
 const MAX_AREA_FRACTION = 0.1;
 const MIN_FILL_RATIO = 0.8;
@@ -72,8 +90,8 @@ interface Region {
 export function detectCabinetFronts(image: RgbImage): CabinetDetection {
   const { width, height } = image;
   const smooth = boxBlur3(image);
-  const labels = labelFlatRegions(smooth, width, height);
-  const regions = describeRegions(labels, smooth, width, height);
+  const labels = labelBetweenBoundaries(findBoundaries(smooth, width, height), width, height);
+  const regions = joinStackedStrips(describeRegions(labels, smooth, width, height), labels, width);
   const total = width * height;
 
   const candidates = regions.filter((region) => {
@@ -88,7 +106,7 @@ export function detectCabinetFronts(image: RgbImage): CabinetDetection {
       min(w, h) >= MIN_SIDE_FRACTION * height &&
       region.bordersTouched <= 1 &&
       luminance < OVEREXPOSED_LUMINANCE &&
-      isSolidRectangle(region, labels, width) &&
+      isSolidRectangle(region, labels, smooth, width) &&
       !looksLikeBrushedMetal(region, labels, image)
     );
   });
@@ -122,7 +140,7 @@ export function detectCabinetFronts(image: RgbImage): CabinetDetection {
   }
   const widths = selected.map((region) => region.maxX - region.minX + 1).sort((a, b) => a - b);
   return {
-    mask: dilate(mask, width, height, finishLuminance),
+    mask: dilate(dilate(mask, width, height, finishLuminance), width, height, finishLuminance),
     finishLuminance,
     fronts: selected.length,
     medianFrontWidth: widths.length ? widths[widths.length >> 1] : width / 8,
@@ -162,27 +180,91 @@ function boxBlur3(image: RgbImage): Uint8Array {
   return out;
 }
 
-/** Union-find over 4-neighbours whose colours differ by at most the merge threshold. */
-function labelFlatRegions(rgb: Uint8Array, width: number, height: number): Int32Array {
+/**
+ * Marks the lines that bound a front: the gaps between fronts (thin lines darker than both
+ * sides, however faint on a white kitchen), sharp steps in brightness (a front against a darker
+ * wall or plinth) and steps in colour. Measured on log brightness so the same gap counts the
+ * same in shade and in light; a soft shadow edge, wood grain and sensor noise stay below it.
+ */
+function findBoundaries(rgb: Uint8Array, width: number, height: number): Uint8Array {
+  const pixels = width * height;
+  const logLight = new Float32Array(pixels);
+  const redShift = new Float32Array(pixels);
+  const blueShift = new Float32Array(pixels);
+  for (let i = 0, p = 0; i < pixels; i++, p += 3) {
+    const light = (rgb[p] + 2 * rgb[p + 1] + rgb[p + 2]) / 4;
+    logLight[i] = Math.log(light + LIGHT_OFFSET);
+    redShift[i] = (rgb[p] - rgb[p + 1]) / (light + CHROMA_OFFSET);
+    blueShift[i] = (rgb[p + 2] - rgb[p + 1]) / (light + CHROMA_OFFSET);
+  }
+  const boundary = new Uint8Array(pixels);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const v = logLight[i];
+      let edge = false;
+      for (let d = 1; d <= GAP_REACH && !edge; d++) {
+        if (x >= d && x + d < width) {
+          edge = min(logLight[i - d], logLight[i + d]) - v >= GAP_DEPTH;
+        }
+        if (!edge && y >= d && y + d < height) {
+          edge = min(logLight[i - d * width], logLight[i + d * width]) - v >= GAP_DEPTH;
+        }
+      }
+      if (!edge && x > 0 && x + 1 < width) {
+        edge =
+          abs(logLight[i + 1] - logLight[i - 1]) >= STEP ||
+          abs(redShift[i + 1] - redShift[i - 1]) + abs(blueShift[i + 1] - blueShift[i - 1]) >=
+            COLOUR_STEP;
+      }
+      if (!edge && y > 0 && y + 1 < height) {
+        const up = i - width;
+        const down = i + width;
+        edge =
+          abs(logLight[down] - logLight[up]) >= STEP ||
+          abs(redShift[down] - redShift[up]) + abs(blueShift[down] - blueShift[up]) >= COLOUR_STEP;
+      }
+      if (edge) boundary[i] = 1;
+    }
+  }
+  return thicken(boundary, width, height);
+}
+
+/**
+ * One pixel of growth closes the corners of a gap frame, where neither the valley nor the step
+ * test fires, so a front cannot leak into the wall through them.
+ */
+function thicken(boundary: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(boundary.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (
+        boundary[i] ||
+        (x > 0 && boundary[i - 1]) ||
+        (x + 1 < width && boundary[i + 1]) ||
+        (y > 0 && boundary[i - width]) ||
+        (y + 1 < height && boundary[i + width])
+      ) {
+        out[i] = 1;
+      }
+    }
+  }
+  return out;
+}
+
+/** Union-find over 4-neighbours that are not on a boundary; boundary pixels get label -1. */
+function labelBetweenBoundaries(boundary: Uint8Array, width: number, height: number): Int32Array {
   const parent = new Int32Array(width * height);
   for (let i = 0; i < parent.length; i++) parent[i] = i;
   // Hot loop (a million pixels, two neighbours each): plain code, no closures.
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      const p = i * 3;
-      const limit = mergeThreshold((rgb[p] + 2 * rgb[p + 1] + rgb[p + 2]) / 4);
+      if (boundary[i]) continue;
       for (let side = 0; side < 2; side++) {
         const j = side === 0 ? (x + 1 < width ? i + 1 : -1) : y + 1 < height ? i + width : -1;
-        if (j < 0) continue;
-        const q = j * 3;
-        if (
-          abs(rgb[p] - rgb[q]) > limit ||
-          abs(rgb[p + 1] - rgb[q + 1]) > limit ||
-          abs(rgb[p + 2] - rgb[q + 2]) > limit
-        ) {
-          continue;
-        }
+        if (j < 0 || boundary[j]) continue;
         let a = i;
         while (parent[a] !== a) a = parent[a] = parent[parent[a]];
         let b = j;
@@ -193,6 +275,10 @@ function labelFlatRegions(rgb: Uint8Array, width: number, height: number): Int32
     }
   }
   for (let i = 0; i < parent.length; i++) {
+    if (boundary[i]) {
+      parent[i] = -1;
+      continue;
+    }
     let root = i;
     while (parent[root] !== root) root = parent[root];
     parent[i] = root;
@@ -211,6 +297,7 @@ function describeRegions(
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const label = labels[i];
+      if (label < 0) continue;
       let region = byLabel.get(label);
       if (!region) {
         region = {
@@ -250,6 +337,79 @@ function describeRegions(
   return regions;
 }
 
+/**
+ * Brushed steel (appliances) is grey and streaked along one axis: fine streaks show as second
+ * differences across the grain, far more than along it. Smooth shading has none either way.
+ */
+/**
+ * Grooved fronts and drawer stacks come apart at their grooves and gaps into wide strips stacked
+ * with the same left and right edges. Joined, they make one front-sized region.
+ */
+function joinStackedStrips(regions: Region[], labels: Int32Array, width: number): Region[] {
+  const height = labels.length / width;
+  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
+  const strips = regions
+    .filter((region) => {
+      const w = region.maxX - region.minX + 1;
+      const h = region.maxY - region.minY + 1;
+      return w >= STRIP_ASPECT * h && region.area >= MIN_STRIP_PIXELS && !region.bordersTouched;
+    })
+    .sort((a, b) => a.minY - b.minY);
+  const root = strips.map((_, k) => k);
+  const find = (k: number): number => (root[k] === k ? k : (root[k] = find(root[k])));
+  for (let a = 0; a < strips.length; a++) {
+    for (let b = a + 1; b < strips.length; b++) {
+      const upper = strips[a];
+      const lower = strips[b];
+      const between = lower.minY - upper.maxY;
+      if (between > MAX_GROOVE) break;
+      // A handle across a groove notches one side of a strip: one side lining up will do.
+      const overlap = min(upper.maxX, lower.maxX) - max(upper.minX, lower.minX);
+      const wider = max(upper.maxX - upper.minX, lower.maxX - lower.minX);
+      if (
+        between > 0 &&
+        overlap >= MIN_STRIP_OVERLAP * wider &&
+        (abs(upper.minX - lower.minX) <= tolerance || abs(upper.maxX - lower.maxX) <= tolerance) &&
+        sameFinish(upper, lower)
+      ) {
+        root[find(b)] = find(a);
+      }
+    }
+  }
+  const joined = new Map<number, Region>();
+  const absorbed = new Set<Region>();
+  strips.forEach((strip, k) => {
+    const top = strips[find(k)];
+    if (top === strip) return;
+    absorbed.add(strip);
+    let group = joined.get(top.label);
+    if (!group) {
+      group = { ...top, r: top.r * top.area, g: top.g * top.area, b: top.b * top.area };
+      joined.set(top.label, group);
+    }
+    group.r += strip.r * strip.area;
+    group.g += strip.g * strip.area;
+    group.b += strip.b * strip.area;
+    group.area += strip.area;
+    group.minX = min(group.minX, strip.minX);
+    group.maxX = max(group.maxX, strip.maxX);
+    group.maxY = max(group.maxY, strip.maxY);
+    for (let y = strip.minY; y <= strip.maxY; y++) {
+      for (let i = y * width + strip.minX; i <= y * width + strip.maxX; i++) {
+        if (labels[i] === strip.label) labels[i] = top.label;
+      }
+    }
+  });
+  for (const group of joined.values()) {
+    group.r /= group.area;
+    group.g /= group.area;
+    group.b /= group.area;
+  }
+  return regions
+    .filter((region) => !absorbed.has(region) && !joined.has(region.label))
+    .concat([...joined.values()]);
+}
+
 function looksLikeBrushedMetal(region: Region, labels: Int32Array, image: RgbImage): boolean {
   const brightest = max(region.r, region.g, region.b);
   const darkest = min(region.r, region.g, region.b);
@@ -257,13 +417,16 @@ function looksLikeBrushedMetal(region: Region, labels: Int32Array, image: RgbIma
   const { width, data } = image;
   let across = 0;
   let along = 0;
-  for (let y = region.minY; y < region.maxY; y++) {
-    for (let x = region.minX; x < region.maxX; x++) {
+  for (let y = region.minY + 1; y < region.maxY; y++) {
+    for (let x = region.minX + 1; x < region.maxX; x++) {
       const i = y * width + x;
       if (labels[i] !== region.label) continue;
-      if (labels[i + 1] === region.label) across += abs(data[i * 3 + 1] - data[(i + 1) * 3 + 1]);
-      if (labels[i + width] === region.label) {
-        along += abs(data[i * 3 + 1] - data[(i + width) * 3 + 1]);
+      const centre = 2 * data[i * 3 + 1];
+      if (labels[i - 1] === region.label && labels[i + 1] === region.label) {
+        across += abs(centre - data[(i - 1) * 3 + 1] - data[(i + 1) * 3 + 1]);
+      }
+      if (labels[i - width] === region.label && labels[i + width] === region.label) {
+        along += abs(centre - data[(i - width) * 3 + 1] - data[(i + width) * 3 + 1]);
       }
     }
   }
@@ -327,14 +490,33 @@ function filledRegionMask(region: Region, labels: Int32Array, width: number): Ui
   return outside;
 }
 
-function isSolidRectangle(region: Region, labels: Int32Array, width: number): boolean {
+/**
+ * Filled, the region is nearly its bounding box. Holes are handles and knobs (small), or a
+ * framed front's recessed panel (large, but of the frame's own finish); an oven's dark glass
+ * door is a large hole of another colour.
+ */
+function isSolidRectangle(region: Region, labels: Int32Array, rgb: Uint8Array, width: number) {
   const outside = filledRegionMask(region, labels, width);
+  const w = region.maxX - region.minX + 1;
   let filled = 0;
-  for (let j = 0; j < outside.length; j++) if (!outside[j]) filled++;
-  return (
-    filled / outside.length >= MIN_FILL_RATIO &&
-    (filled - region.area) / filled <= MAX_HOLE_FRACTION
-  );
+  const hole = { r: 0, g: 0, b: 0, area: 0 };
+  for (let j = 0; j < outside.length; j++) {
+    if (outside[j]) continue;
+    filled++;
+    const lx = j % w;
+    const i = (region.minY + (j - lx) / w) * width + region.minX + lx;
+    const label = labels[i];
+    if (label === region.label || label < 0) continue;
+    hole.r += rgb[i * 3];
+    hole.g += rgb[i * 3 + 1];
+    hole.b += rgb[i * 3 + 2];
+    hole.area++;
+  }
+  if (filled / outside.length < MIN_FILL_RATIO) return false;
+  if ((filled - region.area) / filled <= MAX_HOLE_FRACTION) return true;
+  if (hole.area === 0) return false;
+  const panel = { ...region, r: hole.r / hole.area, g: hole.g / hole.area, b: hole.b / hole.area };
+  return sameFinish(region, panel);
 }
 
 function luminanceOf(region: Region): number {
@@ -362,8 +544,9 @@ function paintFilled(
 }
 
 /**
- * One pixel of growth: the blurred rim of each front belongs to the front, not the gap. The
- * finish luminance grows with it (in place: a grown pixel takes its neighbour's value).
+ * One pixel of growth (applied twice: the boundary was thickened by one and the blur takes
+ * another): the rim of each front belongs to the front, not the gap. The finish luminance grows
+ * with it (in place: a grown pixel takes its neighbour's value).
  */
 function dilate(
   mask: Uint8Array,
