@@ -67,7 +67,10 @@ const SAME_HUE_DISTANCE = 0.025;
 const MIN_SET_SIZE = 2;
 /** Brushed steel (appliances) is grey and streaked along one axis; painted fronts are not. */
 const METAL_MAX_SATURATION = 0.08;
-const METAL_MIN_ANISOTROPY = 1.5;
+const METAL_MIN_ANISOTROPY = 2;
+/** A streak is a second difference of at least this much; most of a steel door has one. */
+const METAL_STREAK = 6;
+const METAL_MIN_STREAKED = 0.2;
 /**
  * Fronts stand in rows (same top and bottom) or stacks (same left and right); a freezer door
  * over a fridge door or an oven's control strip lines up with nothing of its finish.
@@ -338,10 +341,6 @@ function describeRegions(
 }
 
 /**
- * Brushed steel (appliances) is grey and streaked along one axis: fine streaks show as second
- * differences across the grain, far more than along it. Smooth shading has none either way.
- */
-/**
  * Grooved fronts and drawer stacks come apart at their grooves and gaps into wide strips stacked
  * with the same left and right edges. Joined, they make one front-sized region.
  */
@@ -410,28 +409,36 @@ function joinStackedStrips(regions: Region[], labels: Int32Array, width: number)
     .concat([...joined.values()]);
 }
 
+/**
+ * Brushed steel (appliances) is grey and streaked along one axis: across the grain most pixels
+ * show a fine streak (a second difference), along it few do. Smooth shading has none either
+ * way; sensor noise has them both ways; a groove line is a few rows, not most pixels.
+ */
 function looksLikeBrushedMetal(region: Region, labels: Int32Array, image: RgbImage): boolean {
   const brightest = max(region.r, region.g, region.b);
   const darkest = min(region.r, region.g, region.b);
   if ((brightest - darkest) / (brightest + 1) > METAL_MAX_SATURATION) return false;
   const { width, data } = image;
+  let pixels = 0;
   let across = 0;
   let along = 0;
   for (let y = region.minY + 1; y < region.maxY; y++) {
     for (let x = region.minX + 1; x < region.maxX; x++) {
       const i = y * width + x;
       if (labels[i] !== region.label) continue;
+      pixels++;
       const centre = 2 * data[i * 3 + 1];
-      if (labels[i - 1] === region.label && labels[i + 1] === region.label) {
-        across += abs(centre - data[(i - 1) * 3 + 1] - data[(i + 1) * 3 + 1]);
-      }
-      if (labels[i - width] === region.label && labels[i + width] === region.label) {
-        along += abs(centre - data[(i - width) * 3 + 1] - data[(i + width) * 3 + 1]);
+      if (abs(centre - data[(i - 1) * 3 + 1] - data[(i + 1) * 3 + 1]) >= METAL_STREAK) across++;
+      if (abs(centre - data[(i - width) * 3 + 1] - data[(i + width) * 3 + 1]) >= METAL_STREAK) {
+        along++;
       }
     }
   }
-  const ratio = (max(across, along) + 1) / (min(across, along) + 1);
-  return ratio >= METAL_MIN_ANISOTROPY;
+  const streaked = max(across, along);
+  return (
+    streaked >= METAL_MIN_STREAKED * pixels &&
+    streaked >= METAL_MIN_ANISOTROPY * (min(across, along) + 1)
+  );
 }
 
 /**
