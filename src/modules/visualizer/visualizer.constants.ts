@@ -7,6 +7,8 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 export const ANALYSIS_PIXELS = 1_000_000;
 export const FREE_RENDERS_PER_VISITOR = 3;
 export const RETENTION_DAYS = 30;
+/** Corrections and re-renders of one upload this long after its first render are free. */
+export const FREE_RERENDER_WINDOW_MS = 15 * 60 * 1000;
 
 export const VISITOR_COOKIE = 'visitor';
 export const VISITOR_STREAM_TYPE = 'visitor';

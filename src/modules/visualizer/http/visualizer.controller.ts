@@ -20,7 +20,13 @@ import { FreeRenderLimits } from '../limits/free-render-limits.js';
 import { VisitorCookie } from '../limits/visitor-cookie.js';
 import { VisualizationStore } from '../storage/visualization-store.js';
 import { VisualizeService } from '../visualize.service.js';
-import { VisualizeDto, VisualizeResponseDto, VisualizerStatusDto } from './dto/visualize.dto.js';
+import {
+  DetectFrontsDto,
+  DetectFrontsResponseDto,
+  VisualizeDto,
+  VisualizeResponseDto,
+  VisualizerStatusDto,
+} from './dto/visualize.dto.js';
 
 const RENDER_FILE = /^([A-Za-z0-9_-]{22})\.jpg$/;
 
@@ -48,10 +54,21 @@ export class VisualizerController {
     return this.service.visualize({
       kitchenImage: body.kitchenImage,
       patternId: body.patternId,
+      fronts: body.fronts,
       visitorId: this.visitorCookie.ensure(request, response),
       ipHash: RequestContext.current()?.ipHash ?? 'unknown',
       unlimited: Boolean(request.staff),
     });
+  }
+
+  /** The fronts found in a photo, outlined for the visitor to correct before a render. */
+  @Post('visualize/fronts')
+  @Public()
+  @HttpCode(200)
+  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @ApiOkResponse({ type: DetectFrontsResponseDto })
+  async detectFronts(@Body() body: DetectFrontsDto): Promise<DetectFrontsResponseDto> {
+    return this.service.detectFronts(body.kitchenImage);
   }
 
   @Get('visualize/status')

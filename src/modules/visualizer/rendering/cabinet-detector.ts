@@ -12,6 +12,8 @@
  * brushed steel is streaked; an oven's glass is a dark hole in its door.
  */
 
+import { CornerTracker, type FrontOutline } from './front-outlines.js';
+
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, hypot, max, min, round } = Math;
 
@@ -32,6 +34,8 @@ export interface CabinetDetection {
    */
   finishLuminance: Uint8Array;
   fronts: number;
+  /** Each front's outline, for the visitor to check and correct. */
+  outlines: FrontOutline[];
   /** Median front width in analysis pixels (sizes the pattern). */
   medianFrontWidth: number;
 }
@@ -44,6 +48,8 @@ const GAP_REACH = 3;
 /** A sharp step in log brightness or in colour between the pixels either side. */
 const STEP = 0.12;
 const COLOUR_STEP = 0.12;
+/** Pixels of rim given back to each front: one of boundary thickening and one of blur. */
+const RIM = 2;
 /** Colour is measured relative to brightness; in near-black, JPEG's colour noise would win. */
 const CHROMA_OFFSET = 64;
 /** Strips of a grooved front or a drawer stack: wider than tall, apart by a groove or gap. */
@@ -134,18 +140,21 @@ export function detectCabinetFronts(image: RgbImage): CabinetDetection {
 
   const mask = new Uint8Array(total);
   const finishLuminance = new Uint8Array(total);
+  const outlines: FrontOutline[] = [];
   for (const region of selected) {
     const finish = selected.filter((other) => sameFinish(region, other));
     const finishArea = finish.reduce((sum, other) => sum + other.area, 0);
     const mean =
       finish.reduce((sum, other) => sum + luminanceOf(other) * other.area, 0) / finishArea;
-    paintFilled(region, labels, width, mask, finishLuminance, max(1, round(mean)));
+    const corners = paintFilled(region, labels, width, mask, finishLuminance, max(1, round(mean)));
+    outlines.push(corners.outline(width, height, RIM));
   }
   const widths = selected.map((region) => region.maxX - region.minX + 1).sort((a, b) => a - b);
   return {
-    mask: dilate(dilate(mask, width, height, finishLuminance), width, height, finishLuminance),
+    mask: grow(mask, width, height, finishLuminance, RIM),
     finishLuminance,
     fronts: selected.length,
+    outlines,
     medianFrontWidth: widths.length ? widths[widths.length >> 1] : width / 8,
   };
 }
@@ -537,9 +546,10 @@ function paintFilled(
   mask: Uint8Array,
   finishLuminance: Uint8Array,
   luminance: number,
-): void {
+): CornerTracker {
   const outside = filledRegionMask(region, labels, width);
   const w = region.maxX - region.minX + 1;
+  const corners = new CornerTracker();
   for (let j = 0; j < outside.length; j++) {
     if (outside[j]) continue;
     const lx = j % w;
@@ -547,13 +557,27 @@ function paintFilled(
     const i = (region.minY + ly) * width + region.minX + lx;
     mask[i] = 255;
     finishLuminance[i] = luminance;
+    corners.add(region.minX + lx, region.minY + ly);
   }
+  return corners;
+}
+
+/** The front's rim lost to the thickened boundary and the blur, grown back `times` pixels. */
+function grow(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  finishLuminance: Uint8Array,
+  times: number,
+): Uint8Array {
+  let grown = mask;
+  for (let k = 0; k < times; k++) grown = dilate(grown, width, height, finishLuminance);
+  return grown;
 }
 
 /**
- * One pixel of growth (applied twice: the boundary was thickened by one and the blur takes
- * another): the rim of each front belongs to the front, not the gap. The finish luminance grows
- * with it (in place: a grown pixel takes its neighbour's value).
+ * One pixel of growth: the rim of each front belongs to the front, not the gap. The finish
+ * luminance grows with it (in place: a grown pixel takes its neighbour's value).
  */
 function dilate(
   mask: Uint8Array,

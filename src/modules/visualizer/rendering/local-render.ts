@@ -2,8 +2,11 @@ import sharp from 'sharp';
 import { ANALYSIS_PIXELS } from '../visualizer.constants.js';
 import { detectCabinetFronts, type CabinetDetection, type RgbImage } from './cabinet-detector.js';
 import { decodeToRgb, type RawRgb } from './decode-image.js';
+import { rasteriseOutlines, type FrontOutline } from './front-outlines.js';
 import {
   RenderError,
+  type DetectJob,
+  type DetectOutput,
   type HostedPrepareJob,
   type HostedPrepareOutput,
   type LocalRenderJob,
@@ -20,7 +23,22 @@ const TILE_TO_FRONT_WIDTH = 0.8;
 const FEATHER_SIGMA = 1;
 
 export async function runRenderJob(job: RenderJob): Promise<RenderOutput> {
-  return job.kind === 'local' ? renderLocally(job) : prepareForHostedEdit(job);
+  switch (job.kind) {
+    case 'local':
+      return renderLocally(job);
+    case 'hosted-prepare':
+      return prepareForHostedEdit(job);
+    case 'detect':
+      return detectFronts(job);
+  }
+}
+
+/** The fronts found in the photo, outlined, for the visitor to check and correct. */
+export async function detectFronts(job: DetectJob): Promise<DetectOutput> {
+  const photo = await decodeToRgb(job);
+  const analysis = await downscaleForAnalysis(photo);
+  const { outlines } = detectCabinetFronts(analysis);
+  return { kind: 'detect', width: photo.width, height: photo.height, outlines };
 }
 
 /** The whole local render: decode, find the fronts at ~1 MP, paint them at full size, encode. */
@@ -29,7 +47,7 @@ export async function renderLocally(job: LocalRenderJob): Promise<LocalRenderOut
   const { width, height } = photo;
   const originalPromise = encodeJpeg(photo.data, width, height);
   const analysis = await downscaleForAnalysis(photo);
-  const detection = findFronts(analysis);
+  const detection = findFronts(analysis, job.fronts);
   const [light, feathered, texture] = await Promise.all([
     smoothedFrontLight(analysis, detection.mask),
     blurChannel(detection.mask, analysis, FEATHER_SIGMA),
@@ -71,7 +89,7 @@ export async function prepareForHostedEdit(job: HostedPrepareJob): Promise<Hoste
   const photo = await decodeToRgb(job);
   const original = await encodeJpeg(photo.data, photo.width, photo.height);
   const analysis = await downscaleForAnalysis(photo);
-  const detection = findFronts(analysis);
+  const detection = findFronts(analysis, job.fronts);
   const pixels = analysis.width * analysis.height;
   const rgba = Buffer.alloc(pixels * 4, 255);
   for (let i = 0; i < pixels; i++) rgba[i * 4 + 3] = 255 - detection.mask[i];
@@ -93,8 +111,11 @@ export async function prepareForHostedEdit(job: HostedPrepareJob): Promise<Hoste
   };
 }
 
-function findFronts(analysis: RgbImage): CabinetDetection {
-  const detection = detectCabinetFronts(analysis);
+/** The visitor's outlines when sent, else the detector's fronts. */
+function findFronts(analysis: RgbImage, outlines?: FrontOutline[]): CabinetDetection {
+  const detection = outlines?.length
+    ? rasteriseOutlines(outlines, analysis)
+    : detectCabinetFronts(analysis);
   if (detection.fronts === 0) throw new RenderError('no-cabinets', 'no cabinet fronts found');
   return detection;
 }
