@@ -1,6 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
-import { MAX_FRONTS, OUTLINE_CORNERS, type FrontOutline } from '../../rendering/front-outlines.js';
+import {
+  MAX_FRONTS,
+  OUTLINE_CORNERS,
+  type FrontOutline,
+} from '#src/modules/visualizer/rendering/front-outlines.js';
 
 const isShare = (value: unknown) =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1;
