@@ -81,6 +81,17 @@ async function renderInChild(photoFile: string, textureFile: string): Promise<vo
   const pool = new RenderPool({ concurrency: 2, queueLimit: 8 });
   if (!pool.usesWorkers) throw new Error('run `npm run build:server` first: no compiled worker');
   const render = () => pool.run({ kind: 'local', image: photo, decoder: 'sharp', texture });
+  // The floor: a plain sharp resize of the same photo (decode, halve, encode).
+  const floorTimes: number[] = [];
+  for (let i = 0; i < REPEATS + 1; i++) {
+    const started = performance.now();
+    const { width = 0 } = await sharp(photo).metadata();
+    await sharp(photo)
+      .resize({ width: Math.round(width / 2) })
+      .jpeg()
+      .toBuffer();
+    floorTimes.push(performance.now() - started);
+  }
   const idle = process.memoryUsage.rss();
   const { result: times, peak } = await peakRss(async () => {
     const times: number[] = [];
@@ -103,6 +114,7 @@ async function renderInChild(photoFile: string, textureFile: string): Promise<vo
   process.stdout.write(
     JSON.stringify({
       median: Math.round(median(times)),
+      floor: Math.round(median(floorTimes.slice(1))),
       peak: mb(peak),
       idle: mb(idle),
       concurrentPeak: mb(concurrentPeak),
@@ -137,6 +149,8 @@ async function benchRenderer(texture: Buffer): Promise<void> {
         photo: `${size.label} (${size.width}x${size.height})`,
         MALLOC_ARENA_MAX: arenas,
         'render ms (median of 3)': figures.median,
+        'sharp resize ms (floor)': figures.floor,
+        'render / floor': (Number(figures.median) / Number(figures.floor)).toFixed(1),
         'peak RSS MB (1 at a time)': figures.peak,
         'idle RSS MB': figures.idle,
         'peak RSS MB (4 queued, 2 running)': figures.concurrentPeak,
