@@ -33,6 +33,8 @@ export interface CabinetDetection {
    * light but lose their own brightness. 0 elsewhere.
    */
   finishLuminance: Uint8Array;
+  /** On the fronts: 1 + the index of the front's outline; 0 elsewhere. */
+  frontIndex: Uint16Array;
   fronts: number;
   /** Each front's outline, for the visitor to check and correct. */
   outlines: FrontOutline[];
@@ -82,6 +84,8 @@ const METAL_MIN_STREAKED = 0.2;
  * over a fridge door or an oven's control strip lines up with nothing of its finish.
  */
 const ALIGNMENT_TOLERANCE = 0.015;
+
+type FrontMaps = Pick<CabinetDetection, 'finishLuminance' | 'frontIndex'>;
 
 interface Region {
   label: number;
@@ -140,19 +144,29 @@ export function detectCabinetFronts(image: RgbImage): CabinetDetection {
 
   const mask = new Uint8Array(total);
   const finishLuminance = new Uint8Array(total);
+  const frontIndex = new Uint16Array(total);
   const outlines: FrontOutline[] = [];
   for (const region of selected) {
     const finish = selected.filter((other) => sameFinish(region, other));
     const finishArea = finish.reduce((sum, other) => sum + other.area, 0);
     const mean =
       finish.reduce((sum, other) => sum + luminanceOf(other) * other.area, 0) / finishArea;
-    const corners = paintFilled(region, labels, width, mask, finishLuminance, max(1, round(mean)));
+    const paint = { luminance: max(1, round(mean)), index: outlines.length + 1 };
+    const corners = paintFilled(
+      region,
+      labels,
+      width,
+      mask,
+      { finishLuminance, frontIndex },
+      paint,
+    );
     outlines.push(corners.outline(width, height, RIM));
   }
   const widths = selected.map((region) => region.maxX - region.minX + 1).sort((a, b) => a - b);
   return {
-    mask: grow(mask, width, height, finishLuminance, RIM),
+    mask: grow(mask, width, height, { finishLuminance, frontIndex }, RIM),
     finishLuminance,
+    frontIndex,
     fronts: selected.length,
     outlines,
     medianFrontWidth: widths.length ? widths[widths.length >> 1] : width / 8,
@@ -544,8 +558,8 @@ function paintFilled(
   labels: Int32Array,
   width: number,
   mask: Uint8Array,
-  finishLuminance: Uint8Array,
-  luminance: number,
+  maps: FrontMaps,
+  paint: { luminance: number; index: number },
 ): CornerTracker {
   const outside = filledRegionMask(region, labels, width);
   const w = region.maxX - region.minX + 1;
@@ -556,7 +570,8 @@ function paintFilled(
     const ly = (j - lx) / w;
     const i = (region.minY + ly) * width + region.minX + lx;
     mask[i] = 255;
-    finishLuminance[i] = luminance;
+    maps.finishLuminance[i] = paint.luminance;
+    maps.frontIndex[i] = paint.index;
     corners.add(region.minX + lx, region.minY + ly);
   }
   return corners;
@@ -567,24 +582,20 @@ function grow(
   mask: Uint8Array,
   width: number,
   height: number,
-  finishLuminance: Uint8Array,
+  maps: FrontMaps,
   times: number,
 ): Uint8Array {
   let grown = mask;
-  for (let k = 0; k < times; k++) grown = dilate(grown, width, height, finishLuminance);
+  for (let k = 0; k < times; k++) grown = dilate(grown, width, height, maps);
   return grown;
 }
 
 /**
  * One pixel of growth: the rim of each front belongs to the front, not the gap. The finish
- * luminance grows with it (in place: a grown pixel takes its neighbour's value).
+ * luminance and front index grow with it (in place: a grown pixel takes its neighbour's).
  */
-function dilate(
-  mask: Uint8Array,
-  width: number,
-  height: number,
-  finishLuminance: Uint8Array,
-): Uint8Array {
+function dilate(mask: Uint8Array, width: number, height: number, maps: FrontMaps): Uint8Array {
+  const { finishLuminance, frontIndex } = maps;
   const out = new Uint8Array(mask.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -602,7 +613,10 @@ function dilate(
                 : -1;
       if (from >= 0) {
         out[i] = 255;
-        if (from !== i) finishLuminance[i] = finishLuminance[from];
+        if (from !== i) {
+          finishLuminance[i] = finishLuminance[from];
+          frontIndex[i] = frontIndex[from];
+        }
       }
     }
   }

@@ -71,8 +71,9 @@ export function rasteriseOutlines(outlines: FrontOutline[], image: RgbImage): Ca
   const { width, height, data } = image;
   const mask = new Uint8Array(width * height);
   const finishLuminance = new Uint8Array(width * height);
+  const frontIndex = new Uint16Array(width * height);
   const widths: number[] = [];
-  for (const outline of outlines) {
+  for (const [k, outline] of outlines.entries()) {
     const corners = outline.map(([x, y]): Point => [x * width, y * height]);
     const xs = corners.map(([x]) => x);
     const ys = corners.map(([, y]) => y);
@@ -95,6 +96,7 @@ export function rasteriseOutlines(outlines: FrontOutline[], image: RgbImage): Ca
     for (const i of pixels) {
       mask[i] = 255;
       finishLuminance[i] = finish;
+      frontIndex[i] = k + 1;
     }
     const [[xa], [xb], [xc], [xd]] = corners;
     widths.push((xb - xa + (xc - xd)) / 2);
@@ -103,6 +105,7 @@ export function rasteriseOutlines(outlines: FrontOutline[], image: RgbImage): Ca
   return {
     mask,
     finishLuminance,
+    frontIndex,
     fronts: widths.length,
     medianFrontWidth: widths.length ? widths[widths.length >> 1] : width / 8,
     outlines,

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { ANALYSIS_PIXELS } from '../visualizer.constants.js';
 import { detectCabinetFronts, type CabinetDetection, type RgbImage } from './cabinet-detector.js';
 import { decodeToRgb, type RawRgb } from './decode-image.js';
+import { FRONT_WIDTH_CM, frontTransforms, TILE_CM } from './front-mapping.js';
 import { rasteriseOutlines, type FrontOutline } from './front-outlines.js';
 import {
   RenderError,
@@ -17,8 +18,6 @@ import {
 import { luminanceOf, transferTexture } from './texture-transfer.js';
 
 const JPEG_QUALITY = 88;
-/** The pattern repeats about this often across one front: vinyl is printed at real scale. */
-const TILE_TO_FRONT_WIDTH = 0.8;
 /** Soft edges: the mask is blurred this much (analysis pixels) before it is scaled up. */
 const FEATHER_SIGMA = 1;
 
@@ -51,8 +50,14 @@ export async function renderLocally(job: LocalRenderJob): Promise<LocalRenderOut
   const [light, feathered, texture] = await Promise.all([
     smoothedFrontLight(analysis, detection.mask),
     blurChannel(detection.mask, analysis, FEATHER_SIGMA),
-    loadTexture(job.texture, (detection.medianFrontWidth * width) / analysis.width),
+    // One tile on the photo is about as many pixels as it is wide in real life (no resampling
+    // later: the transforms sample it one to one on a front facing the camera).
+    loadTexture(
+      job.texture,
+      (((detection.medianFrontWidth * width) / analysis.width) * TILE_CM) / FRONT_WIDTH_CM,
+    ),
   ]);
+  const transforms = frontTransforms(detection.outlines, width, height, texture);
   // The unpainted photo must be encoded before it is painted over in place.
   const original = await originalPromise;
   const painted = transferTexture(
@@ -66,8 +71,10 @@ export async function renderLocally(job: LocalRenderJob): Promise<LocalRenderOut
         mask: feathered,
         light,
         finish: detection.finishLuminance,
+        front: detection.frontIndex,
       },
       texture,
+      transforms,
     },
     job.includeMask,
   );
@@ -173,9 +180,9 @@ async function blurChannel(
 
 async function loadTexture(
   jpeg: Uint8Array,
-  frontWidth: number,
+  tilePixels: number,
 ): Promise<{ width: number; height: number; data: Buffer }> {
-  const tileWidth = Math.round(Math.min(2048, Math.max(64, frontWidth * TILE_TO_FRONT_WIDTH)));
+  const tileWidth = Math.round(Math.min(2048, Math.max(64, tilePixels)));
   const { data, info } = await sharp(jpeg)
     .resize({ width: tileWidth })
     .removeAlpha()
