@@ -50,6 +50,9 @@ const GAP_REACH = 3;
 /** A sharp step in log brightness or in colour between the pixels either side. */
 const STEP = 0.12;
 const COLOUR_STEP = 0.12;
+/** Line thresholds tried in turn (as factors) until a pass finds CONFIDENT_FRONTS fronts. */
+const SENSITIVITIES = [1, 0.6, 0.4];
+const CONFIDENT_FRONTS = 6;
 /** Pixels of rim given back to each front: one of boundary thickening and one of blur. */
 const RIM = 2;
 /** Colour is measured relative to brightness; in near-black, JPEG's colour noise would win. */
@@ -101,9 +104,29 @@ interface Region {
 }
 
 export function detectCabinetFronts(image: RgbImage): CabinetDetection {
-  const { width, height } = image;
   const smooth = boxBlur3(image);
-  const labels = labelBetweenBoundaries(findBoundaries(smooth, width, height), width, height);
+  let best: CabinetDetection | null = null;
+  // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
+  // only when the usual ones found too few fronts, as finer lines also find more that is not.
+  for (const sensitivity of SENSITIVITIES) {
+    const found = detectWithLines(image, smooth, sensitivity);
+    if (!best || coveredArea(found) > coveredArea(best)) best = found;
+    if (best.fronts >= CONFIDENT_FRONTS) break;
+  }
+  return best!;
+}
+
+const coveredArea = (detection: CabinetDetection) =>
+  detection.mask.reduce((sum, value) => sum + (value ? 1 : 0), 0);
+
+function detectWithLines(
+  image: RgbImage,
+  smooth: Uint8Array,
+  sensitivity: number,
+): CabinetDetection {
+  const { width, height } = image;
+  const boundaries = findBoundaries(smooth, width, height, sensitivity);
+  const labels = labelBetweenBoundaries(boundaries, width, height);
   const regions = joinStackedStrips(describeRegions(labels, smooth, width, height), labels, width);
   const total = width * height;
 
@@ -212,7 +235,15 @@ function boxBlur3(image: RgbImage): Uint8Array {
  * wall or plinth) and steps in colour. Measured on log brightness so the same gap counts the
  * same in shade and in light; a soft shadow edge, wood grain and sensor noise stay below it.
  */
-function findBoundaries(rgb: Uint8Array, width: number, height: number): Uint8Array {
+function findBoundaries(
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  sensitivity: number,
+): Uint8Array {
+  const gapDepth = GAP_DEPTH * sensitivity;
+  const step = STEP * sensitivity;
+  const colourStep = COLOUR_STEP * sensitivity;
   const pixels = width * height;
   const logLight = new Float32Array(pixels);
   const redShift = new Float32Array(pixels);
@@ -231,24 +262,24 @@ function findBoundaries(rgb: Uint8Array, width: number, height: number): Uint8Ar
       let edge = false;
       for (let d = 1; d <= GAP_REACH && !edge; d++) {
         if (x >= d && x + d < width) {
-          edge = min(logLight[i - d], logLight[i + d]) - v >= GAP_DEPTH;
+          edge = min(logLight[i - d], logLight[i + d]) - v >= gapDepth;
         }
         if (!edge && y >= d && y + d < height) {
-          edge = min(logLight[i - d * width], logLight[i + d * width]) - v >= GAP_DEPTH;
+          edge = min(logLight[i - d * width], logLight[i + d * width]) - v >= gapDepth;
         }
       }
       if (!edge && x > 0 && x + 1 < width) {
         edge =
-          abs(logLight[i + 1] - logLight[i - 1]) >= STEP ||
+          abs(logLight[i + 1] - logLight[i - 1]) >= step ||
           abs(redShift[i + 1] - redShift[i - 1]) + abs(blueShift[i + 1] - blueShift[i - 1]) >=
-            COLOUR_STEP;
+            colourStep;
       }
       if (!edge && y > 0 && y + 1 < height) {
         const up = i - width;
         const down = i + width;
         edge =
-          abs(logLight[down] - logLight[up]) >= STEP ||
-          abs(redShift[down] - redShift[up]) + abs(blueShift[down] - blueShift[up]) >= COLOUR_STEP;
+          abs(logLight[down] - logLight[up]) >= step ||
+          abs(redShift[down] - redShift[up]) + abs(blueShift[down] - blueShift[up]) >= colourStep;
       }
       if (edge) boundary[i] = 1;
     }
