@@ -72,6 +72,8 @@ const MIN_SIDE_FRACTION = 0.05;
 const MAX_AREA_TO_MEDIAN = 2.4;
 /** Handles and knobs make small holes; an oven's glass door makes a big one. */
 const MAX_HOLE_FRACTION = 0.15;
+/** A framed front's recessed panel is lit as its frame, give or take the panel's shading. */
+const MAX_PANEL_LIGHT_RATIO = 1.2;
 const OVEREXPOSED_LUMINANCE = 238;
 const MAX_LIGHT_RATIO = 1.45;
 const SAME_HUE_DISTANCE = 0.025;
@@ -577,7 +579,9 @@ function isSolidRectangle(region: Region, labels: Int32Array, rgb: Uint8Array, w
   if ((filled - region.area) / filled <= MAX_HOLE_FRACTION) return true;
   if (hole.area === 0) return false;
   const panel = { ...region, r: hole.r / hole.area, g: hole.g / hole.area, b: hole.b / hole.area };
-  return sameFinish(region, panel);
+  // Frame and panel share the light as well as the paint; an oven's glass is darker.
+  const light = (luminanceOf(region) + 4) / (luminanceOf(panel) + 4);
+  return sameFinish(region, panel) && max(light, 1 / light) <= MAX_PANEL_LIGHT_RATIO;
 }
 
 function luminanceOf(region: Region): number {
