@@ -107,27 +107,34 @@ interface Region {
 
 export function detectCabinetFronts(image: RgbImage): CabinetDetection {
   const smooth = boxBlur3(image);
+  const features = lineFeatures(smooth, image.width * image.height);
   let best: CabinetDetection | null = null;
   // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
   // only when the usual ones found too few fronts, as finer lines also find more that is not.
   for (const sensitivity of SENSITIVITIES) {
-    const found = detectWithLines(image, smooth, sensitivity);
+    const found = detectWithLines(
+      image,
+      smooth,
+      findBoundaries(features, image.width, image.height, sensitivity),
+    );
     if (!best || coveredArea(found) > coveredArea(best)) best = found;
     if (best.fronts >= CONFIDENT_FRONTS) break;
   }
   return best!;
 }
 
-const coveredArea = (detection: CabinetDetection) =>
-  detection.mask.reduce((sum, value) => sum + (value ? 1 : 0), 0);
+function coveredArea(detection: CabinetDetection): number {
+  let area = 0;
+  for (let i = 0; i < detection.mask.length; i++) if (detection.mask[i]) area++;
+  return area;
+}
 
 function detectWithLines(
   image: RgbImage,
   smooth: Uint8Array,
-  sensitivity: number,
+  boundaries: Uint8Array,
 ): CabinetDetection {
   const { width, height } = image;
-  const boundaries = findBoundaries(smooth, width, height, sensitivity);
   const labels = labelBetweenBoundaries(boundaries, width, height);
   const regions = joinStackedStrips(describeRegions(labels, smooth, width, height), labels, width);
   const total = width * height;
@@ -237,8 +244,38 @@ function boxBlur3(image: RgbImage): Uint8Array {
  * wall or plinth) and steps in colour. Measured on log brightness so the same gap counts the
  * same in shade and in light; a soft shadow edge, wood grain and sensor noise stay below it.
  */
+interface LineFeatures {
+  /** Log brightness: the same gap counts the same in shade and in light. */
+  logLight: Float32Array;
+  /** Colour as red and blue against green, relative to brightness. */
+  redShift: Float32Array;
+  blueShift: Float32Array;
+}
+
+/** Per pixel, once per photo (the passes at each sensitivity share them). */
+function lineFeatures(rgb: Uint8Array, pixels: number): LineFeatures {
+  // Brightness here is (r + 2g + b) / 4: 1021 quarter steps, so the logarithm is a table.
+  const logTable = Float32Array.from({ length: 1021 }, (_, sum) =>
+    Math.log(sum / 4 + LIGHT_OFFSET),
+  );
+  const chromaTable = Float32Array.from(
+    { length: 1021 },
+    (_, sum) => 1 / (sum / 4 + CHROMA_OFFSET),
+  );
+  const logLight = new Float32Array(pixels);
+  const redShift = new Float32Array(pixels);
+  const blueShift = new Float32Array(pixels);
+  for (let i = 0, p = 0; i < pixels; i++, p += 3) {
+    const sum = rgb[p] + 2 * rgb[p + 1] + rgb[p + 2];
+    logLight[i] = logTable[sum];
+    redShift[i] = (rgb[p] - rgb[p + 1]) * chromaTable[sum];
+    blueShift[i] = (rgb[p + 2] - rgb[p + 1]) * chromaTable[sum];
+  }
+  return { logLight, redShift, blueShift };
+}
+
 function findBoundaries(
-  rgb: Uint8Array,
+  features: LineFeatures,
   width: number,
   height: number,
   sensitivity: number,
@@ -247,15 +284,7 @@ function findBoundaries(
   const step = STEP * sensitivity;
   const colourStep = COLOUR_STEP * sensitivity;
   const pixels = width * height;
-  const logLight = new Float32Array(pixels);
-  const redShift = new Float32Array(pixels);
-  const blueShift = new Float32Array(pixels);
-  for (let i = 0, p = 0; i < pixels; i++, p += 3) {
-    const light = (rgb[p] + 2 * rgb[p + 1] + rgb[p + 2]) / 4;
-    logLight[i] = Math.log(light + LIGHT_OFFSET);
-    redShift[i] = (rgb[p] - rgb[p + 1]) / (light + CHROMA_OFFSET);
-    blueShift[i] = (rgb[p + 2] - rgb[p + 1]) / (light + CHROMA_OFFSET);
-  }
+  const { logLight, redShift, blueShift } = features;
   const boundary = new Uint8Array(pixels);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
