@@ -25,7 +25,7 @@ export const MESSAGES = {
   notBase64: 'kitchenImage on oltava kuvan base64-sisältö ilman data-URL-etuliitettä.',
   unknownPattern: 'Tuntematon malli. Valitse malli valikoimasta.',
   noCabinets:
-    'Kuvasta ei löytynyt kaapinovia. Kokeile kuvaa, jossa kaapistot näkyvät suoraan edestä ja hyvässä valossa.',
+    'Kuvasta ei löytynyt kaapinovia automaattisesti. Merkitse ovet ja laatikot napauttamalla niitä kuvassa, niin ne päällystetään.',
   busy: 'Visualisointeja on juuri nyt jonossa paljon. Yritä hetken kuluttua uudelleen.',
   providerFailed: 'Visualisointipalvelu ei juuri nyt vastaa. Yritä hetken kuluttua uudelleen.',
   renderFailed: 'Visualisointi epäonnistui. Yritä uudelleen.',
