@@ -57,7 +57,11 @@ const CONFIDENT_FRONTS = 6;
 const RIM = 2;
 /** Colour is measured relative to brightness; in near-black, JPEG's colour noise would win. */
 const CHROMA_OFFSET = 64;
-/** Strips of a grooved front or a drawer stack: wider than tall, apart by a groove or gap. */
+/**
+ * Strips of a grooved front or a drawer stack, apart by a groove or gap: at least half as wide
+ * as tall (a handle across a groove can cut a strip short). Two doors stacked that close (a tall
+ * larder) join as well, which paints the same pixels.
+ */
 const STRIP_ASPECT = 0.5;
 const MIN_STRIP_PIXELS = 400;
 const MAX_GROOVE = 10;
