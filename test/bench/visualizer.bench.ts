@@ -270,6 +270,23 @@ async function benchQuality(texture: Buffer): Promise<void> {
   }
   console.table(rows);
   for (const line of summary) console.log(`Visualizer quality (${width}x${height}) ${line}`);
+  await benchSiteKitchens(texture);
+}
+
+/**
+ * The site's own kitchen pictures have no ground-truth masks: fronts found and the share of the
+ * picture painted show at a glance whether detection still works on them.
+ */
+async function benchSiteKitchens(texture: Buffer): Promise<void> {
+  const pictures = new URL('../../frontend/public/images/kitchens/', import.meta.url);
+  for (const name of ['keittio-1.jpg', 'keittio-2.jpg', 'keittio-7.jpg']) {
+    const image = readFileSync(new URL(name, pictures));
+    const found = await renderLocally({ kind: 'local', image, decoder: 'sharp', texture }).then(
+      (output) => `${output.fronts} fronts, ${(100 * output.coverage).toFixed(1)} % of the picture`,
+      () => 'no fronts found',
+    );
+    console.log(`Site kitchen ${name}: ${found}`);
+  }
 }
 
 async function main(): Promise<void> {
