@@ -1,9 +1,13 @@
 /**
+ * Visualizer quality: coverage and spill of the local renderer on every fixture kitchen (tuning
+ * and held-out scenes), and the share of kitchens that pass (coverage >= 80 %, spill <= 5 %).
+ *
  * Visualizer speed: render time and peak memory of the local renderer for 2, 6 and 12 MP photos
  * (worker threads, as in production), then POST /api/visualize over HTTP with 4 concurrent
  * clients against the real app, while a probe measures how long GET /api/health takes meanwhile.
  *
  *   npm run build:server && node test/bench/visualizer.bench.ts
+ *   npm run bench -- visualizer --quality    the quality part only
  *
  * Targets: a 12 MP photo in ≤ 2 s on 2 cores with ≤ 500 MB peak; health stays responsive.
  */
@@ -14,14 +18,24 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import type * as FrontCoverage from '../fixtures/kitchens/front-coverage.js';
 import type * as KitchenGenerator from '../fixtures/kitchens/kitchen-generator.js';
+import type * as KitchenScenes from '../fixtures/kitchens/kitchen-scenes.js';
+import { renderLocally } from '#src/modules/visualizer/rendering/local-render.js';
 import { RenderPool } from '#src/modules/visualizer/rendering/render-pool.js';
 import { startBenchApp, startBenchDatabase } from './bench-support.ts';
 
 // The generator is TypeScript run as is (type stripping), so it is loaded by its real file name.
+const fixture = (file: string) => new URL(`../fixtures/kitchens/${file}`, import.meta.url).href;
 const { generateKitchen } = (await import(
-  new URL('../fixtures/kitchens/kitchen-generator.ts', import.meta.url).href
+  fixture('kitchen-generator.ts')
 )) as typeof KitchenGenerator;
+const { TUNING_SCENES, HELD_OUT_SCENES } = (await import(
+  fixture('kitchen-scenes.ts')
+)) as typeof KitchenScenes;
+const { measureFrontCoverage } = (await import(
+  fixture('front-coverage.ts')
+)) as typeof FrontCoverage;
 
 const SIZES = [
   { label: '2 MP', width: 1632, height: 1224 },
@@ -67,6 +81,17 @@ async function renderInChild(photoFile: string, textureFile: string): Promise<vo
   const pool = new RenderPool({ concurrency: 2, queueLimit: 8 });
   if (!pool.usesWorkers) throw new Error('run `npm run build:server` first: no compiled worker');
   const render = () => pool.run({ kind: 'local', image: photo, decoder: 'sharp', texture });
+  // The floor: a plain sharp resize of the same photo (decode, halve, encode).
+  const floorTimes: number[] = [];
+  for (let i = 0; i < REPEATS + 1; i++) {
+    const started = performance.now();
+    const { width = 0 } = await sharp(photo).metadata();
+    await sharp(photo)
+      .resize({ width: Math.round(width / 2) })
+      .jpeg()
+      .toBuffer();
+    floorTimes.push(performance.now() - started);
+  }
   const idle = process.memoryUsage.rss();
   const { result: times, peak } = await peakRss(async () => {
     const times: number[] = [];
@@ -89,6 +114,7 @@ async function renderInChild(photoFile: string, textureFile: string): Promise<vo
   process.stdout.write(
     JSON.stringify({
       median: Math.round(median(times)),
+      floor: Math.round(median(floorTimes.slice(1))),
       peak: mb(peak),
       idle: mb(idle),
       concurrentPeak: mb(concurrentPeak),
@@ -123,6 +149,8 @@ async function benchRenderer(texture: Buffer): Promise<void> {
         photo: `${size.label} (${size.width}x${size.height})`,
         MALLOC_ARENA_MAX: arenas,
         'render ms (median of 3)': figures.median,
+        'sharp resize ms (floor)': figures.floor,
+        'render / floor': (Number(figures.median) / Number(figures.floor)).toFixed(1),
         'peak RSS MB (1 at a time)': figures.peak,
         'idle RSS MB': figures.idle,
         'peak RSS MB (4 queued, 2 running)': figures.concurrentPeak,
@@ -194,6 +222,73 @@ async function benchHttp(): Promise<void> {
   }
 }
 
+const QUALITY_SIZE = { width: 1200, height: 800 };
+
+async function benchQuality(texture: Buffer): Promise<void> {
+  const { width, height } = QUALITY_SIZE;
+  const sets = [
+    { set: 'tuning', scenes: TUNING_SCENES },
+    { set: 'held-out', scenes: HELD_OUT_SCENES },
+  ];
+  const rows = [];
+  const summary = [];
+  for (const { set, scenes } of sets) {
+    let passed = 0;
+    const failedMustPass: string[] = [];
+    for (const scene of scenes) {
+      const kitchen = generateKitchen(scene.seed, width, height, scene.style);
+      const jpeg = await sharp(Buffer.from(kitchen.rgb), { raw: { width, height, channels: 3 } })
+        .jpeg({ quality: scene.quality })
+        .toBuffer();
+      const opacity = await renderLocally({
+        kind: 'local',
+        image: jpeg,
+        decoder: 'sharp',
+        texture,
+        includeMask: true,
+      }).then(
+        (output) => output.mask!,
+        () => new Uint8Array(width * height), // refused: nothing changed
+      );
+      const figures = measureFrontCoverage(kitchen.truth, opacity);
+      if (figures.passes) passed++;
+      else if (scene.whiteOnWhite || scene.style.angle) failedMustPass.push(scene.name);
+      rows.push({
+        set,
+        kitchen: scene.name,
+        'coverage %': (100 * figures.coverage).toFixed(1),
+        'spill %': (100 * figures.spill).toFixed(2),
+        pass: figures.passes ? 'yes' : 'NO',
+      });
+    }
+    summary.push(
+      `${set}: ${passed}/${scenes.length} kitchens pass (${Math.round((100 * passed) / scenes.length)} %)` +
+        (failedMustPass.length
+          ? `; white-on-white or angled failing: ${failedMustPass.join('; ')}`
+          : ''),
+    );
+  }
+  console.table(rows);
+  for (const line of summary) console.log(`Visualizer quality (${width}x${height}) ${line}`);
+  await benchSiteKitchens(texture);
+}
+
+/**
+ * The site's own kitchen pictures have no ground-truth masks: fronts found and the share of the
+ * picture painted show at a glance whether detection still works on them.
+ */
+async function benchSiteKitchens(texture: Buffer): Promise<void> {
+  const pictures = new URL('../../frontend/public/images/kitchens/', import.meta.url);
+  for (const name of ['keittio-1.jpg', 'keittio-2.jpg', 'keittio-7.jpg']) {
+    const image = readFileSync(new URL(name, pictures));
+    const found = await renderLocally({ kind: 'local', image, decoder: 'sharp', texture }).then(
+      (output) => `${output.fronts} fronts, ${(100 * output.coverage).toFixed(1)} % of the picture`,
+      () => 'no fronts found',
+    );
+    console.log(`Site kitchen ${name}: ${found}`);
+  }
+}
+
 async function main(): Promise<void> {
   if (process.argv[2] === '--child') {
     await renderInChild(process.argv[3], process.argv[4]);
@@ -204,6 +299,8 @@ async function main(): Promise<void> {
   })
     .jpeg()
     .toBuffer();
+  await benchQuality(texture);
+  if (process.argv.includes('--quality')) return;
   await benchRenderer(texture);
   await benchHttp();
 }

@@ -15,6 +15,20 @@ import { generateKitchen } from '../fixtures/kitchens/kitchen-generator.js';
 import { bearer, signInAs } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
+/** One front outlined by hand: the middle of the photo's left half. */
+const OUTLINE = [
+  [0.25, 0.25],
+  [0.5, 0.25],
+  [0.5, 0.75],
+  [0.25, 0.75],
+];
+
+async function plainWall(): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#d8cfc0' } })
+    .jpeg()
+    .toBuffer();
+}
+
 const LIMIT_MESSAGE =
   'Olet käyttänyt kaikki 3 ilmaista visualisointiasi. Ota yhteyttä saadaksesi lisää.';
 
@@ -174,18 +188,53 @@ describe('POST /api/visualize', () => {
         413,
         /megapikseli/,
       ],
+      ...(
+        [
+          ['fronts that are not a list', 'a front'],
+          ['an empty list of fronts', []],
+          [
+            'a front with three corners',
+            [
+              [
+                [0.1, 0.1],
+                [0.2, 0.1],
+                [0.2, 0.2],
+              ],
+            ],
+          ],
+          [
+            'a front corner outside the photo',
+            [
+              [
+                [0.1, 0.1],
+                [1.5, 0.1],
+                [0.2, 0.2],
+                [0.1, 0.2],
+              ],
+            ],
+          ],
+          [
+            'a front corner that is not a number',
+            [
+              [
+                [0.1, 0.1],
+                [0.2, '0.1'],
+                [0.2, 0.2],
+                [0.1, 0.2],
+              ],
+            ],
+          ],
+          ['81 fronts', Array.from({ length: 81 }, () => OUTLINE)],
+        ] as [string, unknown][]
+      ).map(([name, fronts]): [string, () => Promise<object>, number, RegExp] => [
+        name,
+        async () => ({ kitchenImage: kitchen, patternId: 'NH10', fronts }),
+        400,
+        /fronts must be 1 to 80 outlines/,
+      ]),
       [
         'a photo without cabinets',
-        async () => ({
-          kitchenImage: (
-            await sharp({
-              create: { width: 640, height: 480, channels: 3, background: '#d8cfc0' },
-            })
-              .jpeg()
-              .toBuffer()
-          ).toString('base64'),
-          patternId: 'NH10',
-        }),
+        async () => ({ kitchenImage: (await plainWall()).toString('base64'), patternId: 'NH10' }),
         422,
         /kaapinovia/,
       ],
@@ -264,9 +313,12 @@ describe('POST /api/visualize', () => {
     });
 
     it('should refuse the 4th render for the same cookie with the exact message', async () => {
-      await visualize({ kitchenImage: kitchen, patternId: 'NH10' }, { Cookie: cookie }).expect(200);
+      // New photos each time: re-rendering one photo shortly after is free.
+      const third = (await kitchenJpeg(8)).toString('base64');
+      const fourthPhoto = (await kitchenJpeg(9)).toString('base64');
+      await visualize({ kitchenImage: third, patternId: 'NH10' }, { Cookie: cookie }).expect(200);
       const fourth = await visualize(
-        { kitchenImage: kitchen, patternId: 'R11' },
+        { kitchenImage: fourthPhoto, patternId: 'R11' },
         { Cookie: cookie },
       );
       expect(fourth.status).toBe(429);
@@ -341,6 +393,106 @@ describe('POST /api/visualize', () => {
       await request(testApp.baseUrl).get(`/api/visualizations/${old}.jpg`).expect(404);
       await request(testApp.baseUrl).get(`/api/visualizations/${borderline}.jpg`).expect(200);
     });
+  });
+});
+
+describe('correcting the fronts before a render', () => {
+  let testApp: TestApp;
+  let kitchen: string;
+  beforeAll(async () => {
+    testApp = await startTestApp({ VISUALIZER_IP_DAILY_LIMIT: '100' });
+    kitchen = (await kitchenJpeg(7)).toString('base64');
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const remaining = async (cookie: string) =>
+    (await request(testApp.baseUrl).get('/api/visualize/status').set('Cookie', cookie)).body as {
+      remaining: number;
+    };
+
+  it('should outline the fronts found in a photo without using a free render', async () => {
+    const response = await request(testApp.baseUrl)
+      .post('/api/visualize/fronts')
+      .send({ kitchenImage: kitchen })
+      .expect(200);
+    expect(response.body).toEqual({ width: 900, height: 600, fronts: expect.any(Array) });
+    const fronts = response.body.fronts as number[][][];
+    expect(fronts.length).toBeGreaterThanOrEqual(6);
+    for (const outline of fronts) {
+      expect(outline).toHaveLength(4);
+      for (const [x, y] of outline) {
+        expect([x >= 0 && x <= 1, y >= 0 && y <= 1]).toEqual([true, true]);
+      }
+    }
+    expect(await countRows(testApp, 'visualizer_visitors')).toBe(0);
+  });
+
+  it('should answer an empty list, not an error, for a photo where no front was found', async () => {
+    const response = await request(testApp.baseUrl)
+      .post('/api/visualize/fronts')
+      .send({ kitchenImage: (await plainWall()).toString('base64') })
+      .expect(200);
+    expect(response.body).toEqual({ width: 640, height: 480, fronts: [] });
+  });
+
+  it.each([
+    ['no photo', {}, 400, /kitchenImage/],
+    ['an SVG', { kitchenImage: Buffer.from('<svg/>').toString('base64') }, 415, /Tiedostotyyppi/],
+    ['an unknown field', { kitchenImage: 'AAAA', patternId: 'NH10' }, 400, /patternId/],
+  ])('should refuse fronts for %s', async (_, body, status, message) => {
+    const response = await request(testApp.baseUrl).post('/api/visualize/fronts').send(body);
+    expect(response.status).toBe(status);
+    expect(String(response.body.message)).toMatch(message);
+  });
+
+  it('should paint the fronts the visitor outlined, and only those', async () => {
+    const wall = await plainWall();
+    const response = await request(testApp.baseUrl)
+      .post('/api/visualize')
+      .send({ kitchenImage: wall.toString('base64'), patternId: 'NH10', fronts: [OUTLINE] })
+      .expect(200);
+    const image = await request(testApp.baseUrl).get(response.body.imageUrl).expect(200);
+    const [before, after] = await Promise.all(
+      [wall, image.body as Buffer].map((jpeg) => sharp(jpeg).raw().toBuffer()),
+    );
+    const difference = (x: number, y: number) => {
+      const p = (y * 640 + x) * 3;
+      return [0, 1, 2].reduce((sum, c) => sum + Math.abs(before[p + c] - after[p + c]), 0);
+    };
+    expect(difference(240, 240)).toBeGreaterThan(30); // inside the outline
+    expect(difference(500, 240)).toBeLessThan(12); // right half: untouched
+    expect(difference(100, 50)).toBeLessThan(12); // above the outline
+  });
+
+  it('should not count a re-render of the same photo within 15 minutes', async () => {
+    const first = await request(testApp.baseUrl)
+      .post('/api/visualize')
+      .send({ kitchenImage: kitchen, patternId: 'NH10' })
+      .expect(200);
+    const cookie = visitorCookie(first);
+    expect(await remaining(cookie)).toEqual({ remaining: 2, unlimited: false });
+    const { body } = await request(testApp.baseUrl)
+      .post('/api/visualize/fronts')
+      .send({ kitchenImage: kitchen })
+      .expect(200);
+    const corrected = (body.fronts as number[][][]).slice(1).concat([OUTLINE]);
+    for (const patternId of ['R11', 'NH10']) {
+      await request(testApp.baseUrl)
+        .post('/api/visualize')
+        .set('Cookie', cookie)
+        .send({ kitchenImage: kitchen, patternId, fronts: corrected })
+        .expect(200);
+    }
+    expect(await remaining(cookie)).toEqual({ remaining: 2, unlimited: false });
+    // Another photo is another render.
+    await request(testApp.baseUrl)
+      .post('/api/visualize')
+      .set('Cookie', cookie)
+      .send({ kitchenImage: (await kitchenJpeg(8)).toString('base64'), patternId: 'NH10' })
+      .expect(200);
+    expect(await remaining(cookie)).toEqual({ remaining: 1, unlimited: false });
   });
 });
 

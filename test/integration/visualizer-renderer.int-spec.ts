@@ -1,7 +1,9 @@
 import sharp from 'sharp';
-import { renderLocally } from '#src/modules/visualizer/rendering/local-render.js';
+import { detectFronts, renderLocally } from '#src/modules/visualizer/rendering/local-render.js';
 import { RenderError } from '#src/modules/visualizer/rendering/render-job.js';
+import { measureFrontCoverage } from '../fixtures/kitchens/front-coverage.js';
 import { generateKitchen } from '../fixtures/kitchens/kitchen-generator.js';
+import { TUNING_SCENES } from '../fixtures/kitchens/kitchen-scenes.js';
 
 /** A seamless stripe tile standing in for a catalogue texture (the catalogue has its own tests). */
 async function stripeTexture(): Promise<Buffer> {
@@ -81,6 +83,76 @@ describe('renderLocally', () => {
         expect(falseShare).toBeLessThan(0.05);
       },
     );
+  });
+
+  describe('coverage and spill on varied kitchens', () => {
+    // A subset of the bench's fixture set: white on white (flat and framed), grooved, dark and
+    // handleless, black, and one photographed at an angle.
+    const names = [
+      'white flat, light wall',
+      'white shaker, handles',
+      'navy grooved',
+      'dark grey handleless, dark wall',
+      'black flat, grey wall',
+      'white flat at an angle',
+    ];
+    const scenes = TUNING_SCENES.filter((scene) => names.includes(scene.name));
+
+    it.each(scenes.map((scene) => [scene.name, scene] as const))(
+      'should cover >= 80 %% of the fronts and <= 5 %% of the rest: %s',
+      async (_, scene) => {
+        const width = 1200;
+        const height = 800;
+        const kitchen = generateKitchen(scene.seed, width, height, scene.style);
+        const jpeg = await sharp(Buffer.from(kitchen.rgb), { raw: { width, height, channels: 3 } })
+          .jpeg({ quality: scene.quality })
+          .toBuffer();
+        const output = await renderLocally({
+          kind: 'local',
+          image: jpeg,
+          decoder: 'sharp',
+          texture,
+          includeMask: true,
+        });
+        const { coverage, spill } = measureFrontCoverage(kitchen.truth, output.mask!);
+        expect(coverage).toBeGreaterThanOrEqual(0.8);
+        expect(spill).toBeLessThanOrEqual(0.05);
+      },
+    );
+  });
+
+  it('should paint the outlines it is given instead of detecting', async () => {
+    const width = 1200;
+    const height = 800;
+    const kitchen = generateKitchen(7, width, height);
+    const jpeg = await sharp(Buffer.from(kitchen.rgb), { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const detected = await detectFronts({ kind: 'detect', image: jpeg, decoder: 'sharp' });
+    expect(detected.outlines.length).toBeGreaterThanOrEqual(6);
+    // The detector's own outlines cover the fronts as its mask does.
+    const fromOutlines = await renderLocally({
+      kind: 'local',
+      image: jpeg,
+      decoder: 'sharp',
+      texture,
+      includeMask: true,
+      fronts: detected.outlines,
+    });
+    const figures = measureFrontCoverage(kitchen.truth, fromOutlines.mask!);
+    expect(figures.coverage).toBeGreaterThanOrEqual(0.8);
+    expect(figures.spill).toBeLessThanOrEqual(0.05);
+    // One outline left: only that front is painted.
+    const one = await renderLocally({
+      kind: 'local',
+      image: jpeg,
+      decoder: 'sharp',
+      texture,
+      includeMask: true,
+      fronts: detected.outlines.slice(0, 1),
+    });
+    expect(one.fronts).toBe(1);
+    expect(one.coverage).toBeLessThan(fromOutlines.coverage / 3);
   });
 
   it('should keep the light of the photo: lit fronts stay brighter than shaded ones', async () => {

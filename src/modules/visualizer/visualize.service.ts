@@ -15,8 +15,10 @@ import {
 import { PatternCatalogue } from '#src/modules/patterns/patterns.module.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { FreeRenderLimits } from './limits/free-render-limits.js';
+import { RecentUploads } from './limits/recent-uploads.js';
+import type { FrontOutline } from './rendering/front-outlines.js';
 import { RenderError } from './rendering/render-job.js';
-import { RenderQueueFullError } from './rendering/render-pool.js';
+import { RenderPool, RenderQueueFullError } from './rendering/render-pool.js';
 import { ProviderFailedError, RENDERER, type Renderer } from './rendering/renderer.js';
 import { VisualizationStore } from './storage/visualization-store.js';
 import { inspectUpload, UploadRejected, type InspectedUpload } from './upload/inspect-upload.js';
@@ -25,6 +27,8 @@ import { MESSAGES, VISITOR_STREAM_TYPE, VISUALIZATION_GENERATED } from './visual
 export interface VisualizeCommand {
   kitchenImage: string;
   patternId: string;
+  /** The fronts the visitor confirmed, if any. */
+  fronts?: FrontOutline[];
   visitorId: string;
   ipHash: string;
   /** Signed-in staff are not counted against the free renders. */
@@ -41,15 +45,38 @@ export class VisualizeService {
     private readonly limits: FreeRenderLimits,
     private readonly store: VisualizationStore,
     private readonly eventStore: EventStore,
+    private readonly recentUploads: RecentUploads,
+    private readonly pool: RenderPool,
     @Inject(RENDERER) private readonly renderer: Renderer,
   ) {}
+
+  /** The fronts found in a photo, for the visitor to check; costs no free render. */
+  async detectFronts(
+    kitchenImage: string,
+  ): Promise<{ width: number; height: number; fronts: FrontOutline[] }> {
+    const upload = await this.inspect(kitchenImage);
+    try {
+      const output = await this.pool.run({
+        kind: 'detect',
+        image: upload.bytes,
+        decoder: upload.decoder,
+      });
+      if (output.kind !== 'detect') throw new Error('unexpected detection output');
+      return { width: output.width, height: output.height, fronts: output.outlines };
+    } catch (error) {
+      throw this.toHttpError(error);
+    }
+  }
 
   async visualize(command: VisualizeCommand): Promise<{ imageUrl: string }> {
     const pattern = this.catalogue.get(command.patternId);
     if (!pattern) throw new BadRequestException(MESSAGES.unknownPattern);
     const upload = await this.inspect(command.kitchenImage);
     const allowance = { visitorId: command.visitorId, ipHash: command.ipHash };
-    if (!command.unlimited && !(await this.limits.reserve(allowance))) {
+    const digest = RecentUploads.digest(upload.bytes);
+    const charged =
+      !command.unlimited && !this.recentUploads.isFreeRerender(command.visitorId, digest);
+    if (charged && !(await this.limits.reserve(allowance))) {
       throw new HttpException(MESSAGES.limitReached, HttpStatus.TOO_MANY_REQUESTS);
     }
     const started = performance.now();
@@ -58,6 +85,7 @@ export class VisualizeService {
         source: { image: upload.bytes, decoder: upload.decoder },
         pattern,
         texture: () => this.catalogue.texture(pattern.id),
+        fronts: command.fronts,
       });
       const id = this.store.newId();
       await this.store.save(
@@ -80,9 +108,10 @@ export class VisualizeService {
         ],
         { streamType: VISITOR_STREAM_TYPE },
       );
+      if (charged) this.recentUploads.charged(command.visitorId, digest);
       return { imageUrl: `/api/visualizations/${id}.jpg` };
     } catch (error) {
-      if (!command.unlimited) await this.limits.release(allowance);
+      if (charged) await this.limits.release(allowance);
       throw this.toHttpError(error);
     }
   }

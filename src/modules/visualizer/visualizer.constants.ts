@@ -12,6 +12,8 @@ export const MAX_INPUT_SIDE = 16_384;
 export const ANALYSIS_PIXELS = 1_000_000;
 export const FREE_RENDERS_PER_VISITOR = 3;
 export const RETENTION_DAYS = 30;
+/** Corrections and re-renders of one upload this long after its first render are free. */
+export const FREE_RERENDER_WINDOW_MS = 15 * 60 * 1000;
 
 export const VISITOR_COOKIE = 'visitor';
 export const VISITOR_STREAM_TYPE = 'visitor';
@@ -29,7 +31,7 @@ export const MESSAGES = {
   notBase64: 'kitchenImage on oltava kuvan base64-sisältö ilman data-URL-etuliitettä.',
   unknownPattern: 'Tuntematon malli. Valitse malli valikoimasta.',
   noCabinets:
-    'Kuvasta ei löytynyt kaapinovia. Kokeile kuvaa, jossa kaapistot näkyvät suoraan edestä ja hyvässä valossa.',
+    'Kuvasta ei löytynyt kaapinovia automaattisesti. Merkitse ovet ja laatikot napauttamalla niitä kuvassa, niin ne päällystetään.',
   busy: 'Visualisointeja on juuri nyt jonossa paljon. Yritä hetken kuluttua uudelleen.',
   providerFailed: 'Visualisointipalvelu ei juuri nyt vastaa. Yritä hetken kuluttua uudelleen.',
   renderFailed: 'Visualisointi epäonnistui. Yritä uudelleen.',

@@ -9,6 +9,7 @@ import { PatternsModule } from '#src/modules/patterns/patterns.module.js';
 import { ForgetVisitorHandler } from './commands/forget-visitor/forget-visitor.handler.js';
 import { VisualizerController } from './http/visualizer.controller.js';
 import { FreeRenderLimits } from './limits/free-render-limits.js';
+import { RecentUploads } from './limits/recent-uploads.js';
 import { VisitorCookie } from './limits/visitor-cookie.js';
 import { HostedRenderer } from './rendering/hosted-renderer.js';
 import { LocalRenderer } from './rendering/local-renderer.js';
@@ -52,6 +53,7 @@ function createRenderer(pool: RenderPool, config: AppConfig): Renderer {
       useFactory: (secrets: AppSecrets) => new VisitorCookie(secrets.cookieSecret),
     },
     FreeRenderLimits,
+    RecentUploads,
     VisualizationStore,
     VisualizationRetentionJob,
     VisualizeService,

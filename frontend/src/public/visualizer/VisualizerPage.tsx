@@ -9,7 +9,13 @@ import { useToast } from '@/shared/components/toast';
 import { usePageMeta } from '@/shared/components/usePageMeta';
 import { trackEvent } from '@/shared/tracking/analytics';
 import { trackPixel } from '@/shared/tracking/metaPixel';
-import { useVisualizeMutation, useVisualizerStatusQuery } from './api/visualizerApi';
+import {
+  useDetectFrontsMutation,
+  useVisualizeMutation,
+  useVisualizerStatusQuery,
+  type FrontOutline,
+} from './api/visualizerApi';
+import { FrontEditor } from './components/FrontEditor';
 import { FullscreenView, type FullscreenMode } from './components/FullscreenView';
 import { PatternGrid } from './components/PatternGrid';
 import { ProgressPanel } from './components/ProgressPanel';
@@ -18,6 +24,7 @@ import { UploadStep } from './components/UploadStep';
 import {
   ACCEPTED_EXTENSIONS,
   FREE_GENERATIONS,
+  FREE_RERENDER_WINDOW_MS,
   LIMIT_TEXT,
   MAX_IMAGE_BYTES,
   visualizerCopy as copy,
@@ -37,6 +44,12 @@ interface UploadedImage {
   previewUrl: string;
   name: string;
   base64: string;
+  /** When this photo's first render used a free render: re-renders within the window are free. */
+  chargedAt?: number;
+}
+
+function isFreeRerender(image: UploadedImage): boolean {
+  return image.chargedAt !== undefined && Date.now() - image.chargedAt < FREE_RERENDER_WINDOW_MS;
 }
 
 function isAcceptedType(file: File): boolean {
@@ -65,6 +78,10 @@ export default function VisualizerPage() {
   const isAdmin = useIsAdmin();
   const { data: serverStatus } = useVisualizerStatusQuery();
   const [visualize, { isLoading: generating }] = useVisualizeMutation();
+  const [detectFronts] = useDetectFrontsMutation();
+  /** Null while the fronts are being found (or when finding them failed: the server finds them). */
+  const [fronts, setFronts] = useState<FrontOutline[] | null>(null);
+  const [frontsFailed, setFrontsFailed] = useState(false);
   const { progress, start, succeed, fail } = useSimulatedProgress();
   const [image, setImage] = useState<UploadedImage | null>(null);
   const [pattern, setPattern] = useState<string | null>(null);
@@ -106,15 +123,25 @@ export default function VisualizerPage() {
         setImage({ previewUrl: URL.createObjectURL(file), name: file.name, base64 });
         setPattern(null);
         setResultUrl(null);
+        setFronts(null);
+        setFrontsFailed(false);
+        detectFronts({ kitchenImage: base64 })
+          .unwrap()
+          .then(
+            (found) => setFronts(found.fronts),
+            () => setFrontsFailed(true),
+          );
       } catch {
         toast({ ...copy.toasts.readFailed, variant: 'destructive' });
       }
     },
-    [toast],
+    [toast, detectFronts],
   );
 
   const changeImage = () => {
     setImage(null);
+    setFronts(null);
+    setFrontsFailed(false);
     setPattern(null);
     setResultUrl(null);
   };
@@ -132,7 +159,12 @@ export default function VisualizerPage() {
       toast({ ...copy.toasts.missing, variant: 'destructive' });
       return;
     }
-    if (exhausted) {
+    if (fronts?.length === 0) {
+      toast({ ...copy.toasts.noFronts, variant: 'destructive' });
+      return;
+    }
+    const freeRerender = isFreeRerender(image);
+    if (exhausted && !freeRerender) {
       toast({ ...copy.toasts.outOfRenders, variant: 'destructive' });
       return;
     }
@@ -142,10 +174,14 @@ export default function VisualizerPage() {
       const { imageUrl } = await visualize({
         kitchenImage: image.base64,
         patternId: pattern,
+        ...(fronts ? { fronts } : {}),
       }).unwrap();
       succeed();
       setResultUrl(imageUrl);
-      if (!isAdmin) counter.increment();
+      if (!isAdmin && !freeRerender) {
+        counter.increment();
+        setImage({ ...image, chargedAt: Date.now() });
+      }
       trackPixel('ViewContent', {
         content_name: pattern,
         content_ids: [pattern],
@@ -168,7 +204,8 @@ export default function VisualizerPage() {
     }
   };
 
-  const buttonLabel = exhausted
+  const blocked = exhausted && !(image && isFreeRerender(image));
+  const buttonLabel = blocked
     ? copy.exhaustedButton
     : generating
       ? copy.generating
@@ -226,6 +263,18 @@ export default function VisualizerPage() {
           onChangeImage={changeImage}
         />
 
+        {image && !frontsFailed && (
+          <FrontEditor
+            imageUrl={image.previewUrl}
+            fronts={fronts}
+            disabled={generating}
+            onChange={(changed) => {
+              setFronts(changed);
+              setResultUrl(null);
+            }}
+          />
+        )}
+
         {image && <PatternGrid selected={pattern} disabled={generating} onSelect={selectPattern} />}
 
         <Box>
@@ -234,7 +283,7 @@ export default function VisualizerPage() {
             size="large"
             startIcon={<AutoAwesomeIcon />}
             onClick={() => void generate()}
-            disabled={generating || exhausted}
+            disabled={generating || blocked}
             data-testid="generate-button"
           >
             {buttonLabel}

@@ -13,6 +13,20 @@ export const visualizerCopy = {
   changeImage: 'Vaihda kuva',
   uploadedAlt: 'Lataamasi keittiökuva',
 
+  fronts: {
+    heading: 'Tarkista kaapinovet',
+    hint: 'Vihreällä rajatut ovet ja laatikot päällystetään. Napauta ovea poistaaksesi sen, tai napauta kohtaa, josta ovi puuttuu, niin lisäämme sen reunoihin asti.',
+    noneFound:
+      'Emme tunnistaneet kuvasta kaapinovia automaattisesti. Napauta kuvassa jokaista ovea ja laatikkoa, jonka haluat päällystää: merkitsemme sen reunoihin asti.',
+    keyboard:
+      'Näppäimistöllä: siirrä kohdistinta nuolinäppäimillä ja lisää tai poista ovi Enterillä.',
+    detecting: 'Etsitään kaapinovia...',
+    editorLabel: 'Kuva, jossa kaapinovet on rajattu',
+    front: (number: number) => `Ovi ${number}, poista painamalla`,
+    count: (count: number) =>
+      count === 1 ? '1 ovi tai laatikko valittu' : `${count} ovea tai laatikkoa valittu`,
+  },
+
   step2: '2. Valitse malli',
   patternAlt: (code: string) => `Vinyylimalli ${code}`,
   patternsLabel: 'Vinyylimallit',
@@ -92,6 +106,10 @@ export const visualizerCopy = {
     admin: { title: 'Admin-tila aktivoitu', description: 'Rajattomat visualisoinnit käytössä.' },
     reset: { title: 'Visualisointi yritykset nollattu' },
     readFailed: { title: 'Virhe', description: 'Kuvan lukeminen epäonnistui. Yritä uudelleen.' },
+    noFronts: {
+      title: 'Ei valittuja ovia',
+      description: 'Napauta kuvassa ovia ja laatikoita, jotka haluat päällystää.',
+    },
   },
 } as const;
 
@@ -129,5 +147,7 @@ export const ACCEPTED_EXTENSIONS = [
 export const ACCEPT_ATTRIBUTE =
   'image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif,image/bmp,image/tiff,image/gif,.heic,.heif';
 export const LIMIT_TEXT = 'ilmaista visualisointiasi';
+/** Re-renders of one photo this long after its first render are free (the server agrees). */
+export const FREE_RERENDER_WINDOW_MS = 15 * 60 * 1000;
 
 export const thumbnailOf = (code: string) => `/vinyl_patterns/${code}-hd-0.jpg`;

@@ -21,7 +21,13 @@ import { VisitorCookie } from '../limits/visitor-cookie.js';
 import { VisualizationStore } from '../storage/visualization-store.js';
 import { VisualizeService } from '../visualize.service.js';
 import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
-import { VisualizeDto, VisualizeResponseDto, VisualizerStatusDto } from './dto/visualize.dto.js';
+import {
+  DetectFrontsDto,
+  DetectFrontsResponseDto,
+  VisualizeDto,
+  VisualizeResponseDto,
+  VisualizerStatusDto,
+} from './dto/visualize.dto.js';
 
 const RENDER_FILE = /^([A-Za-z0-9_-]{22})\.jpg$/;
 
@@ -66,10 +72,23 @@ export class VisualizerController {
     return this.service.visualize({
       kitchenImage: body.kitchenImage,
       patternId: body.patternId,
+      fronts: body.fronts,
       visitorId: this.visitorCookie.ensure(request, response),
       ipHash: RequestContext.current()?.ipHash ?? 'unknown',
       unlimited: Boolean(request.staff),
     });
+  }
+
+  /** The fronts found in a photo, outlined for the visitor to correct before a render. */
+  @Post('visualize/fronts')
+  @Public()
+  @HttpCode(200)
+  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @ApiOkResponse({ type: DetectFrontsResponseDto })
+  @ApiBodyErrors()
+  @ApiErrors(422, 429, 503)
+  async detectFronts(@Body() body: DetectFrontsDto): Promise<DetectFrontsResponseDto> {
+    return this.service.detectFronts(body.kitchenImage);
   }
 
   @Get('visualize/status')

@@ -1,11 +1,18 @@
 /**
  * Finds cabinet fronts in a kitchen photo at analysis resolution (about 1 MP).
  *
- * A front is a flat, evenly coloured, door-shaped region bounded by the dark gaps between
- * fronts. Fronts come in sets of the same finish, so a lone rectangle (a fridge door, an oven,
- * a window pane) is not one. Walls and floors are too big or run off the picture; worktops,
- * plinths and tiles have the wrong size or shape; daylight through a window is overexposed.
+ * A front is a door-shaped region bounded by lines: the gaps between fronts (thin and darker
+ * than both sides, faint as they are on a white kitchen), sharp steps in brightness or colour.
+ * Not the colour contrast with the wall: white fronts on a white wall have none. The regions
+ * between those lines are kept when they are front-like: nearly rectangular (a quadrilateral
+ * seen at an angle still fills most of its box), sized like a door or drawer, in sets of the
+ * same finish that line up in rows or stacks. Grooved fronts and drawer stacks come apart into
+ * strips and are joined again. Walls and floors run off the picture or are too big; worktops,
+ * plinths and tiles have the wrong size or shape; daylight through a window is overexposed;
+ * brushed steel is streaked; an oven's glass is a dark hole in its door.
  */
+
+import { CornerTracker, type FrontOutline } from './front-outlines.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, hypot, max, min, round } = Math;
@@ -26,13 +33,39 @@ export interface CabinetDetection {
    * light but lose their own brightness. 0 elsewhere.
    */
   finishLuminance: Uint8Array;
+  /** On the fronts: 1 + the index of the front's outline; 0 elsewhere. */
+  frontIndex: Uint16Array;
   fronts: number;
+  /** Each front's outline, for the visitor to check and correct. */
+  outlines: FrontOutline[];
   /** Median front width in analysis pixels (sizes the pattern). */
   medianFrontWidth: number;
 }
 
-/** Neighbour colour step still counted as the same surface; dark surfaces get a finer one. */
-const mergeThreshold = (luminance: number) => 3 + luminance / 64;
+/** Added to brightness before its logarithm, so the noise in near-black fronts is no edge. */
+const LIGHT_OFFSET = 16;
+/** A gap is at least this much darker (log brightness) than both sides, within GAP_REACH px. */
+const GAP_DEPTH = 0.09;
+const GAP_REACH = 3;
+/** A sharp step in log brightness or in colour between the pixels either side. */
+const STEP = 0.12;
+const COLOUR_STEP = 0.12;
+/** Line thresholds tried in turn (as factors) until a pass finds CONFIDENT_FRONTS fronts. */
+const SENSITIVITIES = [1, 0.6, 0.4];
+const CONFIDENT_FRONTS = 6;
+/** Pixels of rim given back to each front: one of boundary thickening and one of blur. */
+const RIM = 2;
+/** Colour is measured relative to brightness; in near-black, JPEG's colour noise would win. */
+const CHROMA_OFFSET = 64;
+/**
+ * Strips of a grooved front or a drawer stack, apart by a groove or gap: at least half as wide
+ * as tall (a handle across a groove can cut a strip short). Two doors stacked that close (a tall
+ * larder) join as well, which paints the same pixels.
+ */
+const STRIP_ASPECT = 0.5;
+const MIN_STRIP_PIXELS = 400;
+const MAX_GROOVE = 10;
+const MIN_STRIP_OVERLAP = 0.75;
 const MIN_AREA_FRACTION = 0.002;
 const MAX_AREA_FRACTION = 0.1;
 const MIN_FILL_RATIO = 0.8;
@@ -43,18 +76,25 @@ const MIN_SIDE_FRACTION = 0.05;
 const MAX_AREA_TO_MEDIAN = 2.4;
 /** Handles and knobs make small holes; an oven's glass door makes a big one. */
 const MAX_HOLE_FRACTION = 0.15;
+/** A framed front's recessed panel is lit as its frame, give or take the panel's shading. */
+const MAX_PANEL_LIGHT_RATIO = 1.2;
 const OVEREXPOSED_LUMINANCE = 238;
 const MAX_LIGHT_RATIO = 1.45;
 const SAME_HUE_DISTANCE = 0.025;
 const MIN_SET_SIZE = 2;
 /** Brushed steel (appliances) is grey and streaked along one axis; painted fronts are not. */
 const METAL_MAX_SATURATION = 0.08;
-const METAL_MIN_ANISOTROPY = 1.5;
+const METAL_MIN_ANISOTROPY = 2;
+/** A streak is a second difference of at least this much; most of a steel door has one. */
+const METAL_STREAK = 6;
+const METAL_MIN_STREAKED = 0.2;
 /**
  * Fronts stand in rows (same top and bottom) or stacks (same left and right); a freezer door
  * over a fridge door or an oven's control strip lines up with nothing of its finish.
  */
 const ALIGNMENT_TOLERANCE = 0.015;
+
+type FrontMaps = Pick<CabinetDetection, 'finishLuminance' | 'frontIndex'>;
 
 interface Region {
   label: number;
@@ -70,10 +110,37 @@ interface Region {
 }
 
 export function detectCabinetFronts(image: RgbImage): CabinetDetection {
-  const { width, height } = image;
   const smooth = boxBlur3(image);
-  const labels = labelFlatRegions(smooth, width, height);
-  const regions = describeRegions(labels, smooth, width, height);
+  const features = lineFeatures(smooth, image.width * image.height);
+  let best: CabinetDetection | null = null;
+  // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
+  // only when the usual ones found too few fronts, as finer lines also find more that is not.
+  for (const sensitivity of SENSITIVITIES) {
+    const found = detectWithLines(
+      image,
+      smooth,
+      findBoundaries(features, image.width, image.height, sensitivity),
+    );
+    if (!best || coveredArea(found) > coveredArea(best)) best = found;
+    if (best.fronts >= CONFIDENT_FRONTS) break;
+  }
+  return best!;
+}
+
+function coveredArea(detection: CabinetDetection): number {
+  let area = 0;
+  for (let i = 0; i < detection.mask.length; i++) if (detection.mask[i]) area++;
+  return area;
+}
+
+function detectWithLines(
+  image: RgbImage,
+  smooth: Uint8Array,
+  boundaries: Uint8Array,
+): CabinetDetection {
+  const { width, height } = image;
+  const labels = labelBetweenBoundaries(boundaries, width, height);
+  const regions = joinStackedStrips(describeRegions(labels, smooth, width, height), labels, width);
   const total = width * height;
 
   const candidates = regions.filter((region) => {
@@ -88,7 +155,7 @@ export function detectCabinetFronts(image: RgbImage): CabinetDetection {
       min(w, h) >= MIN_SIDE_FRACTION * height &&
       region.bordersTouched <= 1 &&
       luminance < OVEREXPOSED_LUMINANCE &&
-      isSolidRectangle(region, labels, width) &&
+      isSolidRectangle(region, labels, smooth, width) &&
       !looksLikeBrushedMetal(region, labels, image)
     );
   });
@@ -113,18 +180,31 @@ export function detectCabinetFronts(image: RgbImage): CabinetDetection {
 
   const mask = new Uint8Array(total);
   const finishLuminance = new Uint8Array(total);
+  const frontIndex = new Uint16Array(total);
+  const outlines: FrontOutline[] = [];
   for (const region of selected) {
     const finish = selected.filter((other) => sameFinish(region, other));
     const finishArea = finish.reduce((sum, other) => sum + other.area, 0);
     const mean =
       finish.reduce((sum, other) => sum + luminanceOf(other) * other.area, 0) / finishArea;
-    paintFilled(region, labels, width, mask, finishLuminance, max(1, round(mean)));
+    const paint = { luminance: max(1, round(mean)), index: outlines.length + 1 };
+    const corners = paintFilled(
+      region,
+      labels,
+      width,
+      mask,
+      { finishLuminance, frontIndex },
+      paint,
+    );
+    outlines.push(corners.outline(width, height, RIM));
   }
   const widths = selected.map((region) => region.maxX - region.minX + 1).sort((a, b) => a - b);
   return {
-    mask: dilate(mask, width, height, finishLuminance),
+    mask: grow(mask, width, height, { finishLuminance, frontIndex }, RIM),
     finishLuminance,
+    frontIndex,
     fronts: selected.length,
+    outlines,
     medianFrontWidth: widths.length ? widths[widths.length >> 1] : width / 8,
   };
 }
@@ -162,27 +242,121 @@ function boxBlur3(image: RgbImage): Uint8Array {
   return out;
 }
 
-/** Union-find over 4-neighbours whose colours differ by at most the merge threshold. */
-function labelFlatRegions(rgb: Uint8Array, width: number, height: number): Int32Array {
+/**
+ * Marks the lines that bound a front: the gaps between fronts (thin lines darker than both
+ * sides, however faint on a white kitchen), sharp steps in brightness (a front against a darker
+ * wall or plinth) and steps in colour. Measured on log brightness so the same gap counts the
+ * same in shade and in light; a soft shadow edge, wood grain and sensor noise stay below it.
+ */
+interface LineFeatures {
+  /** Log brightness: the same gap counts the same in shade and in light. */
+  logLight: Float32Array;
+  /** Colour as red and blue against green, relative to brightness. */
+  redShift: Float32Array;
+  blueShift: Float32Array;
+}
+
+/** Per pixel, once per photo (the passes at each sensitivity share them). */
+function lineFeatures(rgb: Uint8Array, pixels: number): LineFeatures {
+  // Brightness here is (r + 2g + b) / 4: 1021 quarter steps, so the logarithm is a table.
+  const logTable = Float32Array.from({ length: 1021 }, (_, sum) =>
+    Math.log(sum / 4 + LIGHT_OFFSET),
+  );
+  const chromaTable = Float32Array.from(
+    { length: 1021 },
+    (_, sum) => 1 / (sum / 4 + CHROMA_OFFSET),
+  );
+  const logLight = new Float32Array(pixels);
+  const redShift = new Float32Array(pixels);
+  const blueShift = new Float32Array(pixels);
+  for (let i = 0, p = 0; i < pixels; i++, p += 3) {
+    const sum = rgb[p] + 2 * rgb[p + 1] + rgb[p + 2];
+    logLight[i] = logTable[sum];
+    redShift[i] = (rgb[p] - rgb[p + 1]) * chromaTable[sum];
+    blueShift[i] = (rgb[p + 2] - rgb[p + 1]) * chromaTable[sum];
+  }
+  return { logLight, redShift, blueShift };
+}
+
+function findBoundaries(
+  features: LineFeatures,
+  width: number,
+  height: number,
+  sensitivity: number,
+): Uint8Array {
+  const gapDepth = GAP_DEPTH * sensitivity;
+  const step = STEP * sensitivity;
+  const colourStep = COLOUR_STEP * sensitivity;
+  const pixels = width * height;
+  const { logLight, redShift, blueShift } = features;
+  const boundary = new Uint8Array(pixels);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const v = logLight[i];
+      let edge = false;
+      for (let d = 1; d <= GAP_REACH && !edge; d++) {
+        if (x >= d && x + d < width) {
+          edge = min(logLight[i - d], logLight[i + d]) - v >= gapDepth;
+        }
+        if (!edge && y >= d && y + d < height) {
+          edge = min(logLight[i - d * width], logLight[i + d * width]) - v >= gapDepth;
+        }
+      }
+      if (!edge && x > 0 && x + 1 < width) {
+        edge =
+          abs(logLight[i + 1] - logLight[i - 1]) >= step ||
+          abs(redShift[i + 1] - redShift[i - 1]) + abs(blueShift[i + 1] - blueShift[i - 1]) >=
+            colourStep;
+      }
+      if (!edge && y > 0 && y + 1 < height) {
+        const up = i - width;
+        const down = i + width;
+        edge =
+          abs(logLight[down] - logLight[up]) >= step ||
+          abs(redShift[down] - redShift[up]) + abs(blueShift[down] - blueShift[up]) >= colourStep;
+      }
+      if (edge) boundary[i] = 1;
+    }
+  }
+  return thicken(boundary, width, height);
+}
+
+/**
+ * One pixel of growth closes the corners of a gap frame, where neither the valley nor the step
+ * test fires, so a front cannot leak into the wall through them.
+ */
+function thicken(boundary: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(boundary.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (
+        boundary[i] ||
+        (x > 0 && boundary[i - 1]) ||
+        (x + 1 < width && boundary[i + 1]) ||
+        (y > 0 && boundary[i - width]) ||
+        (y + 1 < height && boundary[i + width])
+      ) {
+        out[i] = 1;
+      }
+    }
+  }
+  return out;
+}
+
+/** Union-find over 4-neighbours that are not on a boundary; boundary pixels get label -1. */
+function labelBetweenBoundaries(boundary: Uint8Array, width: number, height: number): Int32Array {
   const parent = new Int32Array(width * height);
   for (let i = 0; i < parent.length; i++) parent[i] = i;
   // Hot loop (a million pixels, two neighbours each): plain code, no closures.
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      const p = i * 3;
-      const limit = mergeThreshold((rgb[p] + 2 * rgb[p + 1] + rgb[p + 2]) / 4);
+      if (boundary[i]) continue;
       for (let side = 0; side < 2; side++) {
         const j = side === 0 ? (x + 1 < width ? i + 1 : -1) : y + 1 < height ? i + width : -1;
-        if (j < 0) continue;
-        const q = j * 3;
-        if (
-          abs(rgb[p] - rgb[q]) > limit ||
-          abs(rgb[p + 1] - rgb[q + 1]) > limit ||
-          abs(rgb[p + 2] - rgb[q + 2]) > limit
-        ) {
-          continue;
-        }
+        if (j < 0 || boundary[j]) continue;
         let a = i;
         while (parent[a] !== a) a = parent[a] = parent[parent[a]];
         let b = j;
@@ -193,6 +367,10 @@ function labelFlatRegions(rgb: Uint8Array, width: number, height: number): Int32
     }
   }
   for (let i = 0; i < parent.length; i++) {
+    if (boundary[i]) {
+      parent[i] = -1;
+      continue;
+    }
     let root = i;
     while (parent[root] !== root) root = parent[root];
     parent[i] = root;
@@ -211,6 +389,7 @@ function describeRegions(
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const label = labels[i];
+      if (label < 0) continue;
       let region = byLabel.get(label);
       if (!region) {
         region = {
@@ -250,25 +429,105 @@ function describeRegions(
   return regions;
 }
 
+/**
+ * Grooved fronts and drawer stacks come apart at their grooves and gaps into wide strips stacked
+ * with the same left and right edges. Joined, they make one front-sized region.
+ */
+function joinStackedStrips(regions: Region[], labels: Int32Array, width: number): Region[] {
+  const height = labels.length / width;
+  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
+  const strips = regions
+    .filter((region) => {
+      const w = region.maxX - region.minX + 1;
+      const h = region.maxY - region.minY + 1;
+      return w >= STRIP_ASPECT * h && region.area >= MIN_STRIP_PIXELS && !region.bordersTouched;
+    })
+    .sort((a, b) => a.minY - b.minY);
+  const root = strips.map((_, k) => k);
+  const find = (k: number): number => (root[k] === k ? k : (root[k] = find(root[k])));
+  for (let a = 0; a < strips.length; a++) {
+    for (let b = a + 1; b < strips.length; b++) {
+      const upper = strips[a];
+      const lower = strips[b];
+      const between = lower.minY - upper.maxY;
+      if (between > MAX_GROOVE) break;
+      // A handle across a groove notches one side of a strip: one side lining up will do.
+      const overlap = min(upper.maxX, lower.maxX) - max(upper.minX, lower.minX);
+      const wider = max(upper.maxX - upper.minX, lower.maxX - lower.minX);
+      if (
+        between > 0 &&
+        overlap >= MIN_STRIP_OVERLAP * wider &&
+        (abs(upper.minX - lower.minX) <= tolerance || abs(upper.maxX - lower.maxX) <= tolerance) &&
+        sameFinish(upper, lower)
+      ) {
+        root[find(b)] = find(a);
+      }
+    }
+  }
+  const joined = new Map<number, Region>();
+  const absorbed = new Set<Region>();
+  strips.forEach((strip, k) => {
+    const top = strips[find(k)];
+    if (top === strip) return;
+    absorbed.add(strip);
+    let group = joined.get(top.label);
+    if (!group) {
+      group = { ...top, r: top.r * top.area, g: top.g * top.area, b: top.b * top.area };
+      joined.set(top.label, group);
+    }
+    group.r += strip.r * strip.area;
+    group.g += strip.g * strip.area;
+    group.b += strip.b * strip.area;
+    group.area += strip.area;
+    group.minX = min(group.minX, strip.minX);
+    group.maxX = max(group.maxX, strip.maxX);
+    group.maxY = max(group.maxY, strip.maxY);
+    for (let y = strip.minY; y <= strip.maxY; y++) {
+      for (let i = y * width + strip.minX; i <= y * width + strip.maxX; i++) {
+        if (labels[i] === strip.label) labels[i] = top.label;
+      }
+    }
+  });
+  for (const group of joined.values()) {
+    group.r /= group.area;
+    group.g /= group.area;
+    group.b /= group.area;
+  }
+  return regions
+    .filter((region) => !absorbed.has(region) && !joined.has(region.label))
+    .concat([...joined.values()]);
+}
+
+/**
+ * Brushed steel (appliances) is grey and streaked along one axis: across the grain most pixels
+ * show a fine streak (a second difference), along it few do. Smooth shading has none either
+ * way; sensor noise has them both ways; a groove line is a few rows, not most pixels.
+ */
 function looksLikeBrushedMetal(region: Region, labels: Int32Array, image: RgbImage): boolean {
   const brightest = max(region.r, region.g, region.b);
   const darkest = min(region.r, region.g, region.b);
   if ((brightest - darkest) / (brightest + 1) > METAL_MAX_SATURATION) return false;
   const { width, data } = image;
+  let pixels = 0;
   let across = 0;
   let along = 0;
-  for (let y = region.minY; y < region.maxY; y++) {
-    for (let x = region.minX; x < region.maxX; x++) {
+  for (let y = region.minY + 1; y < region.maxY; y++) {
+    for (let x = region.minX + 1; x < region.maxX; x++) {
       const i = y * width + x;
       if (labels[i] !== region.label) continue;
-      if (labels[i + 1] === region.label) across += abs(data[i * 3 + 1] - data[(i + 1) * 3 + 1]);
-      if (labels[i + width] === region.label) {
-        along += abs(data[i * 3 + 1] - data[(i + width) * 3 + 1]);
+      pixels++;
+      const centre = 2 * data[i * 3 + 1];
+      if (abs(centre - data[(i - 1) * 3 + 1] - data[(i + 1) * 3 + 1]) >= METAL_STREAK) across++;
+      if (abs(centre - data[(i - width) * 3 + 1] - data[(i + width) * 3 + 1]) >= METAL_STREAK) {
+        along++;
       }
     }
   }
-  const ratio = (max(across, along) + 1) / (min(across, along) + 1);
-  return ratio >= METAL_MIN_ANISOTROPY;
+  const streaked = max(across, along);
+  return (
+    streaked >= METAL_MIN_STREAKED * pixels &&
+    streaked >= METAL_MIN_ANISOTROPY * (min(across, along) + 1)
+  );
 }
 
 /**
@@ -327,14 +586,35 @@ function filledRegionMask(region: Region, labels: Int32Array, width: number): Ui
   return outside;
 }
 
-function isSolidRectangle(region: Region, labels: Int32Array, width: number): boolean {
+/**
+ * Filled, the region is nearly its bounding box. Holes are handles and knobs (small), or a
+ * framed front's recessed panel (large, but of the frame's own finish); an oven's dark glass
+ * door is a large hole of another colour.
+ */
+function isSolidRectangle(region: Region, labels: Int32Array, rgb: Uint8Array, width: number) {
   const outside = filledRegionMask(region, labels, width);
+  const w = region.maxX - region.minX + 1;
   let filled = 0;
-  for (let j = 0; j < outside.length; j++) if (!outside[j]) filled++;
-  return (
-    filled / outside.length >= MIN_FILL_RATIO &&
-    (filled - region.area) / filled <= MAX_HOLE_FRACTION
-  );
+  const hole = { r: 0, g: 0, b: 0, area: 0 };
+  for (let j = 0; j < outside.length; j++) {
+    if (outside[j]) continue;
+    filled++;
+    const lx = j % w;
+    const i = (region.minY + (j - lx) / w) * width + region.minX + lx;
+    const label = labels[i];
+    if (label === region.label || label < 0) continue;
+    hole.r += rgb[i * 3];
+    hole.g += rgb[i * 3 + 1];
+    hole.b += rgb[i * 3 + 2];
+    hole.area++;
+  }
+  if (filled / outside.length < MIN_FILL_RATIO) return false;
+  if ((filled - region.area) / filled <= MAX_HOLE_FRACTION) return true;
+  if (hole.area === 0) return false;
+  const panel = { ...region, r: hole.r / hole.area, g: hole.g / hole.area, b: hole.b / hole.area };
+  // Frame and panel share the light as well as the paint; an oven's glass is darker.
+  const light = (luminanceOf(region) + 4) / (luminanceOf(panel) + 4);
+  return sameFinish(region, panel) && max(light, 1 / light) <= MAX_PANEL_LIGHT_RATIO;
 }
 
 function luminanceOf(region: Region): number {
@@ -346,31 +626,44 @@ function paintFilled(
   labels: Int32Array,
   width: number,
   mask: Uint8Array,
-  finishLuminance: Uint8Array,
-  luminance: number,
-): void {
+  maps: FrontMaps,
+  paint: { luminance: number; index: number },
+): CornerTracker {
   const outside = filledRegionMask(region, labels, width);
   const w = region.maxX - region.minX + 1;
+  const corners = new CornerTracker();
   for (let j = 0; j < outside.length; j++) {
     if (outside[j]) continue;
     const lx = j % w;
     const ly = (j - lx) / w;
     const i = (region.minY + ly) * width + region.minX + lx;
     mask[i] = 255;
-    finishLuminance[i] = luminance;
+    maps.finishLuminance[i] = paint.luminance;
+    maps.frontIndex[i] = paint.index;
+    corners.add(region.minX + lx, region.minY + ly);
   }
+  return corners;
 }
 
-/**
- * One pixel of growth: the blurred rim of each front belongs to the front, not the gap. The
- * finish luminance grows with it (in place: a grown pixel takes its neighbour's value).
- */
-function dilate(
+/** The front's rim lost to the thickened boundary and the blur, grown back `times` pixels. */
+function grow(
   mask: Uint8Array,
   width: number,
   height: number,
-  finishLuminance: Uint8Array,
+  maps: FrontMaps,
+  times: number,
 ): Uint8Array {
+  let grown = mask;
+  for (let k = 0; k < times; k++) grown = dilate(grown, width, height, maps);
+  return grown;
+}
+
+/**
+ * One pixel of growth: the rim of each front belongs to the front, not the gap. The finish
+ * luminance and front index grow with it (in place: a grown pixel takes its neighbour's).
+ */
+function dilate(mask: Uint8Array, width: number, height: number, maps: FrontMaps): Uint8Array {
+  const { finishLuminance, frontIndex } = maps;
   const out = new Uint8Array(mask.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -388,7 +681,10 @@ function dilate(
                 : -1;
       if (from >= 0) {
         out[i] = 255;
-        if (from !== i) finishLuminance[i] = finishLuminance[from];
+        if (from !== i) {
+          finishLuminance[i] = finishLuminance[from];
+          frontIndex[i] = frontIndex[from];
+        }
       }
     }
   }

@@ -30,7 +30,11 @@ export class HostedRenderer implements Renderer {
   ) {}
 
   async render(request: RenderRequest): Promise<RenderResult> {
-    const prepared = await this.pool.run({ kind: 'hosted-prepare', ...request.source });
+    const prepared = await this.pool.run({
+      kind: 'hosted-prepare',
+      ...request.source,
+      fronts: request.fronts,
+    });
     if (prepared.kind !== 'hosted-prepare') throw new Error('unexpected render output');
     const form = new FormData();
     form.append('model', this.options.model);

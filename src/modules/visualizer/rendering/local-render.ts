@@ -2,8 +2,12 @@ import sharp from 'sharp';
 import { ANALYSIS_PIXELS } from '../visualizer.constants.js';
 import { detectCabinetFronts, type CabinetDetection, type RgbImage } from './cabinet-detector.js';
 import { decodeToRgb, type RawRgb } from './decode-image.js';
+import { FRONT_WIDTH_CM, frontTransforms, TILE_CM } from './front-mapping.js';
+import { rasteriseOutlines, type FrontOutline } from './front-outlines.js';
 import {
   RenderError,
+  type DetectJob,
+  type DetectOutput,
   type HostedPrepareJob,
   type HostedPrepareOutput,
   type LocalRenderJob,
@@ -14,13 +18,26 @@ import {
 import { luminanceOf, transferTexture } from './texture-transfer.js';
 
 const JPEG_QUALITY = 88;
-/** The pattern repeats about this often across one front: vinyl is printed at real scale. */
-const TILE_TO_FRONT_WIDTH = 0.8;
 /** Soft edges: the mask is blurred this much (analysis pixels) before it is scaled up. */
 const FEATHER_SIGMA = 1;
 
 export async function runRenderJob(job: RenderJob): Promise<RenderOutput> {
-  return job.kind === 'local' ? renderLocally(job) : prepareForHostedEdit(job);
+  switch (job.kind) {
+    case 'local':
+      return renderLocally(job);
+    case 'hosted-prepare':
+      return prepareForHostedEdit(job);
+    case 'detect':
+      return detectFronts(job);
+  }
+}
+
+/** The fronts found in the photo, outlined, for the visitor to check and correct. */
+export async function detectFronts(job: DetectJob): Promise<DetectOutput> {
+  const photo = await decodeToRgb(job);
+  const analysis = await downscaleForAnalysis(photo);
+  const { outlines } = detectCabinetFronts(analysis);
+  return { kind: 'detect', width: photo.width, height: photo.height, outlines };
 }
 
 /** The whole local render: decode, find the fronts at ~1 MP, paint them at full size, encode. */
@@ -29,12 +46,18 @@ export async function renderLocally(job: LocalRenderJob): Promise<LocalRenderOut
   const { width, height } = photo;
   const originalPromise = encodeJpeg(photo.data, width, height);
   const analysis = await downscaleForAnalysis(photo);
-  const detection = findFronts(analysis);
+  const detection = findFronts(analysis, job.fronts);
   const [light, feathered, texture] = await Promise.all([
     smoothedFrontLight(analysis, detection.mask),
     blurChannel(detection.mask, analysis, FEATHER_SIGMA),
-    loadTexture(job.texture, (detection.medianFrontWidth * width) / analysis.width),
+    // One tile on the photo is about as many pixels as it is wide in real life (no resampling
+    // later: the transforms sample it one to one on a front facing the camera).
+    loadTexture(
+      job.texture,
+      (((detection.medianFrontWidth * width) / analysis.width) * TILE_CM) / FRONT_WIDTH_CM,
+    ),
   ]);
+  const transforms = frontTransforms(detection.outlines, width, height, texture);
   // The unpainted photo must be encoded before it is painted over in place.
   const original = await originalPromise;
   const painted = transferTexture(
@@ -48,8 +71,10 @@ export async function renderLocally(job: LocalRenderJob): Promise<LocalRenderOut
         mask: feathered,
         light,
         finish: detection.finishLuminance,
+        front: detection.frontIndex,
       },
       texture,
+      transforms,
     },
     job.includeMask,
   );
@@ -71,7 +96,7 @@ export async function prepareForHostedEdit(job: HostedPrepareJob): Promise<Hoste
   const photo = await decodeToRgb(job);
   const original = await encodeJpeg(photo.data, photo.width, photo.height);
   const analysis = await downscaleForAnalysis(photo);
-  const detection = findFronts(analysis);
+  const detection = findFronts(analysis, job.fronts);
   const pixels = analysis.width * analysis.height;
   const rgba = Buffer.alloc(pixels * 4, 255);
   for (let i = 0; i < pixels; i++) rgba[i * 4 + 3] = 255 - detection.mask[i];
@@ -93,8 +118,11 @@ export async function prepareForHostedEdit(job: HostedPrepareJob): Promise<Hoste
   };
 }
 
-function findFronts(analysis: RgbImage): CabinetDetection {
-  const detection = detectCabinetFronts(analysis);
+/** The visitor's outlines when sent, else the detector's fronts. */
+function findFronts(analysis: RgbImage, outlines?: FrontOutline[]): CabinetDetection {
+  const detection = outlines?.length
+    ? rasteriseOutlines(outlines, analysis)
+    : detectCabinetFronts(analysis);
   if (detection.fronts === 0) throw new RenderError('no-cabinets', 'no cabinet fronts found');
   return detection;
 }
@@ -152,9 +180,9 @@ async function blurChannel(
 
 async function loadTexture(
   jpeg: Uint8Array,
-  frontWidth: number,
+  tilePixels: number,
 ): Promise<{ width: number; height: number; data: Buffer }> {
-  const tileWidth = Math.round(Math.min(2048, Math.max(64, frontWidth * TILE_TO_FRONT_WIDTH)));
+  const tileWidth = Math.round(Math.min(2048, Math.max(64, tilePixels)));
   const { data, info } = await sharp(jpeg)
     .resize({ width: tileWidth })
     .removeAlpha()

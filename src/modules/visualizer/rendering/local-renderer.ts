@@ -9,7 +9,12 @@ export class LocalRenderer implements Renderer {
 
   async render(request: RenderRequest): Promise<RenderResult> {
     const texture = await request.texture();
-    const output = await this.pool.run({ kind: 'local', ...request.source, texture });
+    const output = await this.pool.run({
+      kind: 'local',
+      ...request.source,
+      texture,
+      fronts: request.fronts,
+    });
     if (output.kind !== 'local') throw new Error('unexpected render output');
     return { original: output.original, rendered: output.rendered };
   }

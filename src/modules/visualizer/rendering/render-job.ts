@@ -1,4 +1,5 @@
 /** What crosses the worker boundary: plain data only (transferable byte arrays). */
+import type { FrontOutline } from './front-outlines.js';
 
 /** How the bytes are decoded: sharp knows most formats; HEIC and BMP need JS decoders. */
 export type SourceDecoder = 'sharp' | 'heic' | 'bmp';
@@ -14,13 +15,21 @@ export interface LocalRenderJob extends RenderSource {
   texture: Uint8Array;
   /** Tests ask for the full-resolution coverage mask to measure detection quality. */
   includeMask?: boolean;
+  /** The fronts the visitor confirmed; without them the fronts are detected. */
+  fronts?: FrontOutline[];
 }
 
 export interface HostedPrepareJob extends RenderSource {
   kind: 'hosted-prepare';
+  fronts?: FrontOutline[];
 }
 
-export type RenderJob = LocalRenderJob | HostedPrepareJob;
+/** Finds the fronts only, for the visitor to check before a render. */
+export interface DetectJob extends RenderSource {
+  kind: 'detect';
+}
+
+export type RenderJob = LocalRenderJob | HostedPrepareJob | DetectJob;
 
 export interface LocalRenderOutput {
   kind: 'local';
@@ -48,7 +57,15 @@ export interface HostedPrepareOutput {
   fronts: number;
 }
 
-export type RenderOutput = LocalRenderOutput | HostedPrepareOutput;
+export interface DetectOutput {
+  kind: 'detect';
+  width: number;
+  height: number;
+  /** Empty when nothing was found: the visitor marks the fronts by hand. */
+  outlines: FrontOutline[];
+}
+
+export type RenderOutput = LocalRenderOutput | HostedPrepareOutput | DetectOutput;
 
 /** Failure reasons a caller turns into an answer for the visitor. */
 export type RenderFailure = 'undecodable' | 'no-cabinets' | 'internal';

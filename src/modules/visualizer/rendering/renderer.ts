@@ -1,3 +1,4 @@
+import type { FrontOutline } from './front-outlines.js';
 import type { RenderSource } from './render-job.js';
 
 export interface RenderRequest {
@@ -5,6 +6,8 @@ export interface RenderRequest {
   pattern: { id: string; name: string; description: string; family: string };
   /** Seamless texture of the pattern (JPEG); loaded only by renderers that paint themselves. */
   texture: () => Promise<Buffer>;
+  /** The fronts the visitor confirmed; without them the renderer finds them. */
+  fronts?: FrontOutline[];
 }
 
 export interface RenderResult {

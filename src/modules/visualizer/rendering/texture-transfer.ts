@@ -5,8 +5,10 @@
  * small details (handles, bevels, shadows in the gaps) from each pixel relative to that light.
  *
  * The maps come at analysis resolution and are sampled bilinearly per photo pixel here, which
- * is cheaper than scaling three full-size maps up first.
+ * is cheaper than scaling three full-size maps up first. Each front's pattern is placed by its
+ * own projective transform (see front-mapping.ts): flat on the door, at real-world scale.
  */
+import type { FrontTransforms } from './front-mapping.js';
 
 /** How much of the fine detail carries over; a little less than all keeps sensor noise down. */
 const DETAIL = 0.7;
@@ -22,6 +24,8 @@ export interface AnalysisMaps {
   light: Uint8Array | Uint8ClampedArray;
   /** Mean luminance of each pixel's front finish: its paint, as opposed to its light. */
   finish: Uint8Array;
+  /** 1 + the index of the pixel's front (its transform); 0 off the fronts. */
+  front: Uint16Array;
 }
 
 export interface TransferInput {
@@ -31,6 +35,7 @@ export interface TransferInput {
   photo: Uint8Array;
   maps: AnalysisMaps;
   texture: { width: number; height: number; data: Uint8Array };
+  transforms: FrontTransforms;
 }
 
 export interface TransferOutput {
@@ -58,13 +63,13 @@ function axisSamples(target: number, source: number) {
 }
 
 export function transferTexture(input: TransferInput, keepMask = false): TransferOutput {
-  const { width, height, photo, maps, texture } = input;
+  const { width, height, photo, maps, texture, transforms } = input;
   // Painted in place: a 12 MP photo is 36 MB, and the caller is done with the unpainted pixels.
   const out = new Uint8ClampedArray(photo.buffer, photo.byteOffset, photo.length);
   const fullMask = keepMask ? new Uint8Array(width * height) : undefined;
   const columns = axisSamples(width, maps.width);
   const rows = axisSamples(height, maps.height);
-  const { mask, light, finish } = maps;
+  const { mask, light, finish, front } = maps;
   const tw = texture.width;
   const th = texture.height;
   const tex = texture.data;
@@ -74,9 +79,7 @@ export function transferTexture(input: TransferInput, keepMask = false): Transfe
     const bottom = rows.second[y] * maps.width;
     const wy = rows.weight[y];
     const nearestRow = wy < 0.5 ? top : bottom;
-    const textureRow = (y % th) * tw * 3;
-    let tx = 0;
-    for (let x = 0, i = y * width; x < width; x++, i++, tx = tx + 1 === tw ? 0 : tx + 1) {
+    for (let x = 0, i = y * width; x < width; x++, i++) {
       const left = columns.first[x];
       const right = columns.second[x];
       const m00 = mask[top + left];
@@ -97,7 +100,27 @@ export function transferTexture(input: TransferInput, keepMask = false): Transfe
         lUpper +
         (light[bottom + left] + (light[bottom + right] - light[bottom + left]) * wx - lUpper) * wy +
         1;
-      const paint = finish[nearestRow + (wx < 0.5 ? left : right)] || local;
+      const nearest = nearestRow + (wx < 0.5 ? left : right);
+      const paint = finish[nearest] || local;
+      // At the feathered rim the nearest sample may be just off the front: take any corner's.
+      const index =
+        front[nearest] ||
+        front[top + left] ||
+        front[top + right] ||
+        front[bottom + left] ||
+        front[bottom + right];
+      let t: number;
+      if (index) {
+        const m = (index - 1) * 9;
+        const w = transforms[m + 6] * x + transforms[m + 7] * y + transforms[m + 8];
+        const u = (transforms[m] * x + transforms[m + 1] * y + transforms[m + 2]) / w;
+        const v = (transforms[m + 3] * x + transforms[m + 4] * y + transforms[m + 5]) / w;
+        const tu = (u | 0) % tw;
+        const tv = (v | 0) % th;
+        t = ((tv < 0 ? tv + th : tv) * tw + (tu < 0 ? tu + tw : tu)) * 3;
+      } else {
+        t = ((y % th) * tw + (x % tw)) * 3;
+      }
       const p = i * 3;
       const red = out[p];
       const green = out[p + 1];
@@ -107,7 +130,6 @@ export function transferTexture(input: TransferInput, keepMask = false): Transfe
       if (shade < MIN_SHADE) shade = MIN_SHADE;
       else if (shade > MAX_SHADE) shade = MAX_SHADE;
       const alpha = opacity / 255;
-      const t = textureRow + tx * 3;
       out[p] = red + (tex[t] * shade - red) * alpha;
       out[p + 1] = green + (tex[t + 1] * shade - green) * alpha;
       out[p + 2] = blue + (tex[t + 2] * shade - blue) * alpha;

@@ -38,5 +38,8 @@ function propertyOptions(target: Constructor, property: string, rules: Rules): A
   const { $ref, not: _nullability, ...plain } = rules;
   if ($ref === undefined) return plain as ApiPropertyOptions;
   const nested = defaultMetadataStorage.findTypeMetadata(target, property)?.typeFunction();
+  // A custom rule on a plain array or object leaves only its design type here: the property's
+  // own @ApiProperty schema describes it.
+  if (nested === undefined) return plain as ApiPropertyOptions;
   return { type: () => nested } as ApiPropertyOptions;
 }

@@ -1,9 +1,20 @@
 import { api } from '@/shared/api/api';
 
+/** Four [x, y] corners, clockwise from the top left, as shares (0..1) of the photo's sides. */
+export type FrontOutline = [number, number][];
+
 /** The photo as base64 without data-URL prefix, and a pattern code (docs/product.md#visualizer). */
 export interface VisualizationRequest {
   kitchenImage: string;
   patternId: string;
+  /** The fronts the visitor confirmed; without them the server finds them. */
+  fronts?: FrontOutline[];
+}
+
+export interface DetectedFronts {
+  width: number;
+  height: number;
+  fronts: FrontOutline[];
 }
 
 export interface VisualizerStatus {
@@ -19,6 +30,9 @@ const visualizerApi = api.injectEndpoints({
     visualize: build.mutation<{ imageUrl: string }, VisualizationRequest>({
       query: (body) => ({ url: '/visualize', method: 'POST', body }),
     }),
+    detectFronts: build.mutation<DetectedFronts, { kitchenImage: string }>({
+      query: (body) => ({ url: '/visualize/fronts', method: 'POST', body }),
+    }),
     visualizerStatus: build.query<VisualizerStatus, void>({
       query: () => '/visualize/status',
     }),
@@ -30,5 +44,9 @@ const visualizerApi = api.injectEndpoints({
   }),
 });
 
-export const { useVisualizeMutation, useVisualizerStatusQuery, useVisualizerAdminCheckQuery } =
-  visualizerApi;
+export const {
+  useVisualizeMutation,
+  useDetectFrontsMutation,
+  useVisualizerStatusQuery,
+  useVisualizerAdminCheckQuery,
+} = visualizerApi;

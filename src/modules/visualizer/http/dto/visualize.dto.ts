@@ -1,5 +1,56 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
+import {
+  MAX_FRONTS,
+  OUTLINE_CORNERS,
+  type FrontOutline,
+} from '#src/modules/visualizer/rendering/front-outlines.js';
+
+const isShare = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1;
+
+/** 1 to MAX_FRONTS outlines of four [x, y] corners, each a share (0..1) of the photo's sides. */
+function IsFrontOutlines() {
+  return ValidateBy({
+    name: 'isFrontOutlines',
+    validator: {
+      validate: (value: unknown) =>
+        Array.isArray(value) &&
+        value.length >= 1 &&
+        value.length <= MAX_FRONTS &&
+        value.every(
+          (outline) =>
+            Array.isArray(outline) &&
+            outline.length === OUTLINE_CORNERS &&
+            outline.every(
+              (point) =>
+                Array.isArray(point) && point.length === 2 && point.every((v) => isShare(v)),
+            ),
+        ),
+      defaultMessage: () =>
+        `fronts must be 1 to ${MAX_FRONTS} outlines of ${OUTLINE_CORNERS} [x, y] corners, each between 0 and 1`,
+    },
+  });
+}
+
+const OUTLINES_DESCRIPTION =
+  'Front outlines: four [x, y] corners each, clockwise from the top left, as shares (0..1) of ' +
+  "the photo's width and height.";
+
+const OUTLINES_SCHEMA = {
+  type: 'array',
+  items: {
+    type: 'array',
+    minItems: OUTLINE_CORNERS,
+    maxItems: OUTLINE_CORNERS,
+    items: {
+      type: 'array',
+      minItems: 2,
+      maxItems: 2,
+      items: { type: 'number', minimum: 0, maximum: 1 },
+    },
+  },
+} as const;
 
 export class VisualizeDto {
   @ApiProperty({ description: 'The photo as base64, without a data-URL prefix (max 15 MB).' })
@@ -13,6 +64,50 @@ export class VisualizeDto {
   @IsString()
   @Matches(/^[A-Z0-9]{1,12}$/, { message: 'patternId must be a pattern code such as NH10' })
   patternId: string;
+
+  @ApiPropertyOptional({
+    ...OUTLINES_SCHEMA,
+    minItems: 1,
+    maxItems: MAX_FRONTS,
+    description: `${OUTLINES_DESCRIPTION} The fronts the visitor confirmed; without them they are detected.`,
+    example: [
+      [
+        [0.1, 0.5],
+        [0.3, 0.5],
+        [0.3, 0.9],
+        [0.1, 0.9],
+      ],
+    ],
+  })
+  @IsOptional()
+  @IsFrontOutlines()
+  fronts?: FrontOutline[];
+}
+
+export class DetectFrontsDto {
+  @ApiProperty({ description: 'The photo as base64, without a data-URL prefix (max 15 MB).' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(22 * 1024 * 1024)
+  kitchenImage: string;
+}
+
+export class DetectFrontsResponseDto {
+  @ApiProperty({
+    type: 'integer',
+    description: 'The photo as stored: upright, in pixels.',
+    example: 1600,
+  })
+  width: number;
+
+  @ApiProperty({ type: 'integer', example: 1200 })
+  height: number;
+
+  @ApiProperty({
+    ...OUTLINES_SCHEMA,
+    description: `${OUTLINES_DESCRIPTION} Empty when none were found.`,
+  })
+  fronts: FrontOutline[];
 }
 
 export class VisualizeResponseDto {
