@@ -367,6 +367,21 @@ describe(EventStore.name, () => {
       expect(eventA.globalPosition).toBeGreaterThan(eventB.globalPosition);
     });
 
+    it("should deliver a stream's events in version order when the later appender took its id first", async () => {
+      const stream = newStream();
+      await store.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], { streamType });
+      const start = await store.headPosition();
+      const early = await begin();
+      await early.query('select pg_current_xact_id()'); // as a password change storing credentials first
+      await store.append(stream, 1, [{ type: 'Touched', data: { n: 2 } }], { streamType });
+      await store.append(stream, 2, [{ type: 'Touched', data: { n: 3 } }], { streamType }, early);
+      await finish(early);
+
+      const delivered = await readUntil(start, 2);
+
+      expect(delivered.map((e) => e.streamVersion)).toEqual([2, 3]);
+    });
+
     it('should order by transaction id as a number, not as text', async () => {
       // Transaction ids 99 and 100 are long finished on this server: past readers' horizon.
       const type = `Numbered-${randomUUID()}`;

@@ -86,6 +86,12 @@ interface EventRow {
  * versions; a stream whose expected version does not hold, or whose required stream has moved
  * on, gets no rows back and no events. Required streams are share-locked until the commit, so
  * they cannot move before it.
+ *
+ * Readers of the whole log go in `(transaction_id, global_position)` order. A transaction may
+ * have taken its id before another one appended to the same stream and committed; its events
+ * then take the stream's last key instead of its own lower id, so each stream's events sort in
+ * version order. The key is never below the appending transaction's id, which keeps events of
+ * transactions in flight out of the commit-safe window (`transaction_id < xmin`).
  */
 const appendSql = (notify: boolean) => `
   with required as (
@@ -101,20 +107,23 @@ const appendSql = (notify: boolean) => `
       or (i.required_version = 0
           and not exists (select 1 from required r where r.stream_id = i.required_stream))
   ), bumped as (
-    update streams s set version = s.version + i.n
+    update streams s set version = s.version + i.n,
+      last_transaction_id = greatest(s.last_transaction_id, pg_current_xact_id())
     from input i
     where s.stream_id = i.stream_id and (i.expected is null or s.version = i.expected)
-    returning s.stream_id, s.version
+    returning s.stream_id, s.version, s.last_transaction_id
   ), created as (
-    insert into streams (stream_id, type, version)
-    select stream_id, stream_type, n from input where expected is null or expected = 0
+    insert into streams (stream_id, type, version, last_transaction_id)
+    select stream_id, stream_type, n, pg_current_xact_id() from input where expected is null or expected = 0
     on conflict (stream_id) do nothing
-    returning stream_id, version
+    returning stream_id, version, last_transaction_id
   ), stream as (
-    select stream_id, version from bumped union all select stream_id, version from created
+    select stream_id, version, last_transaction_id from bumped
+    union all select stream_id, version, last_transaction_id from created
   ), appended as (
-    insert into events (stream_id, stream_version, event_id, type, schema_version, data, metadata, occurred_at)
-    select e.stream_id, s.version - i.n + e.ord, e.event_id, e.type, e.schema_version, e.data, e.metadata, e.occurred_at
+    insert into events (stream_id, stream_version, event_id, type, schema_version, data, metadata, occurred_at, transaction_id)
+    select e.stream_id, s.version - i.n + e.ord, e.event_id, e.type, e.schema_version, e.data, e.metadata, e.occurred_at,
+      s.last_transaction_id
     from unnest($5::text[], $6::int[], $7::uuid[], $8::text[], $9::int[], $10::jsonb[], $11::jsonb[], $12::timestamptz[])
         with ordinality as e(stream_id, ord, event_id, type, schema_version, data, metadata, occurred_at, idx)
       join stream s on s.stream_id = e.stream_id
