@@ -4,16 +4,17 @@ import { inTransaction, type Queryable } from '#src/platform/database/queryable.
 import { ReadBatcher } from '#src/platform/database/read-batcher.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
 import { ConcurrencyError, RequirementChangedError } from './event-store.errors.js';
-import type {
-  AppendOptions,
-  AppendResult,
-  EventMetadata,
-  ExpectedVersion,
-  JsonObject,
-  LogPosition,
-  NewEvent,
-  RecordedEvent,
-  StreamRequirement,
+import {
+  type AppendOptions,
+  type AppendResult,
+  type EventMetadata,
+  type ExpectedVersion,
+  isAfterPosition,
+  type JsonObject,
+  type LogPosition,
+  type NewEvent,
+  type RecordedEvent,
+  type StreamRequirement,
 } from './event-store.types.js';
 import { GroupCommitQueue } from './group-commit-queue.js';
 import {
@@ -536,6 +537,68 @@ export class EventStore {
             )
         : null,
     );
+  }
+
+  /**
+   * Like `readAll` (commit-safe, without `includeRecent`), and also the position up to which the
+   * log was searched: past the last event returned, or, when the page is not full, the newest
+   * commit-safe event of any type seen by the same statement. A reader of a few types may move
+   * its checkpoint there instead of searching the same tail of other types again.
+   */
+  async readPage(
+    after: LogPosition,
+    batchSize: number,
+    options: { types?: readonly string[]; personalData?: boolean; db?: Queryable } = {},
+  ): Promise<{ events: RecordedEvent[]; searchedTo: LogPosition }> {
+    const types = options.types?.length ? options.types : null;
+    const db = options.db ?? this.pool;
+    // One statement, one snapshot: the head and the page see the same commit-safe horizon.
+    const { rows } = await db.query<
+      EventRow & { head_transaction_id: string; head_position: string }
+    >(
+      `with head as (
+         select transaction_id, global_position from events
+         where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         order by events.transaction_id desc, events.global_position desc limit 1
+       )
+       select head.transaction_id::text as head_transaction_id, head.global_position as head_position,
+         page.* from head left join lateral (
+           select ${SELECT_COLUMNS}, events.transaction_id as read_order from events
+           where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+             and (transaction_id, global_position) <= (head.transaction_id, head.global_position)
+             ${types ? 'and type = any($4)' : ''}
+           order by events.transaction_id, events.global_position
+           limit $3
+         ) page on true
+       order by page.read_order, page.global_position`,
+      types
+        ? [after.transactionId, after.globalPosition, batchSize, types]
+        : [after.transactionId, after.globalPosition, batchSize],
+    );
+    if (rows.length === 0) return { events: [], searchedTo: after };
+    const found = rows.filter((row) => row.event_id !== null);
+    const events = await this.toRecorded(
+      found,
+      options.personalData
+        ? (sealed) =>
+            this.vault.openMany(
+              sealed.map((s) => s.envelope),
+              db,
+            )
+        : null,
+    );
+    const head = {
+      transactionId: rows[0].head_transaction_id,
+      globalPosition: Number(rows[0].head_position),
+    };
+    const last = events.at(-1);
+    if (events.length === batchSize && last) {
+      return {
+        events,
+        searchedTo: { transactionId: last.transactionId, globalPosition: last.globalPosition },
+      };
+    }
+    return { events, searchedTo: isAfterPosition(head, after) ? head : after };
   }
 
   /** The position just past the newest event every reader can see now. */
