@@ -519,9 +519,19 @@ describe(EventStore.name, () => {
         {
           type: 'PriceQuoted',
           fromVersion: 1,
-          upcast: ({ price, ...rest }) => ({ ...rest, priceCents: Number(price) * 100 }),
+          upcast: ({ data: { price, ...rest }, personalData }) => ({
+            data: { ...rest, priceCents: Number(price) * 100 },
+            personalData,
+          }),
         },
-        { type: 'PriceQuoted', fromVersion: 2, upcast: (data) => ({ ...data, currency: 'EUR' }) },
+        {
+          type: 'PriceQuoted',
+          fromVersion: 2,
+          upcast: ({ data, personalData }) => ({
+            data: { ...data, currency: 'EUR' },
+            personalData,
+          }),
+        },
       );
       const stream = newStream();
       await store.append(
@@ -554,6 +564,50 @@ describe(EventStore.name, () => {
         [stream],
       );
       expect(rows.map((r) => r.schema_version)).toEqual([1, 3]);
+    });
+
+    it('should upcast personal data of an old shape, decrypted, wherever it is read', async () => {
+      upcasters.register({
+        type: 'CustomerNamed',
+        fromVersion: 1,
+        upcast: ({ data, personalData }) => {
+          if (!personalData) return { data, personalData };
+          const { name, ...rest } = personalData as { name: string };
+          const [firstName, ...last] = name.split(' ');
+          return { data, personalData: { ...rest, firstName, lastName: last.join(' ') } };
+        },
+      });
+      const stream = newStream();
+      const start = await store.headPosition();
+      await store.append(
+        stream,
+        'no_stream',
+        [
+          {
+            type: 'CustomerNamed',
+            data: { source: 'quote' },
+            personalData: { name: 'Matti Meikäläinen', phone: '+358 40 123 4567' },
+            schemaVersion: 1,
+          },
+        ],
+        { streamType, subjectId: stream },
+      );
+      const upgraded = { firstName: 'Matti', lastName: 'Meikäläinen', phone: '+358 40 123 4567' };
+
+      const [fromStream] = await store.readStream(stream);
+      await readUntil(start, 1);
+      const fromLog = (await store.readAll(start, 1000, { personalData: true })).find(
+        (e) => e.streamId === stream,
+      );
+      const [withoutPersonalData] = await store.readStream(stream, { personalData: false });
+
+      expect(fromStream).toMatchObject({ schemaVersion: 2, personalData: upgraded });
+      expect(fromLog).toMatchObject({ schemaVersion: 2, personalData: upgraded });
+      expect(withoutPersonalData).toMatchObject({
+        schemaVersion: 2,
+        data: { source: 'quote' },
+        personalData: null,
+      });
     });
   });
 });

@@ -677,10 +677,15 @@ export class EventStore {
     const opened = open && sealed.length > 0 ? await open(sealed) : [];
     let openedIndex = 0;
     return rows.map((row, i) => {
-      const plain = envelopes[i] === undefined ? row.data : withoutEnvelope(row.data);
-      const { data, schemaVersion } = this.upcasters.upcast(row.type, row.schema_version, plain);
-      const personalData =
-        envelopes[i] === undefined ? undefined : open ? opened[openedIndex++] : null;
+      const hasEnvelope = envelopes[i] !== undefined;
+      const { data, personalData, schemaVersion } = this.upcasters.upcast(
+        row.type,
+        row.schema_version,
+        {
+          data: hasEnvelope ? withoutEnvelope(row.data) : row.data,
+          personalData: !hasEnvelope ? undefined : open ? opened[openedIndex++] : null,
+        },
+      );
       return {
         globalPosition: Number(row.global_position),
         transactionId: row.transaction_id,
