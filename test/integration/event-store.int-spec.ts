@@ -190,22 +190,36 @@ describe(EventStore.name, () => {
           actor: { id: 'staff-1', name: 'Anna Admin', role: 'admin' },
           ipHash: 'hash-of-ip',
         },
-        () => store.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], { streamType }),
+        () =>
+          RequestContext.causedBy('command-7', () =>
+            store.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], { streamType }),
+          ),
       );
-      await store.append(stream, 1, [{ type: 'Touched', data: {} }], { streamType });
+      const [opened] = await store.readStream(stream);
+      // As a worker reacting to an event does, outside any request.
+      await RequestContext.causedBy(opened.eventId, () =>
+        store.append(stream, 1, [{ type: 'Touched', data: {} }], { streamType }),
+      );
+      await store.append(stream, 2, [{ type: 'Touched', data: {} }], { streamType });
 
-      const [fromRequest, fromSystem] = await store.readStream(stream);
+      const [fromCommand, fromEvent, fromNothing] = await store.readStream(stream);
 
-      expect(fromRequest.metadata).toEqual({
+      expect(fromCommand.metadata).toEqual({
         actorId: 'staff-1',
         actorName: 'Anna Admin',
         actorRole: 'admin',
         correlationId: 'request-42',
-        causationId: 'request-42',
+        causationId: 'command-7',
         ipHash: 'hash-of-ip',
       });
-      expect(fromSystem.metadata).toMatchObject({ actorId: null, actorRole: 'system' });
-      expect(fromSystem.metadata.correlationId).toEqual(expect.any(String));
+      expect(fromEvent.metadata).toMatchObject({
+        actorId: null,
+        actorRole: 'system',
+        causationId: opened.eventId,
+      });
+      expect(fromEvent.metadata.correlationId).toEqual(expect.any(String));
+      expect(fromNothing.metadata).toMatchObject({ actorId: null, actorRole: 'system' });
+      expect(fromNothing.metadata.correlationId).not.toBe(fromEvent.metadata.correlationId);
     });
 
     it('should settle each of many concurrent appends on its own when they share commits', async () => {
