@@ -1,5 +1,6 @@
 import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
-import type pg from 'pg';
+import type { Socket } from 'node:net';
+import pg from 'pg';
 import {
   ConcurrencyError,
   RequirementChangedError,
@@ -442,6 +443,109 @@ describe(EventStore.name, () => {
       client.release();
 
       expect(await readEverything(start)).toEqual([]);
+    });
+  });
+
+  describe('a connection lost at COMMIT', () => {
+    /**
+     * A store on a pool whose second COMMIT meets `fault` on its connection: the real server
+     * sees what it would see when a network or the server fails at that moment. Of appends
+     * asked for together, the first commits alone and the rest share that second commit.
+     */
+    function storeWithFaultAtCommit(
+      fault: (client: pg.PoolClient, commit: () => Promise<unknown>) => Promise<unknown>,
+    ) {
+      const pool = new pg.Pool({ connectionString: db.url, max: 4 });
+      pool.on('error', () => undefined);
+      pool.on('connect', (client) => client.on('error', () => undefined)); // as the app's pool
+      let commitsBeforeFault = 1;
+      const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+      const withFault = (client: pg.PoolClient) => {
+        const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+        client.query = ((...args: unknown[]) => {
+          if (args[0] !== 'commit' || commitsBeforeFault-- !== 0) return query(...args);
+          return fault(client, () => query(...args));
+        }) as typeof client.query;
+        return client;
+      };
+      // Transactions take a client as a promise; pool.query takes one through a callback.
+      pool.connect = ((...args: unknown[]) =>
+        args.length > 0
+          ? connect(...args)
+          : (connect() as Promise<pg.PoolClient>).then(withFault)) as typeof pool.connect;
+      const faulty = new EventStore(
+        pool,
+        new PersonalDataVault(pool, createSecretKey(randomBytes(32))),
+        upcasters,
+      );
+      return {
+        store: faulty,
+        async close() {
+          await faulty.drain();
+          await pool.end();
+        },
+      };
+    }
+
+    const appendTogether = (target: EventStore, streams: string[]) =>
+      Promise.allSettled(
+        streams.map((stream) =>
+          target.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], { streamType }),
+        ),
+      );
+
+    async function storedVersions(streams: string[]) {
+      const { rows } = await db.pool.query<{ stream_id: string; n: number }>(
+        'select stream_id, count(*)::int as n from events where stream_id = any($1) group by 1',
+        [streams],
+      );
+      return Object.fromEntries(rows.map((r) => [r.stream_id, r.n]));
+    }
+
+    it('should settle appends the lost COMMIT stored as stored, not as failures', async () => {
+      // COMMIT reaches the server, then the connection closes before its answer is read.
+      const { store: faulty, close } = storeWithFaultAtCommit((client, commit) => {
+        const answer = commit();
+        const { stream } = (client as unknown as { connection: { stream: Socket } }).connection;
+        stream.end(() => stream.destroy());
+        return answer;
+      });
+      const streams = Array.from({ length: 8 }, () => newStream());
+      try {
+        const results = await appendTogether(faulty, streams);
+
+        expect(results.map((r) => r.status)).toEqual(streams.map(() => 'fulfilled'));
+        expect(
+          results.map(
+            (r) => (r as PromiseFulfilledResult<{ nextVersion: number }>).value.nextVersion,
+          ),
+        ).toEqual(streams.map(() => 1));
+        expect(await storedVersions(streams)).toEqual(
+          Object.fromEntries(streams.map((s) => [s, 1])),
+        );
+      } finally {
+        await close();
+      }
+    });
+
+    it('should store once appends whose connection ended before COMMIT', async () => {
+      // The backend is ended from another connection just before COMMIT: nothing was stored.
+      const { store: faulty, close } = storeWithFaultAtCommit(async (client, commit) => {
+        const pid = (client as unknown as { processID: number }).processID;
+        await db.pool.query('select pg_terminate_backend($1)', [pid]);
+        return commit();
+      });
+      const streams = Array.from({ length: 8 }, () => newStream());
+      try {
+        const results = await appendTogether(faulty, streams);
+
+        expect(results.map((r) => r.status)).toEqual(streams.map(() => 'fulfilled'));
+        expect(await storedVersions(streams)).toEqual(
+          Object.fromEntries(streams.map((s) => [s, 1])),
+        );
+      } finally {
+        await close();
+      }
     });
   });
 

@@ -243,18 +243,32 @@ export class EventStore {
     try {
       outcomes = await this.inTransaction((client) => this.write(batch, client, false));
     } catch (error) {
-      if (batch.length > 1) {
+      // A lost connection may have lost only the answer to COMMIT (and a racing retry may have
+      // stored the same ids): what is stored is settled by its event ids, never reported as a
+      // failure. Their ids may exist from now on, so any further try checks for them.
+      const stored = await this.storedAppends(batch).catch(
+        () => new Map<QueuedAppend, AppendResult>(),
+      );
+      if (stored.size > 0) this.announceAppend();
+      const unsettled = batch.filter((append) => {
+        append.retryable = true;
+        const earlier = stored.get(append);
+        if (earlier) append.resolve(earlier);
+        return !earlier;
+      });
+      if (unsettled.length > 1) {
         // One failing append must not fail the others: each goes again on its own.
-        for (const append of batch) await this.commitBatch([append]);
+        for (const append of unsettled) await this.commitBatch([append]);
         return;
       }
-      const [append] = batch;
-      // Two retries raced: the loser's statement failed on the unique event id.
-      const earlier = isUniqueViolation(error, 'events_event_id_key')
-        ? await this.findDuplicate(append.streamId, append.eventIds, this.pool).catch(() => null)
-        : null;
-      if (earlier) append.resolve(earlier);
-      else append.reject(error);
+      const [append] = unsettled;
+      if (!append) return;
+      if (isConnectionLoss(error) && append.tries < 3) {
+        append.tries++;
+        this.queue.push(append);
+      } else {
+        append.reject(error);
+      }
       return;
     }
     if (outcomes.some((o) => o.kind === 'stored' && !o.result.duplicate)) this.announceAppend();
@@ -390,10 +404,9 @@ export class EventStore {
     const outcomes: (Outcome | undefined)[] = appends.map(() => undefined);
     const retries = appends.filter((a) => a.retryable);
     if (retries.length > 0) {
-      const { rows } = await db.query<StoredEventRow>(
-        'select event_id, global_position, stream_version, stream_id from events where event_id = any($1) order by stream_version',
-        [retries.flatMap((a) => a.eventIds)],
-      );
+      const { rows } = await db.query<StoredEventRow>(SELECT_STORED_EVENTS, [
+        retries.flatMap((a) => a.eventIds),
+      ]);
       for (const append of retries) {
         const earlier = duplicateIn(rows, append.streamId, append.eventIds);
         if (earlier) outcomes[appends.indexOf(append)] = { kind: 'stored', result: earlier };
@@ -707,11 +720,21 @@ export class EventStore {
     eventIds: string[],
     db: Queryable,
   ): Promise<AppendResult | null> {
-    const { rows } = await db.query<StoredEventRow>(
-      'select event_id, global_position, stream_version, stream_id from events where event_id = any($1) order by stream_version',
-      [eventIds],
-    );
+    const { rows } = await db.query<StoredEventRow>(SELECT_STORED_EVENTS, [eventIds]);
     return duplicateIn(rows, streamId, eventIds);
+  }
+
+  /** The appends of `batch` whose events are all stored, with what they stored. */
+  private async storedAppends<A extends PendingAppend>(batch: A[]): Promise<Map<A, AppendResult>> {
+    const { rows } = await this.pool.query<StoredEventRow>(SELECT_STORED_EVENTS, [
+      batch.flatMap((append) => append.eventIds),
+    ]);
+    const stored = new Map<A, AppendResult>();
+    for (const append of batch) {
+      const earlier = duplicateIn(rows, append.streamId, append.eventIds);
+      if (earlier) stored.set(append, earlier);
+    }
+    return stored;
   }
 
   private async concurrencyError(
@@ -733,6 +756,9 @@ export class EventStore {
     );
   }
 }
+
+const SELECT_STORED_EVENTS =
+  'select event_id, global_position, stream_version, stream_id from events where event_id = any($1) order by stream_version';
 
 interface StoredEventRow {
   event_id: string;
@@ -767,7 +793,11 @@ function withoutEnvelope(data: JsonObject): JsonObject {
   return plain;
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const pgError = error as { code?: string; constraint?: string };
-  return pgError.code === '23505' && pgError.constraint === constraint;
+/** The connection went away (server gone, backend ended, socket closed): nothing was answered. */
+function isConnectionLoss(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (
+    (typeof code === 'string' && /^(08|57P0|E[A-Z]+$)/.test(code)) ||
+    (typeof message === 'string' && /connection terminated/i.test(message))
+  );
 }
