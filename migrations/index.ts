@@ -6,6 +6,7 @@ import { Migration20261121040000_public_intake } from './Migration20261121040000
 import { Migration20261121050000_patterns } from './Migration20261121050000_patterns.js';
 import { Migration20261121055000_visualizer } from './Migration20261121055000_visualizer.js';
 import { Migration20261123200000_stream_read_order } from './Migration20261123200000_stream_read_order.js';
+import { Migration20261123210000_scheduled_job_runs } from './Migration20261123210000_scheduled_job_runs.js';
 
 /** Every migration, in order. Listed explicitly so the same list works from dist/ and in tests. */
 export const migrationsList = [
@@ -22,5 +23,9 @@ export const migrationsList = [
   {
     name: 'Migration20261123200000_stream_read_order',
     class: Migration20261123200000_stream_read_order,
+  },
+  {
+    name: 'Migration20261123210000_scheduled_job_runs',
+    class: Migration20261123210000_scheduled_job_runs,
   },
 ];
