@@ -9,6 +9,7 @@ import {
 import type { Response } from 'express';
 import {
   ConcurrencyError,
+  RequirementChangedError,
   StreamNotFoundError,
 } from '#src/platform/event-store/event-store.errors.js';
 
@@ -57,6 +58,14 @@ export class HttpErrorsFilter implements ExceptionFilter {
         message: exception.message,
         changedBy: exception.changedBy,
         currentVersion: exception.actualVersion,
+      };
+    }
+    if (exception instanceof RequirementChangedError) {
+      // Each retry found the stream it relies on (the pipeline columns) changed again.
+      return {
+        statusCode: HttpStatus.CONFLICT,
+        error: REASONS[409],
+        message: 'This changed at the same time as something it depends on; please try again.',
       };
     }
     if (exception instanceof StreamNotFoundError) {
