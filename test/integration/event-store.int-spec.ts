@@ -695,6 +695,8 @@ describe(EventStore.name, () => {
           return { data, personalData: { ...rest, firstName, lastName: last.join(' ') } };
         },
       });
+      const inline: RecordedEvent[] = [];
+      store.registerInlineHandler(['CustomerNamed'], async (events) => void inline.push(...events));
       const stream = newStream();
       const start = await store.headPosition();
       await store.append(
@@ -719,6 +721,7 @@ describe(EventStore.name, () => {
       );
       const [withoutPersonalData] = await store.readStream(stream, { personalData: false });
 
+      expect(inline).toMatchObject([{ schemaVersion: 2, personalData: upgraded }]);
       expect(fromStream).toMatchObject({ schemaVersion: 2, personalData: upgraded });
       expect(fromLog).toMatchObject({ schemaVersion: 2, personalData: upgraded });
       expect(withoutPersonalData).toMatchObject({

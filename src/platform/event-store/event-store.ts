@@ -362,6 +362,12 @@ export class EventStore {
       const row = written.get(eventId);
       if (!row) continue;
       if (append.subjectId) unusedKeys.delete(append.subjectId);
+      // An event written in an older schema (a replayed import) reaches inline projections
+      // upcast, as every reader of the log sees it.
+      const current = this.upcasters.upcast(event.type, schemaVersion, {
+        data: event.data,
+        personalData: event.personalData,
+      });
       recorded.push({
         globalPosition: Number(row.global_position),
         transactionId: row.transaction_id,
@@ -369,9 +375,9 @@ export class EventStore {
         streamVersion: row.stream_version,
         eventId,
         type: event.type,
-        schemaVersion,
-        data: event.data,
-        personalData: event.personalData,
+        schemaVersion: current.schemaVersion,
+        data: current.data,
+        personalData: current.personalData,
         metadata: append.metadata,
         occurredAt,
       });
