@@ -5,6 +5,8 @@ import { Migration20261121030000_leads } from './Migration20261121030000_leads.j
 import { Migration20261121040000_public_intake } from './Migration20261121040000_public_intake.js';
 import { Migration20261121050000_patterns } from './Migration20261121050000_patterns.js';
 import { Migration20261121055000_visualizer } from './Migration20261121055000_visualizer.js';
+import { Migration20261123200000_stream_read_order } from './Migration20261123200000_stream_read_order.js';
+import { Migration20261123210000_scheduled_job_runs } from './Migration20261123210000_scheduled_job_runs.js';
 
 /** Every migration, in order. Listed explicitly so the same list works from dist/ and in tests. */
 export const migrationsList = [
@@ -18,4 +20,12 @@ export const migrationsList = [
   { name: 'Migration20261121040000_public_intake', class: Migration20261121040000_public_intake },
   { name: 'Migration20261121050000_patterns', class: Migration20261121050000_patterns },
   { name: 'Migration20261121055000_visualizer', class: Migration20261121055000_visualizer },
+  {
+    name: 'Migration20261123200000_stream_read_order',
+    class: Migration20261123200000_stream_read_order,
+  },
+  {
+    name: 'Migration20261123210000_scheduled_job_runs',
+    class: Migration20261123210000_scheduled_job_runs,
+  },
 ];

@@ -20,6 +20,7 @@ import { VisualizerModule } from './modules/visualizer/visualizer.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { databaseWaitsFrom } from './platform/database/database-waits.js';
 import { EventStoreModule } from './platform/event-store/event-store.module.js';
+import { SchedulingModule } from './platform/scheduling/scheduling.module.js';
 import { AccessGuard } from './platform/http/access.guard.js';
 import { httpLogSerializers } from './platform/logging/log-serializers.js';
 import { AppThrottlerGuard } from './platform/http/throttle.guard.js';
@@ -56,6 +57,7 @@ export class AppModule {
         EventStoreModule.forRoot({ runProjections: options.runProjections ?? true }),
         CqrsModule.forRoot(),
         ScheduleModule.forRoot(),
+        SchedulingModule,
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'default', ttl: 60_000, limit: 1200 }],
           storage: new FixedWindowThrottlerStorage(),

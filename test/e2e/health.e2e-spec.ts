@@ -1,4 +1,8 @@
+import { jest } from '@jest/globals';
+import type pg from 'pg';
 import request from 'supertest';
+import { PG_POOL } from '#src/platform/database/queryable.js';
+import { bearer, signInAs } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('GET /api/health', () => {
@@ -10,10 +14,35 @@ describe('GET /api/health', () => {
     await testApp.close();
   });
 
-  it('should report the database up and run on Node 24', async () => {
+  it('should tell an anonymous caller only that the service and its database are up', async () => {
     const response = await request(testApp.baseUrl).get('/api/health').expect(200);
+    expect(response.body).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('should show signed-in staff the runtime (Node 24) and each projection lag', async () => {
+    const { token } = await signInAs(testApp, 'admin');
+    const response = await request(testApp.baseUrl)
+      .get('/api/health')
+      .set(bearer(token))
+      .expect(200);
     expect(response.body).toMatchObject({ status: 'ok', database: 'up' });
     expect(response.body.node).toMatch(/^v24\./);
+    expect(response.body.projections).toContainEqual({ name: 'lead_stats', mode: 'async', lag: 0 });
+  });
+
+  it('should probe the database at most once a second for a burst of health checks', async () => {
+    const pool = testApp.app.get<pg.Pool>(PG_POOL);
+    const query = jest.spyOn(pool, 'query');
+    try {
+      await Promise.all(
+        Array.from({ length: 50 }, () => request(testApp.baseUrl).get('/api/health').expect(200)),
+      );
+      const probes = query.mock.calls.filter(([sql]) => sql === 'select 1');
+      // One per second the burst lasts (50 without the shared probe).
+      expect(probes.length).toBeLessThanOrEqual(3);
+    } finally {
+      query.mockRestore();
+    }
   });
 
   it('should answer unknown API routes with the JSON error shape', async () => {

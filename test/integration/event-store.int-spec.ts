@@ -1,5 +1,6 @@
 import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
-import type pg from 'pg';
+import type { Socket } from 'node:net';
+import pg from 'pg';
 import {
   ConcurrencyError,
   RequirementChangedError,
@@ -190,22 +191,36 @@ describe(EventStore.name, () => {
           actor: { id: 'staff-1', name: 'Anna Admin', role: 'admin' },
           ipHash: 'hash-of-ip',
         },
-        () => store.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], { streamType }),
+        () =>
+          RequestContext.causedBy('command-7', () =>
+            store.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], { streamType }),
+          ),
       );
-      await store.append(stream, 1, [{ type: 'Touched', data: {} }], { streamType });
+      const [opened] = await store.readStream(stream);
+      // As a worker reacting to an event does, outside any request.
+      await RequestContext.causedBy(opened.eventId, () =>
+        store.append(stream, 1, [{ type: 'Touched', data: {} }], { streamType }),
+      );
+      await store.append(stream, 2, [{ type: 'Touched', data: {} }], { streamType });
 
-      const [fromRequest, fromSystem] = await store.readStream(stream);
+      const [fromCommand, fromEvent, fromNothing] = await store.readStream(stream);
 
-      expect(fromRequest.metadata).toEqual({
+      expect(fromCommand.metadata).toEqual({
         actorId: 'staff-1',
         actorName: 'Anna Admin',
         actorRole: 'admin',
         correlationId: 'request-42',
-        causationId: 'request-42',
+        causationId: 'command-7',
         ipHash: 'hash-of-ip',
       });
-      expect(fromSystem.metadata).toMatchObject({ actorId: null, actorRole: 'system' });
-      expect(fromSystem.metadata.correlationId).toEqual(expect.any(String));
+      expect(fromEvent.metadata).toMatchObject({
+        actorId: null,
+        actorRole: 'system',
+        causationId: opened.eventId,
+      });
+      expect(fromEvent.metadata.correlationId).toEqual(expect.any(String));
+      expect(fromNothing.metadata).toMatchObject({ actorId: null, actorRole: 'system' });
+      expect(fromNothing.metadata.correlationId).not.toBe(fromEvent.metadata.correlationId);
     });
 
     it('should settle each of many concurrent appends on its own when they share commits', async () => {
@@ -367,6 +382,21 @@ describe(EventStore.name, () => {
       expect(eventA.globalPosition).toBeGreaterThan(eventB.globalPosition);
     });
 
+    it("should deliver a stream's events in version order when the later appender took its id first", async () => {
+      const stream = newStream();
+      await store.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], { streamType });
+      const start = await store.headPosition();
+      const early = await begin();
+      await early.query('select pg_current_xact_id()'); // as a password change storing credentials first
+      await store.append(stream, 1, [{ type: 'Touched', data: { n: 2 } }], { streamType });
+      await store.append(stream, 2, [{ type: 'Touched', data: { n: 3 } }], { streamType }, early);
+      await finish(early);
+
+      const delivered = await readUntil(start, 2);
+
+      expect(delivered.map((e) => e.streamVersion)).toEqual([2, 3]);
+    });
+
     it('should order by transaction id as a number, not as text', async () => {
       // Transaction ids 99 and 100 are long finished on this server: past readers' horizon.
       const type = `Numbered-${randomUUID()}`;
@@ -413,6 +443,109 @@ describe(EventStore.name, () => {
       client.release();
 
       expect(await readEverything(start)).toEqual([]);
+    });
+  });
+
+  describe('a connection lost at COMMIT', () => {
+    /**
+     * A store on a pool whose second COMMIT meets `fault` on its connection: the real server
+     * sees what it would see when a network or the server fails at that moment. Of appends
+     * asked for together, the first commits alone and the rest share that second commit.
+     */
+    function storeWithFaultAtCommit(
+      fault: (client: pg.PoolClient, commit: () => Promise<unknown>) => Promise<unknown>,
+    ) {
+      const pool = new pg.Pool({ connectionString: db.url, max: 4 });
+      pool.on('error', () => undefined);
+      pool.on('connect', (client) => client.on('error', () => undefined)); // as the app's pool
+      let commitsBeforeFault = 1;
+      const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+      const withFault = (client: pg.PoolClient) => {
+        const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+        client.query = ((...args: unknown[]) => {
+          if (args[0] !== 'commit' || commitsBeforeFault-- !== 0) return query(...args);
+          return fault(client, () => query(...args));
+        }) as typeof client.query;
+        return client;
+      };
+      // Transactions take a client as a promise; pool.query takes one through a callback.
+      pool.connect = ((...args: unknown[]) =>
+        args.length > 0
+          ? connect(...args)
+          : (connect() as Promise<pg.PoolClient>).then(withFault)) as typeof pool.connect;
+      const faulty = new EventStore(
+        pool,
+        new PersonalDataVault(pool, createSecretKey(randomBytes(32))),
+        upcasters,
+      );
+      return {
+        store: faulty,
+        async close() {
+          await faulty.drain();
+          await pool.end();
+        },
+      };
+    }
+
+    const appendTogether = (target: EventStore, streams: string[]) =>
+      Promise.allSettled(
+        streams.map((stream) =>
+          target.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], { streamType }),
+        ),
+      );
+
+    async function storedVersions(streams: string[]) {
+      const { rows } = await db.pool.query<{ stream_id: string; n: number }>(
+        'select stream_id, count(*)::int as n from events where stream_id = any($1) group by 1',
+        [streams],
+      );
+      return Object.fromEntries(rows.map((r) => [r.stream_id, r.n]));
+    }
+
+    it('should settle appends the lost COMMIT stored as stored, not as failures', async () => {
+      // COMMIT reaches the server, then the connection closes before its answer is read.
+      const { store: faulty, close } = storeWithFaultAtCommit((client, commit) => {
+        const answer = commit();
+        const { stream } = (client as unknown as { connection: { stream: Socket } }).connection;
+        stream.end(() => stream.destroy());
+        return answer;
+      });
+      const streams = Array.from({ length: 8 }, () => newStream());
+      try {
+        const results = await appendTogether(faulty, streams);
+
+        expect(results.map((r) => r.status)).toEqual(streams.map(() => 'fulfilled'));
+        expect(
+          results.map(
+            (r) => (r as PromiseFulfilledResult<{ nextVersion: number }>).value.nextVersion,
+          ),
+        ).toEqual(streams.map(() => 1));
+        expect(await storedVersions(streams)).toEqual(
+          Object.fromEntries(streams.map((s) => [s, 1])),
+        );
+      } finally {
+        await close();
+      }
+    });
+
+    it('should store once appends whose connection ended before COMMIT', async () => {
+      // The backend is ended from another connection just before COMMIT: nothing was stored.
+      const { store: faulty, close } = storeWithFaultAtCommit(async (client, commit) => {
+        const pid = (client as unknown as { processID: number }).processID;
+        await db.pool.query('select pg_terminate_backend($1)', [pid]);
+        return commit();
+      });
+      const streams = Array.from({ length: 8 }, () => newStream());
+      try {
+        const results = await appendTogether(faulty, streams);
+
+        expect(results.map((r) => r.status)).toEqual(streams.map(() => 'fulfilled'));
+        expect(await storedVersions(streams)).toEqual(
+          Object.fromEntries(streams.map((s) => [s, 1])),
+        );
+      } finally {
+        await close();
+      }
     });
   });
 
@@ -504,9 +637,19 @@ describe(EventStore.name, () => {
         {
           type: 'PriceQuoted',
           fromVersion: 1,
-          upcast: ({ price, ...rest }) => ({ ...rest, priceCents: Number(price) * 100 }),
+          upcast: ({ data: { price, ...rest }, personalData }) => ({
+            data: { ...rest, priceCents: Number(price) * 100 },
+            personalData,
+          }),
         },
-        { type: 'PriceQuoted', fromVersion: 2, upcast: (data) => ({ ...data, currency: 'EUR' }) },
+        {
+          type: 'PriceQuoted',
+          fromVersion: 2,
+          upcast: ({ data, personalData }) => ({
+            data: { ...data, currency: 'EUR' },
+            personalData,
+          }),
+        },
       );
       const stream = newStream();
       await store.append(
@@ -539,6 +682,53 @@ describe(EventStore.name, () => {
         [stream],
       );
       expect(rows.map((r) => r.schema_version)).toEqual([1, 3]);
+    });
+
+    it('should upcast personal data of an old shape, decrypted, wherever it is read', async () => {
+      upcasters.register({
+        type: 'CustomerNamed',
+        fromVersion: 1,
+        upcast: ({ data, personalData }) => {
+          if (!personalData) return { data, personalData };
+          const { name, ...rest } = personalData as { name: string };
+          const [firstName, ...last] = name.split(' ');
+          return { data, personalData: { ...rest, firstName, lastName: last.join(' ') } };
+        },
+      });
+      const inline: RecordedEvent[] = [];
+      store.registerInlineHandler(['CustomerNamed'], async (events) => void inline.push(...events));
+      const stream = newStream();
+      const start = await store.headPosition();
+      await store.append(
+        stream,
+        'no_stream',
+        [
+          {
+            type: 'CustomerNamed',
+            data: { source: 'quote' },
+            personalData: { name: 'Matti Meikäläinen', phone: '+358 40 123 4567' },
+            schemaVersion: 1,
+          },
+        ],
+        { streamType, subjectId: stream },
+      );
+      const upgraded = { firstName: 'Matti', lastName: 'Meikäläinen', phone: '+358 40 123 4567' };
+
+      const [fromStream] = await store.readStream(stream);
+      await readUntil(start, 1);
+      const fromLog = (await store.readAll(start, 1000, { personalData: true })).find(
+        (e) => e.streamId === stream,
+      );
+      const [withoutPersonalData] = await store.readStream(stream, { personalData: false });
+
+      expect(inline).toMatchObject([{ schemaVersion: 2, personalData: upgraded }]);
+      expect(fromStream).toMatchObject({ schemaVersion: 2, personalData: upgraded });
+      expect(fromLog).toMatchObject({ schemaVersion: 2, personalData: upgraded });
+      expect(withoutPersonalData).toMatchObject({
+        schemaVersion: 2,
+        data: { source: 'quote' },
+        personalData: null,
+      });
     });
   });
 });

@@ -81,6 +81,25 @@ class DeliveryLogProjection implements ProjectionDefinition {
   }
 }
 
+/** Async, of one type only: the log's other events are not its business. */
+class OpenedLogProjection implements ProjectionDefinition {
+  readonly name = 'test_opened_log';
+  readonly mode = 'async' as const;
+  readonly version = 1;
+  readonly handles = ['Opened'];
+  readonly tables = ['test_opened_log'];
+
+  async createTables({ db, tables }: ProjectionContext): Promise<void> {
+    await db.query(`create table ${tables.test_opened_log} (event_id uuid primary key)`);
+  }
+
+  async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
+    await db.query(`insert into ${tables.test_opened_log} select unnest($1::uuid[])`, [
+      events.map((e) => e.eventId),
+    ]);
+  }
+}
+
 interface Instance {
   store: EventStore;
   manager: ProjectionManager;
@@ -262,6 +281,29 @@ describe(ProjectionManager.name, () => {
         early.release();
         late.release();
       }
+    });
+
+    it('should move its checkpoint past the events of types it does not handle', async () => {
+      const manager = new ProjectionManager(db.pool, instance.store);
+      manager.register(new OpenedLogProjection());
+      await manager.initialize();
+      await appendMany(instance.store, 2, 20);
+      let head = await instance.store.headPosition();
+      while (head.globalPosition < 40) {
+        await new Promise((resolve) => setTimeout(resolve, 20)); // other files' transactions
+        head = await instance.store.headPosition();
+      }
+
+      await manager.catchUp();
+
+      const { rows } = await db.pool.query(
+        `select transaction_id::text as "transactionId", global_position::int as "globalPosition",
+           processed::int from projection_checkpoints where name = 'test_opened_log'`,
+      );
+      expect(rows).toEqual([{ ...head, processed: 2 }]);
+      expect(await manager.status()).toEqual([
+        { name: 'test_opened_log', mode: 'async', activeVersion: 1, lag: 0 },
+      ]);
     });
 
     it('should roll back a batch whose checkpoint another runner moved meanwhile', async () => {

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class ProjectionHealth {
   @ApiProperty({ example: 'lead-list' })
@@ -18,9 +18,9 @@ export class HealthAnswer {
   @ApiProperty({ enum: ['up'] })
   database: 'up';
 
-  @ApiProperty({ example: 'v24.21.0' })
-  node: string;
+  @ApiPropertyOptional({ example: 'v24.21.0', description: 'Signed-in staff only' })
+  node?: string;
 
-  @ApiProperty({ type: [ProjectionHealth] })
-  projections: ProjectionHealth[];
+  @ApiPropertyOptional({ type: [ProjectionHealth], description: 'Signed-in staff only' })
+  projections?: ProjectionHealth[];
 }

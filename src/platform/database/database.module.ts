@@ -46,6 +46,8 @@ export class DatabaseModule {
           useFactory: () => {
             const pool = new pg.Pool({ connectionString: databaseUrl, ...poolOptions(waits) });
             pool.on('error', () => undefined); // an idle client's error must not crash the app
+            // Nor a lost connection while checked out: its query fails, and the caller sees that.
+            pool.on('connect', (client) => client.on('error', () => undefined));
             return pool;
           },
         },

@@ -17,6 +17,7 @@ import {
   PROJECTION_METADATA,
   type ProjectionDefinition,
 } from '#src/platform/projections/projection.types.js';
+import { CommandCausation } from './command-causation.js';
 import { EventStore } from './event-store.js';
 import { PersonalDataVault } from './personal-data-vault.js';
 import { UpcasterRegistry } from './upcasters.js';
@@ -80,6 +81,7 @@ const providers = [
     },
   },
   ProjectionLifecycle,
+  CommandCausation,
 ];
 
 @Global()

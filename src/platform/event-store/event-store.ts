@@ -5,16 +5,17 @@ import { inTransaction, type Queryable } from '#src/platform/database/queryable.
 import { ReadBatcher } from '#src/platform/database/read-batcher.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
 import { ConcurrencyError, RequirementChangedError } from './event-store.errors.js';
-import type {
-  AppendOptions,
-  AppendResult,
-  EventMetadata,
-  ExpectedVersion,
-  JsonObject,
-  LogPosition,
-  NewEvent,
-  RecordedEvent,
-  StreamRequirement,
+import {
+  type AppendOptions,
+  type AppendResult,
+  type EventMetadata,
+  type ExpectedVersion,
+  isAfterPosition,
+  type JsonObject,
+  type LogPosition,
+  type NewEvent,
+  type RecordedEvent,
+  type StreamRequirement,
 } from './event-store.types.js';
 import { GroupCommitQueue } from './group-commit-queue.js';
 import {
@@ -87,6 +88,12 @@ interface EventRow {
  * versions; a stream whose expected version does not hold, or whose required stream has moved
  * on, gets no rows back and no events. Required streams are share-locked until the commit, so
  * they cannot move before it.
+ *
+ * Readers of the whole log go in `(transaction_id, global_position)` order. A transaction may
+ * have taken its id before another one appended to the same stream and committed; its events
+ * then take the stream's last key instead of its own lower id, so each stream's events sort in
+ * version order. The key is never below the appending transaction's id, which keeps events of
+ * transactions in flight out of the commit-safe window (`transaction_id < xmin`).
  */
 const appendSql = (notify: boolean) => `
   with required as (
@@ -102,20 +109,23 @@ const appendSql = (notify: boolean) => `
       or (i.required_version = 0
           and not exists (select 1 from required r where r.stream_id = i.required_stream))
   ), bumped as (
-    update streams s set version = s.version + i.n
+    update streams s set version = s.version + i.n,
+      last_transaction_id = greatest(s.last_transaction_id, pg_current_xact_id())
     from input i
     where s.stream_id = i.stream_id and (i.expected is null or s.version = i.expected)
-    returning s.stream_id, s.version
+    returning s.stream_id, s.version, s.last_transaction_id
   ), created as (
-    insert into streams (stream_id, type, version)
-    select stream_id, stream_type, n from input where expected is null or expected = 0
+    insert into streams (stream_id, type, version, last_transaction_id)
+    select stream_id, stream_type, n, pg_current_xact_id() from input where expected is null or expected = 0
     on conflict (stream_id) do nothing
-    returning stream_id, version
+    returning stream_id, version, last_transaction_id
   ), stream as (
-    select stream_id, version from bumped union all select stream_id, version from created
+    select stream_id, version, last_transaction_id from bumped
+    union all select stream_id, version, last_transaction_id from created
   ), appended as (
-    insert into events (stream_id, stream_version, event_id, type, schema_version, data, metadata, occurred_at)
-    select e.stream_id, s.version - i.n + e.ord, e.event_id, e.type, e.schema_version, e.data, e.metadata, e.occurred_at
+    insert into events (stream_id, stream_version, event_id, type, schema_version, data, metadata, occurred_at, transaction_id)
+    select e.stream_id, s.version - i.n + e.ord, e.event_id, e.type, e.schema_version, e.data, e.metadata, e.occurred_at,
+      s.last_transaction_id
     from unnest($5::text[], $6::int[], $7::uuid[], $8::text[], $9::int[], $10::jsonb[], $11::jsonb[], $12::timestamptz[])
         with ordinality as e(stream_id, ord, event_id, type, schema_version, data, metadata, occurred_at, idx)
       join stream s on s.stream_id = e.stream_id
@@ -239,18 +249,32 @@ export class EventStore {
         for (const append of batch) append.reject(error);
         return;
       }
-      if (batch.length > 1) {
+      // A lost connection may have lost only the answer to COMMIT (and a racing retry may have
+      // stored the same ids): what is stored is settled by its event ids, never reported as a
+      // failure. Their ids may exist from now on, so any further try checks for them.
+      const stored = await this.storedAppends(batch).catch(
+        () => new Map<QueuedAppend, AppendResult>(),
+      );
+      if (stored.size > 0) this.announceAppend();
+      const unsettled = batch.filter((append) => {
+        append.retryable = true;
+        const earlier = stored.get(append);
+        if (earlier) append.resolve(earlier);
+        return !earlier;
+      });
+      if (unsettled.length > 1) {
         // One failing append must not fail the others: each goes again on its own.
-        for (const append of batch) await this.commitBatch([append]);
+        for (const append of unsettled) await this.commitBatch([append]);
         return;
       }
-      const [append] = batch;
-      // Two retries raced: the loser's statement failed on the unique event id.
-      const earlier = isUniqueViolation(error, 'events_event_id_key')
-        ? await this.findDuplicate(append.streamId, append.eventIds, this.pool).catch(() => null)
-        : null;
-      if (earlier) append.resolve(earlier);
-      else append.reject(error);
+      const [append] = unsettled;
+      if (!append) return;
+      if (isConnectionLoss(error) && append.tries < 3) {
+        append.tries++;
+        this.queue.push(append);
+      } else {
+        append.reject(error);
+      }
       return;
     }
     if (outcomes.some((o) => o.kind === 'stored' && !o.result.duplicate)) this.announceAppend();
@@ -344,6 +368,12 @@ export class EventStore {
       const row = written.get(eventId);
       if (!row) continue;
       if (append.subjectId) unusedKeys.delete(append.subjectId);
+      // An event written in an older schema (a replayed import) reaches inline projections
+      // upcast, as every reader of the log sees it.
+      const current = this.upcasters.upcast(event.type, schemaVersion, {
+        data: event.data,
+        personalData: event.personalData,
+      });
       recorded.push({
         globalPosition: Number(row.global_position),
         transactionId: row.transaction_id,
@@ -351,9 +381,9 @@ export class EventStore {
         streamVersion: row.stream_version,
         eventId,
         type: event.type,
-        schemaVersion,
-        data: event.data,
-        personalData: event.personalData,
+        schemaVersion: current.schemaVersion,
+        data: current.data,
+        personalData: current.personalData,
         metadata: append.metadata,
         occurredAt,
       });
@@ -386,10 +416,9 @@ export class EventStore {
     const outcomes: (Outcome | undefined)[] = appends.map(() => undefined);
     const retries = appends.filter((a) => a.retryable);
     if (retries.length > 0) {
-      const { rows } = await db.query<StoredEventRow>(
-        'select event_id, global_position, stream_version, stream_id from events where event_id = any($1) order by stream_version',
-        [retries.flatMap((a) => a.eventIds)],
-      );
+      const { rows } = await db.query<StoredEventRow>(SELECT_STORED_EVENTS, [
+        retries.flatMap((a) => a.eventIds),
+      ]);
       for (const append of retries) {
         const earlier = duplicateIn(rows, append.streamId, append.eventIds);
         if (earlier) outcomes[appends.indexOf(append)] = { kind: 'stored', result: earlier };
@@ -538,6 +567,68 @@ export class EventStore {
     );
   }
 
+  /**
+   * Like `readAll` (commit-safe, without `includeRecent`), and also the position up to which the
+   * log was searched: past the last event returned, or, when the page is not full, the newest
+   * commit-safe event of any type seen by the same statement. A reader of a few types may move
+   * its checkpoint there instead of searching the same tail of other types again.
+   */
+  async readPage(
+    after: LogPosition,
+    batchSize: number,
+    options: { types?: readonly string[]; personalData?: boolean; db?: Queryable } = {},
+  ): Promise<{ events: RecordedEvent[]; searchedTo: LogPosition }> {
+    const types = options.types?.length ? options.types : null;
+    const db = options.db ?? this.pool;
+    // One statement, one snapshot: the head and the page see the same commit-safe horizon.
+    const { rows } = await db.query<
+      EventRow & { head_transaction_id: string; head_position: string }
+    >(
+      `with head as (
+         select transaction_id, global_position from events
+         where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         order by events.transaction_id desc, events.global_position desc limit 1
+       )
+       select head.transaction_id::text as head_transaction_id, head.global_position as head_position,
+         page.* from head left join lateral (
+           select ${SELECT_COLUMNS}, events.transaction_id as read_order from events
+           where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+             and (transaction_id, global_position) <= (head.transaction_id, head.global_position)
+             ${types ? 'and type = any($4)' : ''}
+           order by events.transaction_id, events.global_position
+           limit $3
+         ) page on true
+       order by page.read_order, page.global_position`,
+      types
+        ? [after.transactionId, after.globalPosition, batchSize, types]
+        : [after.transactionId, after.globalPosition, batchSize],
+    );
+    if (rows.length === 0) return { events: [], searchedTo: after };
+    const found = rows.filter((row) => row.event_id !== null);
+    const events = await this.toRecorded(
+      found,
+      options.personalData
+        ? (sealed) =>
+            this.vault.openMany(
+              sealed.map((s) => s.envelope),
+              db,
+            )
+        : null,
+    );
+    const head = {
+      transactionId: rows[0].head_transaction_id,
+      globalPosition: Number(rows[0].head_position),
+    };
+    const last = events.at(-1);
+    if (events.length === batchSize && last) {
+      return {
+        events,
+        searchedTo: { transactionId: last.transactionId, globalPosition: last.globalPosition },
+      };
+    }
+    return { events, searchedTo: isAfterPosition(head, after) ? head : after };
+  }
+
   /** The position just past the newest event every reader can see now. */
   async headPosition(): Promise<LogPosition> {
     const { rows } = await this.pool.query<{ transaction_id: string; global_position: string }>(
@@ -614,10 +705,15 @@ export class EventStore {
     const opened = open && sealed.length > 0 ? await open(sealed) : [];
     let openedIndex = 0;
     return rows.map((row, i) => {
-      const plain = envelopes[i] === undefined ? row.data : withoutEnvelope(row.data);
-      const { data, schemaVersion } = this.upcasters.upcast(row.type, row.schema_version, plain);
-      const personalData =
-        envelopes[i] === undefined ? undefined : open ? opened[openedIndex++] : null;
+      const hasEnvelope = envelopes[i] !== undefined;
+      const { data, personalData, schemaVersion } = this.upcasters.upcast(
+        row.type,
+        row.schema_version,
+        {
+          data: hasEnvelope ? withoutEnvelope(row.data) : row.data,
+          personalData: !hasEnvelope ? undefined : open ? opened[openedIndex++] : null,
+        },
+      );
       return {
         globalPosition: Number(row.global_position),
         transactionId: row.transaction_id,
@@ -639,11 +735,21 @@ export class EventStore {
     eventIds: string[],
     db: Queryable,
   ): Promise<AppendResult | null> {
-    const { rows } = await db.query<StoredEventRow>(
-      'select event_id, global_position, stream_version, stream_id from events where event_id = any($1) order by stream_version',
-      [eventIds],
-    );
+    const { rows } = await db.query<StoredEventRow>(SELECT_STORED_EVENTS, [eventIds]);
     return duplicateIn(rows, streamId, eventIds);
+  }
+
+  /** The appends of `batch` whose events are all stored, with what they stored. */
+  private async storedAppends<A extends PendingAppend>(batch: A[]): Promise<Map<A, AppendResult>> {
+    const { rows } = await this.pool.query<StoredEventRow>(SELECT_STORED_EVENTS, [
+      batch.flatMap((append) => append.eventIds),
+    ]);
+    const stored = new Map<A, AppendResult>();
+    for (const append of batch) {
+      const earlier = duplicateIn(rows, append.streamId, append.eventIds);
+      if (earlier) stored.set(append, earlier);
+    }
+    return stored;
   }
 
   private async concurrencyError(
@@ -665,6 +771,9 @@ export class EventStore {
     );
   }
 }
+
+const SELECT_STORED_EVENTS =
+  'select event_id, global_position, stream_version, stream_id from events where event_id = any($1) order by stream_version';
 
 interface StoredEventRow {
   event_id: string;
@@ -699,7 +808,11 @@ function withoutEnvelope(data: JsonObject): JsonObject {
   return plain;
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const pgError = error as { code?: string; constraint?: string };
-  return pgError.code === '23505' && pgError.constraint === constraint;
+/** The connection went away (server gone, backend ended, socket closed): nothing was answered. */
+function isConnectionLoss(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (
+    (typeof code === 'string' && /^(08|57P0|E[A-Z]+$)/.test(code)) ||
+    (typeof message === 'string' && /connection terminated/i.test(message))
+  );
 }

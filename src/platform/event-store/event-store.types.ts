@@ -45,6 +45,11 @@ export interface LogPosition {
 
 export const LOG_START: LogPosition = { transactionId: '0', globalPosition: 0 };
 
+export function isAfterPosition(a: LogPosition, b: LogPosition): boolean {
+  const [ta, tb] = [BigInt(a.transactionId), BigInt(b.transactionId)];
+  return ta > tb || (ta === tb && a.globalPosition > b.globalPosition);
+}
+
 /** `'no_stream'` for a stream that must not exist yet, `'any'` to skip the check. */
 export type ExpectedVersion = number | 'no_stream' | 'any';
 

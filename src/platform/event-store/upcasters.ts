@@ -1,10 +1,20 @@
 import type { JsonObject } from './event-store.types.js';
 
-/** Turns the data of `type` at `fromVersion` into the data of `fromVersion + 1`. */
+/**
+ * What an upcaster sees and returns: the whole event body, personal data decrypted. Personal
+ * data is null when the reader did not ask for it or its subject was erased, and undefined
+ * when the event has none.
+ */
+export interface UpcastEvent {
+  data: JsonObject;
+  personalData: JsonObject | null | undefined;
+}
+
+/** Turns an event of `type` at `fromVersion` into the event of `fromVersion + 1`. */
 export interface Upcaster {
   type: string;
   fromVersion: number;
-  upcast(data: JsonObject): JsonObject;
+  upcast(event: UpcastEvent): UpcastEvent;
 }
 
 /** Old events are upcast on read, so every consumer sees only the latest schema of each type. */
@@ -31,16 +41,15 @@ export class UpcasterRegistry {
   upcast(
     type: string,
     schemaVersion: number,
-    data: JsonObject,
-  ): { data: JsonObject; schemaVersion: number } {
+    event: UpcastEvent,
+  ): UpcastEvent & { schemaVersion: number } {
     const versions = this.byType.get(type);
-    if (!versions) return { data, schemaVersion };
-    let current = data;
+    let current = event;
     let version = schemaVersion;
-    for (let next = versions.get(version); next; next = versions.get(version)) {
+    for (let next = versions?.get(version); next; next = versions?.get(version)) {
       current = next.upcast(current);
       version += 1;
     }
-    return { data: current, schemaVersion: version };
+    return { ...current, schemaVersion: version };
   }
 }

@@ -10,6 +10,7 @@ import type { Response } from 'express';
 import { isDatabaseWaitExceeded } from '#src/platform/database/database-waits.js';
 import {
   ConcurrencyError,
+  RequirementChangedError,
   StreamNotFoundError,
 } from '#src/platform/event-store/event-store.errors.js';
 
@@ -72,6 +73,14 @@ export class HttpErrorsFilter implements ExceptionFilter {
         statusCode: HttpStatus.SERVICE_UNAVAILABLE,
         error: REASONS[503],
         message: 'The server is busy right now; please try again in a moment.',
+      };
+    }
+    if (exception instanceof RequirementChangedError) {
+      // Each retry found the stream it relies on (the pipeline columns) changed again.
+      return {
+        statusCode: HttpStatus.CONFLICT,
+        error: REASONS[409],
+        message: 'This changed at the same time as something it depends on; please try again.',
       };
     }
     if (exception instanceof StreamNotFoundError) {

@@ -2,7 +2,12 @@ import { createHmac, type KeyObject, randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { PUBLIC_ACTOR, RequestContext } from './request-context.js';
 
-export const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+/**
+ * A client's or proxy's request id is kept only in a well-formed shape (a UUID, or 32 hex digits
+ * as proxies and trace headers give): it becomes the correlation id of the audit trail.
+ */
+export const REQUEST_ID =
+  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32})$/i;
 /** Enough for every client of a busy minute; past it the cache starts over. */
 const IP_HASH_CACHE_SIZE = 10_000;
 
@@ -21,7 +26,7 @@ export function requestContextMiddleware(hashSalt: KeyObject) {
   };
   return (req: Request, res: Response, next: NextFunction) => {
     const incoming = req.header('x-request-id');
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming.toLowerCase() : randomUUID();
     (req as Request & { id: string }).id = requestId;
     res.setHeader('X-Request-Id', requestId);
     const ipHash = hashIp(req.ip ?? '');

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 
 export type ActorRole = 'admin' | 'manager' | 'salesperson' | 'public' | 'system';
 
@@ -12,6 +13,7 @@ export interface RequestContextData {
   requestId: string;
   actor: Actor;
   ipHash?: string;
+  /** The command or event being handled: the cause of what is appended meanwhile. */
   causationId?: string;
 }
 
@@ -27,6 +29,14 @@ export const RequestContext = {
   },
   current(): RequestContextData | undefined {
     return storage.getStore();
+  },
+  /**
+   * Runs `fn` as the handling of the command or event `causationId`, within the current request
+   * (or, from a scheduled job, within a correlation of its own).
+   */
+  causedBy<T>(causationId: string, fn: () => T): T {
+    const outer = storage.getStore() ?? { requestId: randomUUID(), actor: SYSTEM_ACTOR };
+    return storage.run({ ...outer, causationId }, fn);
   },
   setActor(actor: Actor): void {
     const store = storage.getStore();

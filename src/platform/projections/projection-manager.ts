@@ -3,6 +3,7 @@ import type { Queryable } from '#src/platform/database/queryable.js';
 import type { EventStore } from '#src/platform/event-store/event-store.js';
 import { EVENTS_CHANNEL } from '#src/platform/event-store/event-store.js';
 import {
+  isAfterPosition,
   LOG_START,
   type LogPosition,
   type RecordedEvent,
@@ -313,13 +314,16 @@ export class ProjectionManager {
       }
       const version = rows[0].active_version;
       const { position } = await this.checkpoint(def.name, version, client);
-      const events = await this.eventStore.readAll(position, BATCH_SIZE, {
+      const { events, searchedTo } = await this.eventStore.readPage(position, BATCH_SIZE, {
         types: def.handles,
         personalData: def.needsPersonalData,
         db: client,
       });
-      if (events.length > 0) {
-        await this.applyBatch(def, liveTables(def), version, position, events, client, true);
+      // Past the events of other types too, so the next wake-up does not search them again.
+      if (isAfterPosition(searchedTo, position)) {
+        await this.applyBatch(def, liveTables(def), version, position, events, client, true, {
+          to: searchedTo,
+        });
       }
       await client.query('commit');
       return events.length;
@@ -340,10 +344,10 @@ export class ProjectionManager {
     events: RecordedEvent[],
     db: pg.Pool | pg.PoolClient,
     inOpenTransaction = false,
+    { to = positionOf(events[events.length - 1]) }: { to?: LogPosition } = {},
   ): Promise<void> {
     const work = async (tx: Queryable) => {
-      await def.apply(events, { db: tx, tables });
-      const to = positionOf(events[events.length - 1]);
+      if (events.length > 0) await def.apply(events, { db: tx, tables });
       const moved = await tx.query(
         `update projection_checkpoints
          set transaction_id = $3::xid8, global_position = $4, processed = processed + $7, updated_at = now()

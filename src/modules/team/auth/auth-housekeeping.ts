@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import type pg from 'pg';
 import { PG_POOL } from '#src/platform/database/queryable.js';
+import { ScheduledJobs } from '#src/platform/scheduling/scheduled-jobs.js';
 
 const EVERY_HOUR = 60 * 60 * 1000;
 
@@ -10,23 +11,35 @@ const EVERY_HOUR = 60 * 60 * 1000;
  * login failures only for their one-minute window; then they go, so neither table grows forever.
  */
 @Injectable()
-export class AuthHousekeeping {
+export class AuthHousekeeping implements OnApplicationBootstrap {
   private readonly logger = new Logger('AuthHousekeeping');
 
-  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    private readonly jobs: ScheduledJobs,
+  ) {}
+
+  /** Also at start: a server restarted more often than hourly would otherwise never prune. */
+  onApplicationBootstrap(): void {
+    void this.runScheduled();
+  }
 
   @Interval(EVERY_HOUR)
-  async prune(): Promise<void> {
+  async runScheduled(): Promise<void> {
     try {
-      await this.pool.query(
-        `delete from staff_sessions
-         where coalesce(ended_at, expires_at) < now() - interval '7 days'`,
-      );
-      await this.pool.query(
-        `delete from auth_login_failures where failed_at < now() - interval '1 minute'`,
-      );
+      await this.jobs.runOnce('auth-housekeeping', EVERY_HOUR, () => this.prune());
     } catch (error) {
       this.logger.warn(`pruning sessions failed: ${(error as Error).message}`);
     }
+  }
+
+  async prune(): Promise<void> {
+    await this.pool.query(
+      `delete from staff_sessions
+       where coalesce(ended_at, expires_at) < now() - interval '7 days'`,
+    );
+    await this.pool.query(
+      `delete from auth_login_failures where failed_at < now() - interval '1 minute'`,
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
+import { ScheduledJobs } from '#src/platform/scheduling/scheduled-jobs.js';
 import { FreeRenderLimits } from '../limits/free-render-limits.js';
 import { VisualizationStore } from '../storage/visualization-store.js';
 import { RETENTION_DAYS } from '../visualizer.constants.js';
@@ -16,6 +17,7 @@ export class VisualizationRetentionJob implements OnApplicationBootstrap {
   constructor(
     private readonly store: VisualizationStore,
     private readonly limits: FreeRenderLimits,
+    private readonly jobs: ScheduledJobs,
   ) {}
 
   /** Also at start: a server restarted more often than hourly would otherwise never purge. */
@@ -28,7 +30,9 @@ export class VisualizationRetentionJob implements OnApplicationBootstrap {
     if (this.running) return;
     this.running = true;
     try {
-      await this.purge();
+      await this.jobs.runOnce('visualization-retention', HOUR_MS, async () => {
+        await this.purge();
+      });
     } catch (error) {
       this.logger.error(`visualization retention failed: ${(error as Error).message}`);
     } finally {

@@ -36,7 +36,7 @@ interface CountedLead {
 export class LeadStatsProjection implements ProjectionDefinition {
   readonly name = 'lead_stats';
   readonly mode = 'async' as const;
-  readonly version = 1;
+  readonly version = 2;
   readonly handles = HANDLES;
   readonly tables = [LEAD_STATS_TABLE, LEADS_TABLE];
 
@@ -112,6 +112,12 @@ export class LeadStatsProjection implements ProjectionDefinition {
           changed.map(([, d]) => d.count),
           changed.map(([, d]) => d.value.toFixed(2)),
         ],
+      );
+      // A status back at nothing has no row, as in a rebuild, which never sees it counted.
+      await db.query(
+        `delete from ${tables[LEAD_STATS_TABLE]}
+         where status = any($1) and lead_count = 0 and total_value = 0`,
+        [changed.map(([s]) => s)],
       );
     }
   }

@@ -1,0 +1,186 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import request from 'supertest';
+import { PIPELINE_STREAM_ID } from '#src/modules/leads/domain/pipeline-columns.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+// Runs the built server (npm test builds first; run `npm run build:server` before this file alone).
+const SERVER = resolve('dist/src/main.js');
+const ADMIN = { email: 'admin@two-instances.example.fi', password: 'two instances, one log' };
+const SCHEDULED_JOBS = ['auth-housekeeping', 'idempotency-retention', 'visualization-retention'];
+const WRITERS_PER_INSTANCE = 6;
+const WRITES_PER_WRITER = 15;
+
+interface Instance {
+  baseUrl: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+    server.on('error', fail);
+  });
+}
+
+/** One app process of its own on the shared database; resolves once it serves. */
+async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [SERVER], {
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((done) => child.on('exit', () => done()));
+  await new Promise<void>((done, fail) => {
+    const timer = setInterval(() => {
+      if (output.includes('serving on')) {
+        clearInterval(timer);
+        done();
+      } else if (child.exitCode !== null) {
+        clearInterval(timer);
+        fail(new Error(`instance exited before serving:\n${output}`));
+      }
+    }, 50);
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+describe('two app instances on one database', () => {
+  let db: TestDatabase;
+  let instances: Instance[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const env = {
+      DATABASE_URL: db.url,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'kk-two-instances-')),
+      APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      PATTERN_WARMUP: 'off',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    };
+    instances = await Promise.all([startInstance(env), startInstance(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await db.drop();
+  });
+
+  it('should lose and double no append, apply each event once and run each job once', async () => {
+    const [a, b] = instances;
+    const login = await request(a.baseUrl).post('/api/auth/login').send(ADMIN).expect(200);
+    const auth = { Authorization: `Bearer ${login.body.token as string}` };
+    const lead = await request(b.baseUrl)
+      .post('/api/admin/quotes/create-lead')
+      .set(auth)
+      .send({
+        customerFirstName: 'Aino',
+        customerLastName: 'Virtanen',
+        customerEmail: 'aino.virtanen@example.fi',
+        doorStyle: 'Uritettu',
+        doors: 8,
+        totalPrice: 2490,
+      })
+      .expect(201);
+    const leadId = lead.body.id as string;
+    const columns = await request(a.baseUrl)
+      .get('/api/admin/pipeline-columns')
+      .set(auth)
+      .expect(200);
+    const statuses = (columns.body as { id: string }[]).map((column) => column.id);
+    const movedTo: string[] = [];
+    const addedColumns: string[] = [];
+    const failures: string[] = [];
+
+    // Writers on both instances move one lead and add columns to one pipeline, all at once.
+    await Promise.all(
+      instances.flatMap((instance) =>
+        Array.from({ length: WRITERS_PER_INSTANCE }, async (_, writer) => {
+          const api = request(instance.baseUrl);
+          for (let n = 0; n < WRITES_PER_WRITER; n++) {
+            if (n % 5 === 4) {
+              const name = `Vaihe ${instance.baseUrl.slice(-5)}-${writer}-${n}`;
+              const added = await api
+                .post('/api/admin/pipeline-columns')
+                .set(auth)
+                .send({ name, color: 'blue' });
+              if (added.status === 201) addedColumns.push(added.body.id as string);
+              else if (added.status !== 409)
+                failures.push(`add column: ${added.status} ${added.text}`);
+              continue;
+            }
+            const current = await api.get(`/api/admin/quotes/${leadId}`).set(auth).expect(200);
+            const next = statuses.find((id) => id !== current.body.status)!;
+            const moved = await api
+              .put(`/api/admin/quotes/${leadId}`)
+              .set(auth)
+              .send({ status: next, expectedVersion: current.body.version });
+            if (moved.status === 200) movedTo.push(next);
+            else if (moved.status !== 409)
+              failures.push(`move lead: ${moved.status} ${moved.text}`);
+          }
+        }),
+      ),
+    );
+
+    expect(failures).toEqual([]);
+    const { rows: leadEvents } = await db.pool.query<{ stream_version: number; to: string }>(
+      `select stream_version, data->>'to' as to from events where stream_id = $1 and type = 'LeadStatusChanged'
+       order by stream_version`,
+      [`lead-${leadId}`],
+    );
+    // Every answered move is in the log once, and nothing else is.
+    expect(leadEvents.map((e) => e.stream_version)).toEqual(movedTo.map((_, i) => i + 2));
+    expect(leadEvents.map((e) => e.to).sort()).toEqual([...movedTo].sort());
+    const { rows: columnEvents } = await db.pool.query<{ id: string }>(
+      `select data->>'id' as id from events where stream_id = $1 and type = 'PipelineColumnAdded'`,
+      [PIPELINE_STREAM_ID],
+    );
+    expect(columnEvents.map((e) => e.id).sort()).toEqual([...addedColumns].sort());
+    expect(movedTo.length).toBeGreaterThan(0);
+    expect(addedColumns.length).toBeGreaterThan(0);
+
+    // The async lead stats, advanced by whichever instance held its lock, count each move once.
+    const expected = [{ status: leadEvents.at(-1)!.to, lead_count: 1 }];
+    let stats: unknown[] = [];
+    for (let tries = 0; tries < 100; tries++) {
+      ({ rows: stats } = await db.pool.query(
+        'select status, lead_count from lead_stats where lead_count <> 0 order by status',
+      ));
+      if (JSON.stringify(stats) === JSON.stringify(expected)) break;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    expect(stats).toEqual(expected);
+    const { rows: checkpoints } = await db.pool.query<{ processed: number }>(
+      "select processed::int from projection_checkpoints where name = 'lead_stats'",
+    );
+    expect(checkpoints).toEqual([{ processed: leadEvents.length + 1 }]);
+
+    const logs = instances.map((instance) => instance.output());
+    for (const job of SCHEDULED_JOBS) {
+      const runs = logs.flatMap(
+        (log) => log.match(new RegExp(`running scheduled job ${job}\\b`, 'g')) ?? [],
+      );
+      expect({ job, runs: runs.length }).toEqual({ job, runs: 1 });
+    }
+    expect(logs.join('\n')).not.toMatch(/projection runner failed|moved concurrently/);
+  });
+});
