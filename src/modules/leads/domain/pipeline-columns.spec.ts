@@ -1,72 +1,76 @@
-import { LeadCommandRefused } from './lead.errors.js';
+import { deciderSpec } from '#test/support/decider-spec.js';
 import {
   columnIdFor,
   decidePipeline,
   DEFAULT_COLUMNS,
-  foldPipeline,
+  evolvePipeline,
   type PipelineColumn,
+  type PipelineEvent,
 } from './pipeline-columns.js';
 
-const kindOf = (work: () => unknown) => {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof LeadCommandRefused) return error.kind;
-    throw error;
-  }
-  return 'accepted';
-};
+const spec = deciderSpec({
+  decide: decidePipeline,
+  evolve: evolvePipeline,
+  initialState: DEFAULT_COLUMNS as PipelineColumn[],
+});
+const onlyFirstColumnLeft: PipelineEvent[] = DEFAULT_COLUMNS.slice(1).map(({ id }) => ({
+  type: 'PipelineColumnRemoved',
+  data: { id, movedLeadsTo: null },
+}));
 
 describe('decidePipeline', () => {
   describe('AddColumn', () => {
     it('should derive the id from the name', () => {
       expect(columnIdFor('  On   Hold ')).toBe('on_hold');
-      expect(
-        decidePipeline({ type: 'AddColumn', name: 'On Hold', color: 'orange' }, DEFAULT_COLUMNS),
-      ).toEqual([
-        { type: 'PipelineColumnAdded', data: { id: 'on_hold', name: 'On Hold', color: 'orange' } },
-      ]);
+      spec
+        .given([])
+        .when({ type: 'AddColumn', name: 'On Hold', color: 'orange' })
+        .then([
+          {
+            type: 'PipelineColumnAdded',
+            data: { id: 'on_hold', name: 'On Hold', color: 'orange' },
+          },
+        ]);
     });
 
     it('should refuse a blank name and a duplicate id', () => {
-      expect(
-        kindOf(() =>
-          decidePipeline({ type: 'AddColumn', name: '  ', color: 'red' }, DEFAULT_COLUMNS),
-        ),
-      ).toBe('invalid');
-      expect(
-        kindOf(() =>
-          decidePipeline({ type: 'AddColumn', name: 'Closed', color: 'red' }, DEFAULT_COLUMNS),
-        ),
-      ).toBe('conflict');
+      spec.given([]).when({ type: 'AddColumn', name: '  ', color: 'red' }).thenRefuses('invalid');
+      spec
+        .given([])
+        .when({ type: 'AddColumn', name: 'Closed', color: 'red' })
+        .thenRefuses('conflict');
     });
   });
 
   describe('EditColumn', () => {
     it('should rename and recolour while the id stays', () => {
-      const events = decidePipeline(
-        { type: 'EditColumn', id: 'new', name: 'Fresh', color: 'red' },
-        DEFAULT_COLUMNS,
-      );
-      expect(foldPipeline(events)[0]).toEqual({ id: 'new', name: 'Fresh', color: 'red' });
+      const columns = spec
+        .given([])
+        .when({ type: 'EditColumn', id: 'new', name: 'Fresh', color: 'red' })
+        .then([
+          { type: 'PipelineColumnRenamed', data: { id: 'new', from: 'New Leads', to: 'Fresh' } },
+          { type: 'PipelineColumnRecoloured', data: { id: 'new', from: 'blue', to: 'red' } },
+        ]);
+      expect(columns[0]).toEqual({ id: 'new', name: 'Fresh', color: 'red' });
     });
   });
 
   describe('RemoveColumn', () => {
     it('should need a target column when the column holds leads', () => {
-      const remove = (
-        moveLeadsTo: string | null,
-        leadCount: number,
-        columns: readonly PipelineColumn[] = DEFAULT_COLUMNS,
-      ) =>
-        kindOf(() =>
-          decidePipeline({ type: 'RemoveColumn', id: 'new', moveLeadsTo, leadCount }, columns),
-        );
-      expect(remove(null, 0)).toBe('accepted');
-      expect(remove(null, 3)).toBe('invalid');
-      expect(remove('new', 3)).toBe('invalid');
-      expect(remove('closed', 3)).toBe('accepted');
-      expect(remove(null, 0, [DEFAULT_COLUMNS[0]])).toBe('conflict');
+      const remove = (moveLeadsTo: string | null, leadCount: number) =>
+        spec.given([]).when({ type: 'RemoveColumn', id: 'new', moveLeadsTo, leadCount });
+      remove(null, 0).then([
+        { type: 'PipelineColumnRemoved', data: { id: 'new', movedLeadsTo: null } },
+      ]);
+      remove(null, 3).thenRefuses('invalid');
+      remove('new', 3).thenRefuses('invalid');
+      remove('closed', 3).then([
+        { type: 'PipelineColumnRemoved', data: { id: 'new', movedLeadsTo: 'closed' } },
+      ]);
+      spec
+        .given(onlyFirstColumnLeft)
+        .when({ type: 'RemoveColumn', id: 'new', moveLeadsTo: null, leadCount: 0 })
+        .thenRefuses('conflict');
     });
   });
 });

@@ -17,7 +17,7 @@ export function refusalsAsHttp<T>(work: () => T): T {
 }
 
 function toHttpException(refusal: LeadCommandRefused): HttpException {
-  switch (refusal.kind) {
+  switch (refusal.code) {
     case 'not_found':
       return new NotFoundException(refusal.message);
     case 'conflict':
