@@ -1,5 +1,5 @@
 import { deciderSpec } from '#test/support/decider-spec.js';
-import type { CreateLeadInput } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import type { CreateLeadInput } from '#src/modules/leads/domain/lead.types.js';
 import { decide, type LeadCommand } from './lead.decide.js';
 import type { LeadCreated, LeadEvent } from './lead.events.js';
 import { evolve, foldLead, INITIAL_LEAD_STATE } from './lead.state.js';

@@ -1,8 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  DOOR_STYLES,
-  type DoorStyle,
-} from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import { DOOR_STYLES, type DoorStyle } from '#src/modules/leads/domain/lead.types.js';
 import {
   COLUMN_COLORS,
   type ColumnColor,
