@@ -10,7 +10,7 @@ import type { StreamRequirement } from '#src/platform/event-store/event-store.ty
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import type { LeadCommand } from '#src/modules/leads/domain/lead.decide.js';
 import type { LeadState } from '#src/modules/leads/domain/lead.state.js';
-import { decidePipeline } from '#src/modules/leads/domain/pipeline-columns.js';
+import { decide } from '#src/modules/leads/domain/pipeline.decide.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
 import { refusalsAsHttp } from '#src/modules/leads/infrastructure/refusal-to-http.js';
@@ -46,7 +46,7 @@ export class RemovePipelineColumnHandler implements ICommandHandler<
     const { columns, version, statuses, requirement } = await this.columns.load();
     const decideFor = (leadCount: number) =>
       refusalsAsHttp(() =>
-        decidePipeline(
+        decide(
           { type: 'RemoveColumn', id: command.id, moveLeadsTo: command.moveLeadsTo, leadCount },
           columns,
         ),

@@ -4,7 +4,7 @@ import {
   COLUMN_COLORS,
   type ColumnColor,
   type PipelineColumn,
-} from '#src/modules/leads/domain/pipeline-columns.js';
+} from '#src/modules/leads/domain/pipeline.events.js';
 import type {
   HistoryEntry,
   LeadPage,

@@ -1,16 +1,11 @@
 import { deciderSpec } from '#test/support/decider-spec.js';
-import {
-  columnIdFor,
-  decidePipeline,
-  DEFAULT_COLUMNS,
-  evolvePipeline,
-  type PipelineColumn,
-  type PipelineEvent,
-} from './pipeline-columns.js';
+import { columnIdFor, decide } from './pipeline.decide.js';
+import type { PipelineColumn, PipelineEvent } from './pipeline.events.js';
+import { DEFAULT_COLUMNS, evolve } from './pipeline.state.js';
 
 const spec = deciderSpec({
-  decide: decidePipeline,
-  evolve: evolvePipeline,
+  decide,
+  evolve,
   initialState: DEFAULT_COLUMNS as PipelineColumn[],
 });
 const onlyFirstColumnLeft: PipelineEvent[] = DEFAULT_COLUMNS.slice(1).map(({ id }) => ({
@@ -18,7 +13,7 @@ const onlyFirstColumnLeft: PipelineEvent[] = DEFAULT_COLUMNS.slice(1).map(({ id 
   data: { id, movedLeadsTo: null },
 }));
 
-describe('decidePipeline', () => {
+describe('decide', () => {
   describe('AddColumn', () => {
     it('should derive the id from the name', () => {
       expect(columnIdFor('  On   Hold ')).toBe('on_hold');
