@@ -12,12 +12,14 @@ export type RefusalCode =
   | 'unprocessable'
   | 'too_many_requests'
   | 'bad_gateway'
-  | 'unavailable';
+  | 'unavailable'
+  /** Something broke that the caller cannot fix, but there is still a message for them. */
+  | 'internal';
 
 /** A rule said no; the message is shown to the caller as it is. */
-export class Refusal<Code extends RefusalCode = RefusalCode> extends Error {
+export class Refusal extends Error {
   constructor(
-    readonly code: Code,
+    readonly code: RefusalCode,
     message: string,
   ) {
     super(message);
