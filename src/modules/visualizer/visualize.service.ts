@@ -8,7 +8,12 @@ import { RenderQueueFullError } from './rendering/render-pool.js';
 import { ProviderFailedError, RENDERER, type Renderer } from './rendering/renderer.js';
 import { VisualizationStore } from './storage/visualization-store.js';
 import { inspectUpload } from './upload/inspect-upload.js';
-import { MESSAGES, VISITOR_STREAM_TYPE, VISUALIZATION_GENERATED } from './visualizer.constants.js';
+import {
+  MESSAGES,
+  VISITOR_STREAM_TYPE,
+  visitorStreamId,
+  VISUALIZATION_GENERATED,
+} from './visualizer.constants.js';
 
 export interface VisualizeCommand {
   kitchenImage: string;
@@ -53,7 +58,7 @@ export class VisualizeService {
         result,
       );
       await this.eventStore.append(
-        `visitor-${command.visitorId}`,
+        visitorStreamId(command.visitorId),
         'any',
         [
           {
