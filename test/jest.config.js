@@ -23,6 +23,7 @@ const common = {
   moduleNameMapper: {
     '^#src/(.*)\\.js$': '<rootDir>/src/$1',
     '^#migrations/(.*)\\.js$': '<rootDir>/migrations/$1',
+    '^#test/(.*)\\.js$': '<rootDir>/test/$1',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: { '^.+\\.ts$': swc },

@@ -4,16 +4,16 @@ import { parseArgs } from 'node:util';
 import { CommandBus } from '@nestjs/cqrs';
 import { readConfigOrExit } from '#src/config/read-config.js';
 import { createApp } from '#src/bootstrap.js';
+import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import {
-  CreateLeadCommand,
   type CreateLeadInput,
   DOOR_STYLES,
   type LeadSource,
-} from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+} from '#src/modules/leads/domain/lead.types.js';
 import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
-import { DEFAULT_COLUMNS } from '#src/modules/leads/domain/pipeline-columns.js';
+import { DEFAULT_COLUMNS } from '#src/modules/leads/domain/pipeline.state.js';
 import { computeQuotePrice } from '#src/modules/quotes/domain/compute-quote-price.js';
 import { CURRENT_PRICE_LIST } from '#src/modules/quotes/domain/price-list.js';
 import { resolveDatabase } from '#src/platform/database/database-bootstrap.js';

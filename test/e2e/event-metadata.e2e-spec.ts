@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { PIPELINE_STREAM_ID } from '#src/modules/leads/domain/pipeline-columns.js';
+import { PIPELINE_STREAM_ID } from '#src/modules/leads/domain/pipeline.events.js';
 import { bearer, signInAs } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 

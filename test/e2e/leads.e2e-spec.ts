@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { errorText } from '../support/error-body.js';
 import { bearer, signInAs } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -151,7 +152,7 @@ describe('Leads API', () => {
         .put('/api/admin/quotes/7b0e8c1e-4a57-4f0e-9a43-1b2f3c4d5e6f')
         .set(bearer(sales))
         .send({ status: 'contacted', expectedVersion: 1 })
-        .expect(404);
+        .expect(404, errorText(404, 'Not Found', 'Lead not found'));
       await api
         .put('/api/admin/quotes/not-a-uuid')
         .set(bearer(sales))
@@ -332,8 +333,17 @@ describe('Leads API', () => {
       );
       await api.post(`/api/quotes/${lead.id}/restore`).set(bearer(sales)).expect(201);
       expect(await binCount()).toBe(countBefore);
-      await api.post(`/api/quotes/${lead.id}/restore`).set(bearer(sales)).expect(409);
-      await api.delete(`/api/admin/quotes/${lead.id}`).set(bearer(admin)).expect(409);
+      await api
+        .post(`/api/quotes/${lead.id}/restore`)
+        .set(bearer(sales))
+        .expect(409, errorText(409, 'Conflict', 'The lead is not in the bin'));
+      await api
+        .delete(`/api/admin/quotes/${lead.id}`)
+        .set(bearer(admin))
+        .expect(
+          409,
+          errorText(409, 'Conflict', 'Only leads in the Recycle Bin can be deleted permanently'),
+        );
       await api.delete(`/api/quotes/${lead.id}/soft`).set(bearer(sales)).expect(200);
       await api.delete(`/api/admin/quotes/${lead.id}`).set(bearer(sales)).expect(403);
       await api.delete(`/api/admin/quotes/${lead.id}`).set(bearer(admin)).expect(204);
@@ -394,7 +404,7 @@ describe('Leads API', () => {
         .post('/api/admin/pipeline-columns')
         .set(bearer(sales))
         .send({ name: 'on hold', color: 'red' })
-        .expect(409);
+        .expect(409, errorText(409, 'Conflict', 'A column with the id "on_hold" already exists'));
       await api
         .post('/api/admin/pipeline-columns')
         .set(bearer(sales))
@@ -406,7 +416,13 @@ describe('Leads API', () => {
         .send({ name: 'Paused', color: 'pink' })
         .expect(200, { id: 'on_hold', name: 'Paused', color: 'pink' });
       const lead = await create({ status: 'on_hold' });
-      await api.delete('/api/admin/pipeline-columns/on_hold').set(bearer(sales)).expect(400);
+      await api
+        .delete('/api/admin/pipeline-columns/on_hold')
+        .set(bearer(sales))
+        .expect(
+          400,
+          errorText(400, 'Bad Request', 'moveLeadsTo is required: the column still holds leads'),
+        );
       await api
         .delete('/api/admin/pipeline-columns/on_hold?moveLeadsTo=qualified')
         .set(bearer(sales))

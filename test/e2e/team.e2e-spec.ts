@@ -12,6 +12,7 @@ import { loadConfig } from '#src/config/app-config.js';
 import { createApp } from '#src/bootstrap.js';
 import { TeamMembersProjection } from '#src/modules/team/projections/team-members.projection.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
+import { errorText } from '../support/error-body.js';
 import { createTestDatabase } from '../support/test-database.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { bearer, createMember, logIn, signInAs, type SignedInStaff } from '../support/staff.js';
@@ -92,7 +93,7 @@ describe('Team administration', () => {
         .post('/api/admin/users')
         .set(bearer(admin.token))
         .send({ firstName: 'A', lastName: 'B', email: admin.member.email.toUpperCase() })
-        .expect(409);
+        .expect(409, errorText(409, 'Conflict', 'Another team member already uses this email'));
       const bad = await api
         .post('/api/admin/users')
         .set(bearer(admin.token))
@@ -161,7 +162,9 @@ describe('Team administration', () => {
         .set(bearer(admin.token))
         .send({ firstName: 'Anna', lastName: 'Admin', email: self.email, role: 'manager' })
         .expect(403);
-      expect(response.body.message).toMatch(/own admin role/);
+      expect(response.text).toBe(
+        errorText(403, 'Forbidden', 'You cannot remove your own admin role or deactivate yourself'),
+      );
     });
 
     it('should answer 404 for an unknown member and 400 for a malformed id', async () => {
@@ -170,7 +173,7 @@ describe('Team administration', () => {
         .patch('/api/admin/users/00000000-0000-4000-8000-000000000000')
         .set(bearer(admin.token))
         .send(body)
-        .expect(404);
+        .expect(404, errorText(404, 'Not Found', 'Team member not found'));
       const bad = await api
         .patch('/api/admin/users/not-a-uuid')
         .set(bearer(admin.token))

@@ -12,6 +12,7 @@ import {
   pngBomb,
 } from '../fixtures/kitchens/kitchen-images.js';
 import { generateKitchen } from '../fixtures/kitchens/kitchen-generator.js';
+import { errorText } from '../support/error-body.js';
 import { bearer, signInAs } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -29,6 +30,12 @@ async function plainWall(): Promise<Buffer> {
     .toBuffer();
 }
 
+const REASON_PHRASES: Record<number, string> = {
+  400: 'Bad Request',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+};
 const LIMIT_MESSAGE =
   'Olet käyttänyt kaikki 3 ilmaista visualisointiasi. Ota yhteyttä saadaksesi lisää.';
 
@@ -247,6 +254,9 @@ describe('POST /api/visualize', () => {
         expect(response.status).toBe(status);
         expect(response.body.statusCode).toBe(status);
         expect(String(response.body.message)).toMatch(message);
+        expect(response.text).toBe(
+          errorText(status, REASON_PHRASES[status], String(response.body.message)),
+        );
         expect(storedFiles(testApp)).toEqual([]);
         expect(await countRows(testApp, 'visualizations')).toBe(0);
         // Refusals cost no free render (the one that reached the renderer was given back).
@@ -322,7 +332,7 @@ describe('POST /api/visualize', () => {
         { Cookie: cookie },
       );
       expect(fourth.status).toBe(429);
-      expect(fourth.body.message).toBe(LIMIT_MESSAGE);
+      expect(fourth.text).toBe(errorText(429, 'Too Many Requests', LIMIT_MESSAGE));
     });
 
     it('should refuse the 4th render after the cookies were cleared (per-IP daily cap)', async () => {
@@ -524,8 +534,12 @@ describe('POST /api/visualize with the hosted renderer', () => {
       .post('/api/visualize')
       .send({ kitchenImage: kitchen, patternId: 'NH10' });
     expect(response.status).toBe(502);
-    expect(response.body.message).toBe(
-      'Visualisointipalvelu ei juuri nyt vastaa. Yritä hetken kuluttua uudelleen.',
+    expect(response.text).toBe(
+      errorText(
+        502,
+        'Bad Gateway',
+        'Visualisointipalvelu ei juuri nyt vastaa. Yritä hetken kuluttua uudelleen.',
+      ),
     );
     expect(JSON.stringify(response.body)).not.toContain('upstream exploded');
     expect(storedFiles(testApp)).toEqual([]);

@@ -12,7 +12,7 @@ import { foldLead } from '#src/modules/leads/domain/lead.state.js';
 import {
   PIPELINE_STREAM_ID,
   PIPELINE_STREAM_TYPE,
-} from '#src/modules/leads/domain/pipeline-columns.js';
+} from '#src/modules/leads/domain/pipeline.events.js';
 import { LeadHistoryReader } from '#src/modules/leads/queries/lead-history.reader.js';
 import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
 import { VisualizationStore } from '#src/modules/visualizer/storage/visualization-store.js';

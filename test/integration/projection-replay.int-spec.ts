@@ -18,7 +18,7 @@ import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/res
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
 import { LeadCommandRefused } from '#src/modules/leads/domain/lead.errors.js';
-import { COLUMN_COLORS } from '#src/modules/leads/domain/pipeline-columns.js';
+import { COLUMN_COLORS } from '#src/modules/leads/domain/pipeline.events.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
 import { ChangeMemberCommand } from '#src/modules/team/commands/change-member/change-member.command.js';
 import { ChangePasswordCommand } from '#src/modules/team/commands/change-password/change-password.command.js';

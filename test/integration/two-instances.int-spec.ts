@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
-import { PIPELINE_STREAM_ID } from '#src/modules/leads/domain/pipeline-columns.js';
+import { PIPELINE_STREAM_ID } from '#src/modules/leads/domain/pipeline.events.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 // Runs the built server (npm test builds first; run `npm run build:server` before this file alone).

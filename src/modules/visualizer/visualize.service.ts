@@ -1,18 +1,6 @@
-import {
-  BadRequestException,
-  BadGatewayException,
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  InternalServerErrorException,
-  Logger,
-  PayloadTooLargeException,
-  ServiceUnavailableException,
-  UnprocessableEntityException,
-  UnsupportedMediaTypeException,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PatternCatalogue } from '#src/modules/patterns/patterns.module.js';
+import { Refusal } from '#src/platform/domain/refusal.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { FreeRenderLimits } from './limits/free-render-limits.js';
 import { RecentUploads } from './limits/recent-uploads.js';
@@ -21,8 +9,13 @@ import { RenderError } from './rendering/render-job.js';
 import { RenderPool, RenderQueueFullError } from './rendering/render-pool.js';
 import { ProviderFailedError, RENDERER, type Renderer } from './rendering/renderer.js';
 import { VisualizationStore } from './storage/visualization-store.js';
-import { inspectUpload, UploadRejected, type InspectedUpload } from './upload/inspect-upload.js';
-import { MESSAGES, VISITOR_STREAM_TYPE, VISUALIZATION_GENERATED } from './visualizer.constants.js';
+import { inspectUpload } from './upload/inspect-upload.js';
+import {
+  MESSAGES,
+  VISITOR_STREAM_TYPE,
+  visitorStreamId,
+  VISUALIZATION_GENERATED,
+} from './visualizer.constants.js';
 
 export interface VisualizeCommand {
   kitchenImage: string;
@@ -54,7 +47,7 @@ export class VisualizeService {
   async detectFronts(
     kitchenImage: string,
   ): Promise<{ width: number; height: number; fronts: FrontOutline[] }> {
-    const upload = await this.inspect(kitchenImage);
+    const upload = await inspectUpload(kitchenImage);
     try {
       const output = await this.pool.run({
         kind: 'detect',
@@ -64,20 +57,20 @@ export class VisualizeService {
       if (output.kind !== 'detect') throw new Error('unexpected detection output');
       return { width: output.width, height: output.height, fronts: output.outlines };
     } catch (error) {
-      throw this.toHttpError(error);
+      throw this.asRefusal(error);
     }
   }
 
   async visualize(command: VisualizeCommand): Promise<{ imageUrl: string }> {
     const pattern = this.catalogue.get(command.patternId);
-    if (!pattern) throw new BadRequestException(MESSAGES.unknownPattern);
-    const upload = await this.inspect(command.kitchenImage);
+    if (!pattern) throw new Refusal('invalid', MESSAGES.unknownPattern);
+    const upload = await inspectUpload(command.kitchenImage);
     const allowance = { visitorId: command.visitorId, ipHash: command.ipHash };
     const digest = RecentUploads.digest(upload.bytes);
     const charged =
       !command.unlimited && !this.recentUploads.isFreeRerender(command.visitorId, digest);
     if (charged && !(await this.limits.reserve(allowance))) {
-      throw new HttpException(MESSAGES.limitReached, HttpStatus.TOO_MANY_REQUESTS);
+      throw new Refusal('too_many_requests', MESSAGES.limitReached);
     }
     const started = performance.now();
     try {
@@ -93,7 +86,7 @@ export class VisualizeService {
         result,
       );
       await this.eventStore.append(
-        `visitor-${command.visitorId}`,
+        visitorStreamId(command.visitorId),
         'any',
         [
           {
@@ -112,42 +105,25 @@ export class VisualizeService {
       return { imageUrl: `/api/visualizations/${id}.jpg` };
     } catch (error) {
       if (charged) await this.limits.release(allowance);
-      throw this.toHttpError(error);
+      throw this.asRefusal(error);
     }
   }
 
-  private async inspect(kitchenImage: string): Promise<InspectedUpload> {
-    try {
-      return await inspectUpload(kitchenImage);
-    } catch (error) {
-      if (!(error instanceof UploadRejected)) throw error;
-      switch (error.problem) {
-        case 'not-base64':
-          throw new BadRequestException(error.message);
-        case 'too-large':
-        case 'too-many-pixels':
-          throw new PayloadTooLargeException(error.message);
-        case 'unsupported-type':
-          throw new UnsupportedMediaTypeException(error.message);
-      }
-    }
-  }
-
-  private toHttpError(error: unknown): HttpException {
-    if (error instanceof HttpException) return error;
-    if (error instanceof RenderQueueFullError)
-      return new ServiceUnavailableException(MESSAGES.busy);
+  /** A failed render as the visitor hears of it; the cause stays in the log. */
+  private asRefusal(error: unknown): Refusal {
+    if (error instanceof Refusal) return error;
+    if (error instanceof RenderQueueFullError) return new Refusal('unavailable', MESSAGES.busy);
     if (error instanceof ProviderFailedError) {
       this.logger.warn(`image-edit provider failed: ${error.message}`);
-      return new BadGatewayException(MESSAGES.providerFailed);
+      return new Refusal('bad_gateway', MESSAGES.providerFailed);
     }
     if (error instanceof RenderError && error.reason === 'undecodable') {
-      return new UnsupportedMediaTypeException(MESSAGES.undecodable);
+      return new Refusal('unsupported_media_type', MESSAGES.undecodable);
     }
     if (error instanceof RenderError && error.reason === 'no-cabinets') {
-      return new UnprocessableEntityException(MESSAGES.noCabinets);
+      return new Refusal('unprocessable', MESSAGES.noCabinets);
     }
     this.logger.error(`render failed: ${(error as Error).stack ?? String(error)}`);
-    return new InternalServerErrorException(MESSAGES.renderFailed);
+    return new Refusal('internal', MESSAGES.renderFailed);
   }
 }

@@ -19,6 +19,8 @@ import { VisualizationRetentionJob } from './retention/visualization-retention.j
 import { VisualizationStore } from './storage/visualization-store.js';
 import { VisualizeService } from './visualize.service.js';
 
+export { visitorStreamId, VISUALIZATION_GENERATED } from './visualizer.constants.js';
+
 function createRenderer(pool: RenderPool, config: AppConfig): Renderer {
   if (config.VISUALIZER_RENDERER === 'local') return new LocalRenderer(pool);
   if (!config.VISUALIZER_API_KEY) {

@@ -8,11 +8,13 @@ import {
 } from '@nestjs/common';
 import type { Response } from 'express';
 import { isDatabaseWaitExceeded } from '#src/platform/database/database-waits.js';
+import { Refusal } from '#src/platform/domain/refusal.js';
 import {
   ConcurrencyError,
   RequirementChangedError,
   StreamNotFoundError,
 } from '#src/platform/event-store/event-store.errors.js';
+import { REFUSAL_STATUSES } from './refusal-statuses.js';
 
 export interface ErrorBody {
   statusCode: number;
@@ -29,8 +31,10 @@ const REASONS: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
 
@@ -85,6 +89,10 @@ export class HttpErrorsFilter implements ExceptionFilter {
     }
     if (exception instanceof StreamNotFoundError) {
       return { statusCode: 404, error: REASONS[404], message: 'Not found' };
+    }
+    if (exception instanceof Refusal) {
+      const status = REFUSAL_STATUSES[exception.code];
+      return { statusCode: status, error: REASONS[status], message: exception.message };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

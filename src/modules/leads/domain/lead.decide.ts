@@ -1,4 +1,4 @@
-import type { CreateLeadInput } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import type { CreateLeadInput } from '#src/modules/leads/domain/lead.types.js';
 import {
   CONTACT_FIELDS,
   type ContactChanges,

@@ -1,12 +1,10 @@
-/** Why the domain refused a command; the HTTP layer maps the kind to a status code. */
-export type LeadRefusalKind = 'not_found' | 'conflict' | 'invalid';
+import { Refusal } from '#src/platform/domain/refusal.js';
 
-export class LeadCommandRefused extends Error {
-  constructor(
-    readonly kind: LeadRefusalKind,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'LeadCommandRefused';
+/** Why the domain refused a lead or pipeline command. */
+export type LeadRefusalCode = 'not_found' | 'conflict' | 'invalid';
+
+export class LeadCommandRefused extends Refusal {
+  constructor(code: LeadRefusalCode, message: string) {
+    super(code, message);
   }
 }

@@ -3,7 +3,7 @@ import type {
   LeadCustomer,
   LeadSource,
   PriceLineItem,
-} from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+} from '#src/modules/leads/domain/lead.types.js';
 
 export const LEAD_STREAM_TYPE = 'lead';
 export const leadStreamId = (leadId: string) => `lead-${leadId}`;

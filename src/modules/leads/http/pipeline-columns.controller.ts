@@ -8,7 +8,7 @@ import { STAFF_RATE_LIMIT } from './staff-rate-limit.js';
 import { AddPipelineColumnCommand } from '#src/modules/leads/commands/add-pipeline-column/add-pipeline-column.command.js';
 import { EditPipelineColumnCommand } from '#src/modules/leads/commands/edit-pipeline-column/edit-pipeline-column.command.js';
 import { RemovePipelineColumnCommand } from '#src/modules/leads/commands/remove-pipeline-column/remove-pipeline-column.command.js';
-import type { PipelineColumn } from '#src/modules/leads/domain/pipeline-columns.js';
+import type { PipelineColumn } from '#src/modules/leads/domain/pipeline.events.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
 import { AddColumnDto, EditColumnDto, RemoveColumnQuery } from './dto/lead-requests.dto.js';
 import { MovedLeadsAnswer, PipelineColumnDto } from './dto/lead.responses.js';

@@ -1,10 +1,11 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type { Queryable } from '#src/platform/database/queryable.js';
 import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import type { NewEvent, StreamRequirement } from '#src/platform/event-store/event-store.types.js';
 import { decideAll, type LeadCommand } from '#src/modules/leads/domain/lead.decide.js';
+import { LeadCommandRefused } from '#src/modules/leads/domain/lead.errors.js';
 import {
   LEAD_STREAM_TYPE,
   type LeadEvent,
@@ -12,7 +13,6 @@ import {
   leadSubjectId,
 } from '#src/modules/leads/domain/lead.events.js';
 import { foldLead, type LeadState } from '#src/modules/leads/domain/lead.state.js';
-import { refusalsAsHttp } from './refusal-to-http.js';
 
 export interface LeadChangeResult {
   leadId: string;
@@ -90,8 +90,8 @@ export class LeadRepository {
       personalData: options.personalData,
       transaction: options.transaction,
     });
-    if (!state.exists) throw new NotFoundException('Lead not found');
-    const events = refusalsAsHttp(() => decideAll(commands(state), state));
+    if (!state.exists) throw new LeadCommandRefused('not_found', 'Lead not found');
+    const events = decideAll(commands(state), state);
     const expected = options.expectedVersion ?? version;
     if (events.length === 0) {
       // Nothing to change, but a stale view must still learn that the lead moved on.

@@ -4,12 +4,12 @@ import { RequirementChangedError } from '#src/platform/event-store/event-store.e
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import type { NewEvent, StreamRequirement } from '#src/platform/event-store/event-store.types.js';
 import {
-  foldPipeline,
   PIPELINE_STREAM_ID,
   PIPELINE_STREAM_TYPE,
   type PipelineColumn,
   type PipelineEvent,
-} from '#src/modules/leads/domain/pipeline-columns.js';
+} from '#src/modules/leads/domain/pipeline.events.js';
+import { foldPipeline } from '#src/modules/leads/domain/pipeline.state.js';
 
 export interface PipelineSnapshot {
   readonly columns: readonly PipelineColumn[];

@@ -6,10 +6,11 @@ import {
   leadStreamId,
   visitorIdOf,
 } from '#src/modules/leads/domain/lead.events.js';
+import {
+  visitorStreamId,
+  VISUALIZATION_GENERATED,
+} from '#src/modules/visualizer/visualizer.module.js';
 import type { HistoryEntry } from './lead.views.js';
-
-export const visitorStreamId = (visitorId: string) => `visitor-${visitorId}`;
-const PATTERN_TRIED = 'VisualizationGenerated';
 
 /** The lead's whole timeline, newest first, read straight from its stream. */
 @Injectable()
@@ -24,7 +25,7 @@ export class LeadHistoryReader {
     const tried =
       visitorId !== null
         ? (await this.eventStore.readStream(visitorStreamId(visitorId))).filter(
-            (e) => e.type === PATTERN_TRIED,
+            (e) => e.type === VISUALIZATION_GENERATED,
           )
         : [];
     return [...events, ...tried]
@@ -82,7 +83,7 @@ function detailsOf(event: RecordedEvent): Record<string, unknown> {
       return { from: data.from, to: data.to, ...(data.reason ? { reason: data.reason } : {}) };
     case 'LeadNotesChanged':
       return personal ? { from: personal.from, to: personal.to } : { redacted: true };
-    case PATTERN_TRIED:
+    case VISUALIZATION_GENERATED:
       return { patternId: data.patternId };
     default:
       return {};

@@ -1,7 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type pg from 'pg';
 import { PG_POOL } from '#src/platform/database/queryable.js';
-import { CLOSED_STATUS } from '#src/modules/leads/domain/pipeline-columns.js';
+import { CLOSED_STATUS } from '#src/modules/leads/domain/pipeline.state.js';
 import {
   LEAD_LIST_TABLE,
   LEAD_SEARCH_TABLE,

@@ -1,7 +1,4 @@
-import type {
-  DoorStyle,
-  PriceLineItem,
-} from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import type { DoorStyle, PriceLineItem } from '#src/modules/leads/domain/lead.types.js';
 import type { PriceList } from './price-list.js';
 
 export interface QuoteQuantities {

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  CreateLeadCommand,
-  type CreateLeadInput,
-} from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import type { CreateLeadInput } from '#src/modules/leads/domain/lead.types.js';
 import { computeQuotePrice } from '#src/modules/quotes/domain/compute-quote-price.js';
 import { CURRENT_PRICE_LIST } from '#src/modules/quotes/domain/price-list.js';
 import type { ContactMessageDto } from '#src/modules/quotes/http/dto/contact-message.dto.js';

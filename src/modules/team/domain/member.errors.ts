@@ -1,38 +1,44 @@
-import { BadRequestException, ConflictException, ForbiddenException } from '@nestjs/common';
+import { Refusal } from '#src/platform/domain/refusal.js';
 
-export class EmailTakenError extends ConflictException {
+export class EmailTakenError extends Refusal {
   constructor() {
-    super('Another team member already uses this email');
+    super('conflict', 'Another team member already uses this email');
   }
 }
 
-export class LastAdminError extends ConflictException {
+export class LastAdminError extends Refusal {
   constructor() {
-    super('The last active admin cannot be removed or demoted');
+    super('conflict', 'The last active admin cannot be removed or demoted');
   }
 }
 
-export class OwnAdminRoleError extends ForbiddenException {
+export class OwnAdminRoleError extends Refusal {
   constructor() {
-    super('You cannot remove your own admin role or deactivate yourself');
+    super('forbidden', 'You cannot remove your own admin role or deactivate yourself');
   }
 }
 
-export class WrongCurrentPasswordError extends BadRequestException {
+export class WrongCurrentPasswordError extends Refusal {
   constructor() {
-    super('currentPassword is incorrect');
+    super('invalid', 'currentPassword is incorrect');
   }
 }
 
-export class SamePasswordError extends BadRequestException {
+export class SamePasswordError extends Refusal {
   constructor() {
-    super('newPassword must differ from the current password');
+    super('invalid', 'newPassword must differ from the current password');
   }
 }
 
 /** `reason` from the password policy: the new password is common or holds the e-mail. */
-export class WeakPasswordError extends BadRequestException {
+export class WeakPasswordError extends Refusal {
   constructor(field: string, reason: string) {
-    super(`${field} ${reason}`);
+    super('invalid', `${field} ${reason}`);
+  }
+}
+
+export class MemberNotFoundError extends Refusal {
+  constructor() {
+    super('not_found', 'Team member not found');
   }
 }

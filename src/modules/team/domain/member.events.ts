@@ -30,32 +30,29 @@ export interface MemberProfile {
   email: string;
 }
 
-export interface MemberAddedData {
+/** Type aliases, not interfaces: only aliases fit the event store's `JsonObject` data. */
+export type MemberAddedData = {
   memberId: string;
   role: StaffRole;
-  [key: string]: unknown;
-}
+};
 
-export interface MemberRoleChangedData {
+export type MemberRoleChangedData = {
   memberId: string;
   role: StaffRole;
   previousRole: StaffRole;
-  [key: string]: unknown;
-}
+};
 
-export interface MemberPasswordChangedData {
+export type MemberPasswordChangedData = {
   memberId: string;
   /** `self` from Settings, `reset` when an admin issued a one-time password. */
   how: 'self' | 'reset';
-  [key: string]: unknown;
-}
+};
 
 export type LoginFailureReason = 'unknown_account' | 'wrong_password' | 'inactive';
 
-export interface LoginFailedData {
+export type LoginFailedData = {
   /** Keyed hash of the e-mail typed, so repeated guesses can be told apart without storing it. */
   emailHash: string;
   memberId: string | null;
   reason: LoginFailureReason;
-  [key: string]: unknown;
-}
+};

@@ -1,8 +1,9 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { PG_POOL, type Queryable } from '#src/platform/database/queryable.js';
 import type { StaffRole } from '#src/platform/http/access.decorators.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
+import { MemberNotFoundError } from './member.errors.js';
 
 export interface TeamMember {
   id: string;
@@ -68,7 +69,7 @@ export class MembersRepository {
 
   async get(id: string, db: Queryable = this.pool): Promise<TeamMember> {
     const member = await this.find(id, db);
-    if (!member) throw new NotFoundException('Team member not found');
+    if (!member) throw new MemberNotFoundError();
     return member;
   }
 

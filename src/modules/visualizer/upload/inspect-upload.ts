@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { Refusal, type RefusalCode } from '#src/platform/domain/refusal.js';
 import type { SourceDecoder } from '../rendering/render-job.js';
 import {
   MAX_INPUT_PIXELS,
@@ -10,13 +11,19 @@ import {
 
 export type UploadProblem = 'not-base64' | 'too-large' | 'too-many-pixels' | 'unsupported-type';
 
-export class UploadRejected extends Error {
+const REFUSAL_CODES: Record<UploadProblem, RefusalCode> = {
+  'not-base64': 'invalid',
+  'too-large': 'too_large',
+  'too-many-pixels': 'too_large',
+  'unsupported-type': 'unsupported_media_type',
+};
+
+export class UploadRejected extends Refusal {
   constructor(
     readonly problem: UploadProblem,
     message: string,
   ) {
-    super(message);
-    this.name = 'UploadRejected';
+    super(REFUSAL_CODES[problem], message);
   }
 }
 

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { ColumnColor, PipelineColumn } from '#src/modules/leads/domain/pipeline-columns.js';
+import type { ColumnColor, PipelineColumn } from '#src/modules/leads/domain/pipeline.events.js';
 
 export class AddPipelineColumnCommand extends Command<PipelineColumn> {
   constructor(

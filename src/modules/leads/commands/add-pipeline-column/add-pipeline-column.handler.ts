@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { decidePipeline, type PipelineColumn } from '#src/modules/leads/domain/pipeline-columns.js';
+import { decide } from '#src/modules/leads/domain/pipeline.decide.js';
+import type { PipelineColumn } from '#src/modules/leads/domain/pipeline.events.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
-import { refusalsAsHttp } from '#src/modules/leads/infrastructure/refusal-to-http.js';
 import { AddPipelineColumnCommand } from './add-pipeline-column.command.js';
 
 @CommandHandler(AddPipelineColumnCommand)
@@ -13,9 +13,7 @@ export class AddPipelineColumnHandler implements ICommandHandler<
 
   async execute(command: AddPipelineColumnCommand): Promise<PipelineColumn> {
     const { columns, version } = await this.columns.load();
-    const events = refusalsAsHttp(() =>
-      decidePipeline({ type: 'AddColumn', name: command.name, color: command.color }, columns),
-    );
+    const events = decide({ type: 'AddColumn', name: command.name, color: command.color }, columns);
     await this.columns.append(version, events);
     return events[0].data as PipelineColumn;
   }

@@ -1,51 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-
-export type LeadSource = 'quote' | 'contact_form' | 'manual';
-export const DOOR_STYLES = ['Kehysovi', 'Uritettu', 'Tasapintainen', 'Vetimetön'] as const;
-export type DoorStyle = (typeof DOOR_STYLES)[number];
-
-export interface LeadCustomer {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  country: string;
-}
-
-export interface PriceLineItem {
-  code: string;
-  label: string;
-  quantity: number;
-  unitPrice: number;
-  total: number;
-}
-
-export interface CreateLeadInput {
-  source: LeadSource;
-  customer: LeadCustomer;
-  /** Customer's own message (quote or contact form); personal data. */
-  message?: string;
-  doorStyle: DoorStyle | null;
-  doors: number;
-  drawers: number;
-  metres: number;
-  totalPrice: number;
-  /** Present for public quotes priced by the server. */
-  priceListVersion?: string;
-  lineItems?: PriceLineItem[];
-  /** Visualizer pattern the visitor asked a quote for, if any. */
-  patternId?: string;
-  /** Anonymous visualizer visitor id, so the history can show the patterns tried. */
-  visitorId?: string;
-  status?: string;
-  notes?: string;
-  /** Makes a retried submission return the first result instead of a second lead. */
-  idempotencyKey?: string;
-  /** When the lead really arrived, for imports and demo data; now when omitted. */
-  occurredAt?: Date;
-}
+import type { CreateLeadInput } from '#src/modules/leads/domain/lead.types.js';
 
 export interface CreateLeadResult {
   leadId: string;

@@ -4,7 +4,6 @@ import { decide } from '#src/modules/leads/domain/lead.decide.js';
 import { INITIAL_LEAD_STATE } from '#src/modules/leads/domain/lead.state.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
-import { refusalsAsHttp } from '#src/modules/leads/infrastructure/refusal-to-http.js';
 import { CreateLeadCommand, type CreateLeadResult } from './create-lead.command.js';
 
 /** A stable UUID derived from a name, so a retried submission maps to the same lead and event. */
@@ -25,9 +24,7 @@ export class CreateLeadHandler implements ICommandHandler<CreateLeadCommand, Cre
     const key = input.idempotencyKey;
     const leadId = key ? uuidFromName(`lead:${key}`) : randomUUID();
     return this.columns.decideWith(async ({ statuses, requirement }) => {
-      const events = refusalsAsHttp(() =>
-        decide({ type: 'CreateLead', leadId, input, statuses }, INITIAL_LEAD_STATE),
-      );
+      const events = decide({ type: 'CreateLead', leadId, input, statuses }, INITIAL_LEAD_STATE);
       const version = await this.leads.append(leadId, 'no_stream', events, {
         eventIds: key ? [uuidFromName(`lead-created:${key}`)] : undefined,
         occurredAt: input.occurredAt,

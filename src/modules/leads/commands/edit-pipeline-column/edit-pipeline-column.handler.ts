@@ -1,11 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import {
-  decidePipeline,
-  evolvePipeline,
-  type PipelineColumn,
-} from '#src/modules/leads/domain/pipeline-columns.js';
+import { decide } from '#src/modules/leads/domain/pipeline.decide.js';
+import type { PipelineColumn } from '#src/modules/leads/domain/pipeline.events.js';
+import { evolve } from '#src/modules/leads/domain/pipeline.state.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
-import { refusalsAsHttp } from '#src/modules/leads/infrastructure/refusal-to-http.js';
 import { EditPipelineColumnCommand } from './edit-pipeline-column.command.js';
 
 @CommandHandler(EditPipelineColumnCommand)
@@ -17,10 +14,8 @@ export class EditPipelineColumnHandler implements ICommandHandler<
 
   async execute(command: EditPipelineColumnCommand): Promise<PipelineColumn> {
     const { columns, version } = await this.columns.load();
-    const events = refusalsAsHttp(() =>
-      decidePipeline({ type: 'EditColumn', id: command.id, ...command.changes }, columns),
-    );
+    const events = decide({ type: 'EditColumn', id: command.id, ...command.changes }, columns);
     await this.columns.append(version, events);
-    return events.reduce(evolvePipeline, columns).find((c) => c.id === command.id)!;
+    return events.reduce(evolve, columns).find((c) => c.id === command.id)!;
   }
 }

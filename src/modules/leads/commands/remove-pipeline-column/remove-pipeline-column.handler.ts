@@ -1,4 +1,4 @@
-import { ConflictException, Inject } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { PG_POOL, type Queryable } from '#src/platform/database/queryable.js';
@@ -10,10 +10,10 @@ import type { StreamRequirement } from '#src/platform/event-store/event-store.ty
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import type { LeadCommand } from '#src/modules/leads/domain/lead.decide.js';
 import type { LeadState } from '#src/modules/leads/domain/lead.state.js';
-import { decidePipeline } from '#src/modules/leads/domain/pipeline-columns.js';
+import { LeadCommandRefused } from '#src/modules/leads/domain/lead.errors.js';
+import { decide } from '#src/modules/leads/domain/pipeline.decide.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
-import { refusalsAsHttp } from '#src/modules/leads/infrastructure/refusal-to-http.js';
 import { LEAD_LIST_TABLE } from '#src/modules/leads/projections/lead-list/lead-list.projection.js';
 import { RemovePipelineColumnCommand } from './remove-pipeline-column.command.js';
 
@@ -45,11 +45,9 @@ export class RemovePipelineColumnHandler implements ICommandHandler<
   async execute(command: RemovePipelineColumnCommand): Promise<{ movedLeads: number }> {
     const { columns, version, statuses, requirement } = await this.columns.load();
     const decideFor = (leadCount: number) =>
-      refusalsAsHttp(() =>
-        decidePipeline(
-          { type: 'RemoveColumn', id: command.id, moveLeadsTo: command.moveLeadsTo, leadCount },
-          columns,
-        ),
+      decide(
+        { type: 'RemoveColumn', id: command.id, moveLeadsTo: command.moveLeadsTo, leadCount },
+        columns,
       );
     const leadCount = (await this.heldLeads(command.id, this.pool)).length;
     const events = decideFor(leadCount);
@@ -65,7 +63,10 @@ export class RemovePipelineColumnHandler implements ICommandHandler<
       const held = await this.heldLeads(command.id, transaction);
       // Only whether the column held any lead at all changes the decision.
       if (JSON.stringify(decideFor(leadCount + held.length)) !== JSON.stringify(events)) {
-        throw new ConflictException('Leads arrived in this column meanwhile; please try again');
+        throw new LeadCommandRefused(
+          'conflict',
+          'Leads arrived in this column meanwhile; please try again',
+        );
       }
       for (const lead of held) {
         await this.leads.change(lead.id, this.moveIfHeld(command, statuses), {
@@ -113,7 +114,10 @@ export class RemovePipelineColumnHandler implements ICommandHandler<
         return events.length > 0;
       } catch (error) {
         if (error instanceof RequirementChangedError) {
-          throw new ConflictException('The pipeline columns changed meanwhile; please try again');
+          throw new LeadCommandRefused(
+            'conflict',
+            'The pipeline columns changed meanwhile; please try again',
+          );
         }
         if (!(error instanceof ConcurrencyError) || attempt >= MOVE_ATTEMPTS) throw error;
       }

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
-import type { LeadVersionResult } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
+import type { LeadVersionResult } from '#src/modules/leads/domain/lead.types.js';
 import { RestoreLeadCommand } from './restore-lead.command.js';
 
 @CommandHandler(RestoreLeadCommand)

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { LeadVersionResult } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
+import type { LeadVersionResult } from '#src/modules/leads/domain/lead.types.js';
 
 export class TrashLeadCommand extends Command<LeadVersionResult> {
   constructor(

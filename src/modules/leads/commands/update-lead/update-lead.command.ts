@@ -1,5 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { LeadContact, LeadOrder } from '#src/modules/leads/domain/lead.events.js';
+import type { LeadVersionResult } from '#src/modules/leads/domain/lead.types.js';
 
 export interface UpdateLeadInput {
   leadId: string;
@@ -10,11 +11,6 @@ export interface UpdateLeadInput {
   status?: string;
   notes?: string;
   occurredAt?: Date;
-}
-
-export interface LeadVersionResult {
-  leadId: string;
-  version: number;
 }
 
 /** Changes any of a lead's details, status and notes; only what differs becomes events. */

@@ -3,7 +3,8 @@ import type { StreamRequirement } from '#src/platform/event-store/event-store.ty
 import type { LeadCommand } from '#src/modules/leads/domain/lead.decide.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
-import { type LeadVersionResult, UpdateLeadCommand } from './update-lead.command.js';
+import type { LeadVersionResult } from '#src/modules/leads/domain/lead.types.js';
+import { UpdateLeadCommand } from './update-lead.command.js';
 
 @CommandHandler(UpdateLeadCommand)
 export class UpdateLeadHandler implements ICommandHandler<UpdateLeadCommand, LeadVersionResult> {

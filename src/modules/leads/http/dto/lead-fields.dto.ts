@@ -13,10 +13,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import {
-  DOOR_STYLES,
-  type DoorStyle,
-} from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import { DOOR_STYLES, type DoorStyle } from '#src/modules/leads/domain/lead.types.js';
 
 const NOT_BLANK = /\S/;
 

@@ -11,7 +11,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { COLUMN_COLORS, type ColumnColor } from '#src/modules/leads/domain/pipeline-columns.js';
+import { COLUMN_COLORS, type ColumnColor } from '#src/modules/leads/domain/pipeline.events.js';
 import { LEAD_SORTS, type LeadSort } from '#src/modules/leads/queries/lead-read.repository.js';
 import { EmailField, LeadDetailsDto, LeadFieldsDto, NameField } from './lead-fields.dto.js';
 

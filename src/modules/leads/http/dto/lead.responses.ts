@@ -1,13 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  DOOR_STYLES,
-  type DoorStyle,
-} from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import { DOOR_STYLES, type DoorStyle } from '#src/modules/leads/domain/lead.types.js';
 import {
   COLUMN_COLORS,
   type ColumnColor,
   type PipelineColumn,
-} from '#src/modules/leads/domain/pipeline-columns.js';
+} from '#src/modules/leads/domain/pipeline.events.js';
 import type {
   HistoryEntry,
   LeadPage,

@@ -15,10 +15,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import {
-  DOOR_STYLES,
-  type DoorStyle,
-} from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import { DOOR_STYLES, type DoorStyle } from '#src/modules/leads/domain/lead.types.js';
 import { Trimmed } from '#src/platform/http/trimmed.js';
 
 export const NAME_MAX = 100;

@@ -1,4 +1,3 @@
-import { NotFoundException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { CredentialsRepository } from '#src/modules/team/auth/credentials.repository.js';
@@ -6,6 +5,7 @@ import { LOGIN_ATTEMPTS_PER_MINUTE, LoginThrottle } from '#src/modules/team/auth
 import { PasswordHasher } from '#src/modules/team/auth/password-hasher.js';
 import { SessionsRepository } from '#src/modules/team/auth/sessions.repository.js';
 import {
+  MemberNotFoundError,
   SamePasswordError,
   WeakPasswordError,
   WrongCurrentPasswordError,
@@ -34,7 +34,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
   async execute(command: ChangePasswordCommand): Promise<void> {
     const { memberId, sessionId, currentPassword, newPassword } = command;
     const stored = await this.credentials.find(memberId);
-    if (!stored) throw new NotFoundException('Team member not found');
+    if (!stored) throw new MemberNotFoundError();
     const weakness = passwordWeakness(newPassword, (await this.members.get(memberId)).email);
     if (weakness) throw new WeakPasswordError('newPassword', weakness);
     // A stolen session must not become a way to guess the password at full speed.

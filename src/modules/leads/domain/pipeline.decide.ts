@@ -1,41 +1,5 @@
 import { LeadCommandRefused } from './lead.errors.js';
-
-export const PIPELINE_STREAM_ID = 'pipeline-columns';
-export const PIPELINE_STREAM_TYPE = 'pipeline';
-export const COLUMN_COLORS = [
-  'red',
-  'orange',
-  'yellow',
-  'green',
-  'blue',
-  'purple',
-  'pink',
-  'gray',
-] as const;
-export type ColumnColor = (typeof COLUMN_COLORS)[number];
-
-/** The status whose leads count as won: their sum is Total Revenue. */
-export const CLOSED_STATUS = 'closed';
-
-export interface PipelineColumn {
-  id: string;
-  name: string;
-  color: ColumnColor;
-}
-
-export const DEFAULT_COLUMNS: readonly PipelineColumn[] = [
-  { id: 'new', name: 'New Leads', color: 'blue' },
-  { id: 'contacted', name: 'Contacted', color: 'yellow' },
-  { id: 'qualified', name: 'Qualified', color: 'green' },
-  { id: 'proposal', name: 'Proposal', color: 'purple' },
-  { id: 'closed', name: 'Closed', color: 'gray' },
-];
-
-export type PipelineEvent =
-  | { type: 'PipelineColumnAdded'; data: PipelineColumn }
-  | { type: 'PipelineColumnRenamed'; data: { id: string; from: string; to: string } }
-  | { type: 'PipelineColumnRecoloured'; data: { id: string; from: ColumnColor; to: ColumnColor } }
-  | { type: 'PipelineColumnRemoved'; data: { id: string; movedLeadsTo: string | null } };
+import type { ColumnColor, PipelineColumn, PipelineEvent } from './pipeline.events.js';
 
 export type PipelineCommand =
   | { type: 'AddColumn'; name: string; color: ColumnColor }
@@ -47,26 +11,8 @@ export function columnIdFor(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, '_');
 }
 
-export function evolvePipeline(
-  columns: readonly PipelineColumn[],
-  event: PipelineEvent,
-): PipelineColumn[] {
-  switch (event.type) {
-    case 'PipelineColumnAdded':
-      return [...columns, event.data];
-    case 'PipelineColumnRenamed':
-      return columns.map((c) => (c.id === event.data.id ? { ...c, name: event.data.to } : c));
-    case 'PipelineColumnRecoloured':
-      return columns.map((c) => (c.id === event.data.id ? { ...c, color: event.data.to } : c));
-    case 'PipelineColumnRemoved':
-      return columns.filter((c) => c.id !== event.data.id);
-  }
-}
-
-export const foldPipeline = (events: readonly PipelineEvent[]): PipelineColumn[] =>
-  events.reduce(evolvePipeline, [...DEFAULT_COLUMNS]);
-
-export function decidePipeline(
+/** Pure rules for the columns: which events a command causes, or a refusal. */
+export function decide(
   command: PipelineCommand,
   columns: readonly PipelineColumn[],
 ): PipelineEvent[] {
