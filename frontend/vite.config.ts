@@ -8,24 +8,24 @@ const modules = (...names: string[]) =>
 /**
  * Chunk membership decided here rather than by the bundler's heuristics, which gave differently
  * shaped entry chunks from one build to the next. Libraries every page needs get one stable,
- * long-cached chunk each; the admin's heavy libraries stay out of the public pages.
+ * long-cached chunk each; a group takes along what its modules import (so no chunk runs before
+ * a chunk it needs), except modules a group of higher priority has already taken. Admin-only
+ * libraries (the data grid, drag and drop) are left to the lazy chunks that import them: a group
+ * of their own would take along MUI components the public pages need.
  */
 const chunkGroups = [
-  { name: 'react', test: modules('react', 'react-dom', 'scheduler') },
+  { name: 'react', priority: 40, test: modules('react', 'react-dom', 'scheduler') },
   {
     name: 'router',
+    priority: 30,
     test: modules('react-router', 'react-router-dom', 'cookie', 'set-cookie-parser'),
   },
   {
     name: 'mui-core',
+    priority: 20,
     test: modules(
       '@emotion',
       'stylis',
-      'clsx',
-      'react-is',
-      'hoist-non-react-statics',
-      '@babel/runtime',
-      'prop-types',
       '@mui/system',
       '@mui/styled-engine',
       '@mui/utils',
@@ -35,15 +35,12 @@ const chunkGroups = [
   },
   {
     name: 'redux',
+    priority: 10,
     test: modules('@reduxjs', 'redux', 'react-redux', 'immer', 'reselect', 'redux-thunk'),
-  },
-  {
-    name: 'data-grid',
-    test: modules('@mui/x-data-grid', '@mui/x-internals', '@mui/x-virtualizer'),
   },
 ];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
@@ -53,8 +50,7 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 800,
-    rolldownOptions: {
-      output: { advancedChunks: { includeDependenciesRecursively: false, groups: chunkGroups } },
-    },
+    // The server bundle (prerendering only) leaves its dependencies to Node.
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: chunkGroups } } },
   },
-});
+}));
