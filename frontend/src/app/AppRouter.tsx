@@ -57,81 +57,88 @@ function Lazy({ children }: { children: ReactNode }) {
 
 /*
  * Declarative routes rather than a data router: the product uses no loaders or actions, and
- * the data router's code would add ~16 kB gzip to every public page.
+ * the data router's code would add ~16 kB gzip to every public page. The build prerenders the
+ * same routes inside a static router.
  */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route path={routes.home} element={<HomePage />} />
+        <Route
+          path={routes.quote}
+          element={
+            <Lazy>
+              <QuotePage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.visualizer}
+          element={
+            <Lazy>
+              <VisualizerPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.patterns}
+          element={
+            <Lazy>
+              <PatternsPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.contact}
+          element={
+            <Lazy>
+              <ContactPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.legal}
+          element={
+            <Lazy>
+              <LegalPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.privacy}
+          element={
+            <Lazy>
+              <PrivacyPage />
+            </Lazy>
+          }
+        />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route
+        path={routes.admin}
+        element={
+          <Lazy>
+            <AdminPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path={routes.login}
+        element={
+          <Lazy>
+            <LoginPage />
+          </Lazy>
+        }
+      />
+    </Routes>
+  );
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route element={<PublicLayout />}>
-          <Route path={routes.home} element={<HomePage />} />
-          <Route
-            path={routes.quote}
-            element={
-              <Lazy>
-                <QuotePage />
-              </Lazy>
-            }
-          />
-          <Route
-            path={routes.visualizer}
-            element={
-              <Lazy>
-                <VisualizerPage />
-              </Lazy>
-            }
-          />
-          <Route
-            path={routes.patterns}
-            element={
-              <Lazy>
-                <PatternsPage />
-              </Lazy>
-            }
-          />
-          <Route
-            path={routes.contact}
-            element={
-              <Lazy>
-                <ContactPage />
-              </Lazy>
-            }
-          />
-          <Route
-            path={routes.legal}
-            element={
-              <Lazy>
-                <LegalPage />
-              </Lazy>
-            }
-          />
-          <Route
-            path={routes.privacy}
-            element={
-              <Lazy>
-                <PrivacyPage />
-              </Lazy>
-            }
-          />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-        <Route
-          path={routes.admin}
-          element={
-            <Lazy>
-              <AdminPage />
-            </Lazy>
-          }
-        />
-        <Route
-          path={routes.login}
-          element={
-            <Lazy>
-              <LoginPage />
-            </Lazy>
-          }
-        />
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

@@ -21,6 +21,8 @@ function isReloadForChunk(): boolean {
  * exists, reload once to get the new build instead of showing a broken page.
  */
 export function loadChunk<T>(load: () => Promise<T>): Promise<T> {
+  // Prerendering at build time has no page to reload.
+  if (typeof window === 'undefined') return load();
   const reloaded = isReloadForChunk();
   return load().catch((error: unknown) => {
     if (reloaded) throw error;
