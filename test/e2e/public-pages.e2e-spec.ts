@@ -137,6 +137,23 @@ describe('Public pages without JavaScript', () => {
     );
   });
 
+  it('should compress pages with Brotli when the client accepts it', async () => {
+    const response = await request(testApp.baseUrl)
+      .get('/')
+      .set('Accept-Encoding', 'gzip, br')
+      .expect(200);
+    expect(response.headers['content-encoding']).toBe('br');
+  });
+
+  it('should cache hashed assets for a year and revalidate pages', async () => {
+    const { text } = await request(testApp.baseUrl).get('/').expect(200);
+    const script = headTag(text, /<script type="module" crossorigin src="([^"]+)"/);
+    const asset = await request(testApp.baseUrl).get(script!).expect(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const etag = (await request(testApp.baseUrl).get('/quote').expect(200)).headers.etag;
+    await request(testApp.baseUrl).get('/quote').set('If-None-Match', etag).expect(304);
+  });
+
   it('should list every indexable public page in sitemap.xml', async () => {
     const response = await request(testApp.baseUrl).get('/sitemap.xml').expect(200);
     expect(response.headers['content-type']).toMatch(/^application\/xml/);
