@@ -42,7 +42,13 @@ const chunkGroups = [
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Server code the build's prerendering reads (the pattern catalogue); never the browser's.
+      '#src': fileURLToPath(new URL('../src', import.meta.url)),
+    },
+  },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/vinyl_patterns': 'http://localhost:3000' },
   },

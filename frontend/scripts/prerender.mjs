@@ -14,10 +14,11 @@ const frontend = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { prerenderPage, prerenderedPages } = await import(
   join(frontend, 'dist-server', 'entry-server.js')
 );
-
 const pages = [];
 for (const { path, shareImage } of prerenderedPages) {
   pages.push(await prerenderPage(path, shareImage));
 }
 writeFileSync(join(frontend, 'dist', 'prerendered.json'), JSON.stringify(pages));
 console.log(`prerendered ${pages.map((page) => page.path).join(' ')}`);
+// The data store keeps timers for its cached answers that would hold the process open.
+process.exit(0);

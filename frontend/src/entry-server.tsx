@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
+import { CATALOGUE_JSON } from '#src/modules/patterns/data/catalogue.data';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { AppRoutes } from './app/AppRouter';
 import { createEmotionCache, EMOTION_KEY } from './app/emotionCache';
 import { prerenderedPages } from './app/routes';
+import { store } from './app/store';
+import { seedPatterns, type Pattern } from './public/patterns/api/patternsApi';
 import { PageMetaCollector, type PageMeta } from './shared/components/usePageMeta';
 
 export { prerenderedPages };
@@ -17,6 +20,19 @@ export interface PrerenderedPage extends PageMeta {
   /** The page's critical CSS as emotion's own style tag, which the browser's cache adopts. */
   styles: string;
 }
+
+// The catalogue the server seeds its patterns table from, as GET /api/patterns answers it, so
+// the patterns page is prerendered with its first page of patterns.
+seedPatterns(
+  store.dispatch,
+  (JSON.parse(CATALOGUE_JSON) as Pattern[]).map(({ id, name, description, imagePath, family }) => ({
+    id,
+    name,
+    description,
+    imagePath,
+    family,
+  })),
+);
 
 /** Renders one route to HTML, waiting for its lazy chunks, with the styles it used. */
 export async function prerenderPage(path: string, shareImage: string): Promise<PrerenderedPage> {

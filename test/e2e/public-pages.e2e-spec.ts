@@ -31,7 +31,7 @@ const PAGES = [
     heading: 'Keittiö Visualisoija',
     copy: 'Lataa kuva keittiöstäsi, valitse malli ja näe uusi ilme ennen kuin päätät.',
   },
-  { path: '/patterns', heading: 'Vinyylimallisto', copy: 'Vinyylimallisto' },
+  { path: '/patterns', heading: 'Vinyylimallisto', copy: 'Näytetään 1-24 / 615 mallia' },
   { path: '/contact', heading: 'Ota yhteyttä', copy: 'Vastaamme viestiisi 24 tunnin sisällä.' },
   { path: '/legal', heading: 'Tietosuojailmoitus', copy: 'miten käsittelemme henkilötietojasi' },
   { path: '/privacy', heading: 'Tietosuojaseloste', copy: 'miten käsittelemme henkilötietojasi' },
@@ -99,7 +99,9 @@ describe('Public pages without JavaScript', () => {
 
   it('should keep /legal out of search results and index the rest', async () => {
     const legal = await request(testApp.baseUrl).get('/legal').expect(200);
-    expect(legal.text).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect(legal.text).toContain(
+      '<meta name="robots" content="noindex, nofollow" data-page-meta />',
+    );
     const home = await request(testApp.baseUrl).get('/').expect(200);
     expect(home.text).not.toContain('noindex');
   });
@@ -108,7 +110,9 @@ describe('Public pages without JavaScript', () => {
     const response = await request(testApp.baseUrl).get('/ei-ole-olemassa').expect(404);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(visibleText(response.text)).toContain('Etsimääsi sivua ei löytynyt.');
-    expect(response.text).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect(response.text).toContain(
+      '<meta name="robots" content="noindex, nofollow" data-page-meta />',
+    );
   });
 
   it('should keep serving the admin and login as the client-rendered shell', async () => {

@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { thumbnailPath, type Pattern } from '@/public/patterns/api/patternsApi';
 import { patternsCopy } from '@/public/patterns/copy';
 
@@ -10,6 +10,10 @@ import { patternsCopy } from '@/public/patterns/copy';
  */
 export function PatternThumbnail({ pattern, size }: { pattern: Pattern; size?: number }) {
   const [failed, setFailed] = useState(false);
+  // A prerendered image can fail before the page is hydrated, when no onError listens yet.
+  const noticeEarlyFailure = useCallback((image: HTMLImageElement | null) => {
+    if (image?.complete && image.naturalWidth === 0) setFailed(true);
+  }, []);
   return (
     <Box
       sx={{
@@ -48,6 +52,7 @@ export function PatternThumbnail({ pattern, size }: { pattern: Pattern; size?: n
           decoding="async"
           width={320}
           height={320}
+          ref={noticeEarlyFailure}
           onError={() => setFailed(true)}
           sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
         />
