@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/AppProviders';
-import { AppRouter } from './app/AppRouter';
+import { AppRouter, preloadPage } from './app/AppRouter';
 import { createEmotionCache } from './app/emotionCache';
 
 const container = document.getElementById('root')!;
@@ -13,6 +13,10 @@ const app = (
   </StrictMode>
 );
 
-// Public pages arrive prerendered and are hydrated; the admin's shell is an empty root.
-if (container.firstElementChild) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// Public pages arrive prerendered and are hydrated in one pass once their page's chunk is here;
+// the admin's shell is an empty root.
+if (container.firstElementChild) {
+  void preloadPage(window.location.pathname).finally(() => hydrateRoot(container, app));
+} else {
+  createRoot(container).render(app);
+}

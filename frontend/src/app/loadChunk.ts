@@ -32,7 +32,13 @@ export function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   });
 }
 
-/** A lazy page whose chunk is loaded by {@link loadChunk}. */
+/**
+ * A lazy page whose chunk is loaded by {@link loadChunk}. `preload` starts the same download
+ * ahead of rendering (before hydrating a prerendered page, so its markup becomes interactive
+ * without a second round trip).
+ */
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() => loadChunk(load));
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () => (loading ??= loadChunk(load));
+  return Object.assign(lazy(preload), { preload });
 }

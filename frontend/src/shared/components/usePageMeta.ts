@@ -29,8 +29,19 @@ export function usePageMeta(
       restore.push(setMeta('robots', 'noindex, nofollow'));
       restore.push(setMeta('googlebot', 'noindex, nofollow'));
     }
-    return () => restore.forEach((undo) => undo());
+    return () => {
+      restore.forEach((undo) => undo());
+      removePrerenderedMeta();
+    };
   }, [title, description, options.noindex]);
+}
+
+/**
+ * The server writes the first page's description, robots, canonical and share tags into the
+ * head, marked with this attribute; once that page is left they describe the wrong page.
+ */
+function removePrerenderedMeta(): void {
+  document.head.querySelectorAll('[data-page-meta]').forEach((element) => element.remove());
 }
 
 function setMeta(name: string, content: string): () => void {

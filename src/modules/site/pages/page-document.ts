@@ -10,6 +10,9 @@ const escapeHtml = (text: string) =>
 /** JSON inside a script element: nothing in it may close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** The frontend's usePageMeta removes tags with this attribute when their page unmounts. */
+export const PAGE_META_ATTRIBUTE = 'data-page-meta';
+
 /** React hoists the preloads of a page's first images to the start of its markup. */
 const LEADING_PRELOADS = /^(?:<link [^>]*>)+/;
 
@@ -27,8 +30,8 @@ export function renderPageDocument(
   const image = `${site.origin}${page.shareImage}`;
   const description = page.description ?? '';
   const preloads = LEADING_PRELOADS.exec(page.html)?.[0] ?? '';
-  const head = [
-    `<title>${escapeHtml(page.title)}</title>`,
+  // Marked so the browser drops them when the visitor moves on to another page in the app.
+  const pageTags = [
     `<meta name="description" content="${escapeHtml(description)}" />`,
     page.noindex ? '<meta name="robots" content="noindex, nofollow" />' : '',
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
@@ -43,6 +46,12 @@ export function renderPageDocument(
     `<meta name="twitter:title" content="${escapeHtml(page.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
     `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+  ]
+    .filter(Boolean)
+    .map((tag) => tag.replace(/ \/>$/, ` ${PAGE_META_ATTRIBUTE} />`));
+  const head = [
+    `<title>${escapeHtml(page.title)}</title>`,
+    ...pageTags,
     `<script type="application/ld+json">${scriptJson(businessStructuredData(site))}</script>`,
     preloads,
     page.styles,
