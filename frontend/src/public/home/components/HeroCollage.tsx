@@ -21,6 +21,8 @@ export function HeroCollage() {
           width={640}
           height={480}
           loading={index < 4 ? 'eager' : 'lazy'}
+          // The large first photo is the likeliest largest paint on a phone.
+          fetchPriority={index === 0 ? 'high' : 'auto'}
           decoding="async"
           sx={{
             width: '100%',
