@@ -68,7 +68,9 @@ async function audit(path: string): Promise<Run> {
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  // A run Lighthouse could not finish (e.g. no paint it recognised) counts as a failed run.
+  if (runtimeError) console.error(`${path}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
