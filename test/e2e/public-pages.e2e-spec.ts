@@ -141,6 +141,22 @@ describe('Public pages without JavaScript', () => {
     );
   });
 
+  it('should offer the photos as AVIF and WebP at two widths and preload the first', async () => {
+    const { text } = await request(testApp.baseUrl).get('/').expect(200);
+    const head = text.slice(0, text.indexOf('</head>'));
+    expect(head).toMatch(
+      /<link rel="preload" as="image" type="image\/avif" fetchPriority="high" imageSrcSet="\/images\/kitchens\/keittio-1\.320w\.avif 320w, \/images\/kitchens\/keittio-1\.640w\.avif 640w"/,
+    );
+    const avifSets = [...text.matchAll(/<source type="image\/avif" srcSet="([^"]+)"/g)];
+    expect(avifSets).toHaveLength(8);
+    for (const candidate of avifSets[1][1].split(', ')) {
+      const url = candidate.split(' ')[0];
+      const image = await request(testApp.baseUrl).get(url).expect(200);
+      expect(image.headers['content-type']).toBe('image/avif');
+    }
+    expect(text).toMatch(/<source type="image\/webp" srcSet="[^"]+\.640w\.webp 640w"/);
+  });
+
   it('should compress pages with Brotli when the client accepts it', async () => {
     const response = await request(testApp.baseUrl)
       .get('/')
