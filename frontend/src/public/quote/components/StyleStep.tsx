@@ -52,7 +52,8 @@ export function StyleStep({ wizard }: { wizard: QuoteWizard }) {
                 width={400}
                 height={500}
                 sizes="(min-width: 900px) 25vw, 50vw"
-                loading="eager"
+                // The door pictures are what the page shows first.
+                priority
                 sx={{ display: 'block' }}
                 imageSx={{ width: '100%', height: 'auto', aspectRatio: '4 / 5', display: 'block' }}
               />
