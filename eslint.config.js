@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'frontend/dist/**',
+      'frontend/dist-server/**',
       'data/**',
       'node_modules/**',
       'frontend/vite.config.ts',

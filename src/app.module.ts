@@ -1,9 +1,7 @@
-import { join } from 'node:path';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ScheduleModule } from '@nestjs/schedule';
-import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
@@ -35,8 +33,6 @@ export interface AppModuleOptions {
   logDestination?: DestinationStream;
 }
 
-export const FRONTEND_DIST = join(process.cwd(), 'frontend', 'dist');
-
 @Module({})
 export class AppModule {
   static forRoot(options: AppModuleOptions): DynamicModule {
@@ -61,20 +57,6 @@ export class AppModule {
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'default', ttl: 60_000, limit: 1200 }],
           storage: new FixedWindowThrottlerStorage(),
-        }),
-        ServeStaticModule.forRoot({
-          rootPath: FRONTEND_DIST,
-          exclude: ['/api/{*path}'],
-          serveStaticOptions: {
-            setHeaders: (res, path) => {
-              res.setHeader(
-                'Cache-Control',
-                path.includes(`${join('dist', 'assets')}`)
-                  ? 'public, max-age=31536000, immutable'
-                  : 'no-cache',
-              );
-            },
-          },
         }),
         HealthModule,
         TeamModule,

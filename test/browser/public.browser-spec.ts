@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import type { TestBrowser } from '../support/browser.js';
+import { waitForHydration, type TestBrowser } from '../support/browser.js';
 import type { TestApp } from '../support/test-app.js';
 
 const PIXEL_ID = '1234567890';
@@ -60,9 +60,14 @@ describe('Public site in Chromium', () => {
     await context.close();
   });
 
-  const open = async (path: string) => {
+  const open = async (path: string, status = 200) => {
     const response = await page.goto(`${testApp.baseUrl}${path}`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(status);
+    await waitForHydration(page);
+  };
+  const reload = async () => {
+    await page.reload();
+    await waitForHydration(page);
   };
   const acceptNecessary = async () => {
     await page.evaluate(() => localStorage.setItem('cookie-consent', 'necessary'));
@@ -158,7 +163,7 @@ describe('Public site in Chromium', () => {
     });
 
     it('should show the 404 page on an unknown route', async () => {
-      await open('/ei-tallaista-sivua');
+      await open('/ei-tallaista-sivua', 404);
       await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     });
   });
@@ -199,7 +204,7 @@ describe('Public site in Chromium', () => {
       await banner.getByRole('button', { name: 'Vain välttämättömät' }).click();
       await banner.waitFor({ state: 'detached' });
       expect(await storedConsent(page)).toBe('necessary');
-      await page.reload();
+      await reload();
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.getByTestId('cookie-banner').count()).toBe(0);
       expect(pixelRequests).toEqual([]);
@@ -229,7 +234,7 @@ describe('Public site in Chromium', () => {
       await page.getByRole('button', { name: 'Sulje evästeilmoitus' }).click();
       await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
       expect(await storedConsent(page)).toBeNull();
-      await page.reload();
+      await reload();
       await page.getByTestId('cookie-banner').waitFor();
     });
   });
@@ -410,7 +415,7 @@ describe('Public site in Chromium', () => {
     it.each(['/', '/quote', '/contact', '/legal', '/privacy', '/ei-ole'])(
       'should have no serious or critical axe violations on %s',
       async (path) => {
-        await open(path);
+        await open(path, path === '/ei-ole' ? 404 : 200);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await page.waitForLoadState('networkidle');
         expect(await seriousViolations(page)).toEqual([]);
@@ -420,7 +425,7 @@ describe('Public site in Chromium', () => {
     it('should have no serious or critical axe violations on every quote step', async () => {
       await open('/quote');
       await acceptNecessary();
-      await page.reload();
+      await reload();
       await page.getByRole('radio', { name: /Kehysovi/ }).click();
       await page.getByRole('button', { name: 'Seuraava' }).click();
       await page.getByRole('button', { name: 'Seuraava' }).click();

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { PatternCatalogue } from '#src/modules/patterns/patterns.module.js';
 import { kitchenJpeg } from '../fixtures/kitchens/kitchen-images.js';
 import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import type { TestBrowser } from '../support/browser.js';
+import { waitForHydration, type TestBrowser } from '../support/browser.js';
 import { signInAs } from '../support/staff.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -44,6 +44,7 @@ describe('Kitchen visualizer (/visualizer) in Chromium', () => {
     }
     await page.goto(`${testApp.baseUrl}/visualizer`);
     await page.getByRole('heading', { name: 'Keittiö Visualisoija', level: 1 }).waitFor();
+    await waitForHydration(page);
   }
 
   const badge = () => page.getByTestId('usage-badge');

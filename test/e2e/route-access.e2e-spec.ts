@@ -34,7 +34,7 @@ const POLICY: [RegExp, StaffRole[]][] = [
 /** Express routes that are not Nest controllers, each public on purpose. */
 const NON_CONTROLLER_ROUTES = [
   /^GET \/api\/docs/, // the OpenAPI description and its UI
-  /^GET \{\*any\}$/, // the SPA's index.html for every client-side route
+  /^GET \{\*any\}$/, // prerendered pages, the admin's shell and the 404 page
 ];
 
 const joinPath = (...parts: string[]) =>

@@ -3,6 +3,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Page,
 } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -50,4 +51,15 @@ export async function signedInContext(
   const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
   await context.addInitScript((value) => localStorage.setItem('adminToken', value), token);
   return context;
+}
+
+/**
+ * Until React has hydrated the prerendered page: before that its markup shows but does not
+ * respond, and a click on it is lost.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const content = document.querySelector('main')?.firstElementChild;
+    return !!content && Object.keys(content).some((key) => key.startsWith('__reactFiber'));
+  });
 }

@@ -36,10 +36,34 @@ const AdminPage = lazyStorePage(() => import('@/admin/pages/AdminPage'));
 const LoginPage = lazyStorePage(() => import('@/admin/pages/LoginPage'));
 const QuotePage = lazyStorePage(() => import('@/public/pages/QuotePage'));
 const ContactPage = lazyStorePage(() => import('@/public/pages/ContactPage'));
-const PatternsPage = lazyStorePage(() => import('@/public/patterns/PatternsPage'));
+const PatternsPage = lazyStorePage(async () => {
+  const [page, { store }, { loadPatterns }] = await Promise.all([
+    import('@/public/patterns/PatternsPage'),
+    import('./store'),
+    import('@/public/patterns/api/patternsApi'),
+  ]);
+  await loadPatterns(store.dispatch);
+  return page;
+});
 const VisualizerPage = lazyStorePage(() => import('@/public/visualizer/VisualizerPage'));
 const LegalPage = lazyPage(() => import('@/public/pages/LegalPage'));
 const PrivacyPage = lazyPage(() => import('@/public/pages/PrivacyPage'));
+
+const PAGES_BY_PATH: Record<string, { preload: () => Promise<unknown> }> = {
+  [routes.admin]: AdminPage,
+  [routes.login]: LoginPage,
+  [routes.quote]: QuotePage,
+  [routes.contact]: ContactPage,
+  [routes.patterns]: PatternsPage,
+  [routes.visualizer]: VisualizerPage,
+  [routes.legal]: LegalPage,
+  [routes.privacy]: PrivacyPage,
+};
+
+/** Starts loading the chunk of the page at `path`, if it has one; resolves when it is loaded. */
+export function preloadPage(path: string): Promise<unknown> {
+  return PAGES_BY_PATH[path]?.preload() ?? Promise.resolve();
+}
 
 function Lazy({ children }: { children: ReactNode }) {
   return (
@@ -57,81 +81,88 @@ function Lazy({ children }: { children: ReactNode }) {
 
 /*
  * Declarative routes rather than a data router: the product uses no loaders or actions, and
- * the data router's code would add ~16 kB gzip to every public page.
+ * the data router's code would add ~16 kB gzip to every public page. The build prerenders the
+ * same routes inside a static router.
  */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route path={routes.home} element={<HomePage />} />
+        <Route
+          path={routes.quote}
+          element={
+            <Lazy>
+              <QuotePage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.visualizer}
+          element={
+            <Lazy>
+              <VisualizerPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.patterns}
+          element={
+            <Lazy>
+              <PatternsPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.contact}
+          element={
+            <Lazy>
+              <ContactPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.legal}
+          element={
+            <Lazy>
+              <LegalPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path={routes.privacy}
+          element={
+            <Lazy>
+              <PrivacyPage />
+            </Lazy>
+          }
+        />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route
+        path={routes.admin}
+        element={
+          <Lazy>
+            <AdminPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path={routes.login}
+        element={
+          <Lazy>
+            <LoginPage />
+          </Lazy>
+        }
+      />
+    </Routes>
+  );
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route element={<PublicLayout />}>
-          <Route path={routes.home} element={<HomePage />} />
-          <Route
-            path={routes.quote}
-            element={
-              <Lazy>
-                <QuotePage />
-              </Lazy>
-            }
-          />
-          <Route
-            path={routes.visualizer}
-            element={
-              <Lazy>
-                <VisualizerPage />
-              </Lazy>
-            }
-          />
-          <Route
-            path={routes.patterns}
-            element={
-              <Lazy>
-                <PatternsPage />
-              </Lazy>
-            }
-          />
-          <Route
-            path={routes.contact}
-            element={
-              <Lazy>
-                <ContactPage />
-              </Lazy>
-            }
-          />
-          <Route
-            path={routes.legal}
-            element={
-              <Lazy>
-                <LegalPage />
-              </Lazy>
-            }
-          />
-          <Route
-            path={routes.privacy}
-            element={
-              <Lazy>
-                <PrivacyPage />
-              </Lazy>
-            }
-          />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-        <Route
-          path={routes.admin}
-          element={
-            <Lazy>
-              <AdminPage />
-            </Lazy>
-          }
-        />
-        <Route
-          path={routes.login}
-          element={
-            <Lazy>
-              <LoginPage />
-            </Lazy>
-          }
-        />
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

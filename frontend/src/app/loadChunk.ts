@@ -21,6 +21,8 @@ function isReloadForChunk(): boolean {
  * exists, reload once to get the new build instead of showing a broken page.
  */
 export function loadChunk<T>(load: () => Promise<T>): Promise<T> {
+  // Prerendering at build time has no page to reload.
+  if (typeof window === 'undefined') return load();
   const reloaded = isReloadForChunk();
   return load().catch((error: unknown) => {
     if (reloaded) throw error;
@@ -30,7 +32,13 @@ export function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   });
 }
 
-/** A lazy page whose chunk is loaded by {@link loadChunk}. */
+/**
+ * A lazy page whose chunk is loaded by {@link loadChunk}. `preload` starts the same download
+ * ahead of rendering (before hydrating a prerendered page, so its markup becomes interactive
+ * without a second round trip).
+ */
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() => loadChunk(load));
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () => (loading ??= loadChunk(load));
+  return Object.assign(lazy(preload), { preload });
 }

@@ -3,7 +3,7 @@ import { Box, Button, Collapse, IconButton, Link, Paper, Typography } from '@mui
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { routes } from '@/app/routes';
-import { readConsent, storeConsent, type Consent } from '@/shared/tracking/consent';
+import { storeConsent, type Consent } from '@/shared/tracking/consent';
 import { layoutCopy } from './copy';
 
 const copy = layoutCopy.cookies;
@@ -12,8 +12,8 @@ const copy = layoutCopy.cookies;
  * Shown while no choice is stored. Closing hides it for this visit without storing a choice,
  * so it asks again on the next visit (docs/product.md#cookies-and-analytics).
  */
-export function CookieBanner() {
-  const [visible, setVisible] = useState(() => readConsent() === null);
+export default function CookieBanner() {
+  const [visible, setVisible] = useState(true);
   const [showDetails, setShowDetails] = useState(false);
   const detailsId = useId();
   const titleId = useId();

@@ -1,16 +1,30 @@
 import { Box } from '@mui/material';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { loadSiteConfig } from '@/shared/site/siteConfig';
 import { configureMetaPixel } from '@/shared/tracking/metaPixel';
-import { CookieBanner } from './CookieBanner';
+import { readConsent } from '@/shared/tracking/consent';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import { usePageViews } from './usePageViews';
 
+// Returning visitors have chosen already; the banner's code loads only for those who have not.
+const CookieBanner = lazy(() => import('./CookieBanner'));
+
+/**
+ * Decided after hydration: the stored choice lives in this browser, and the prerendered page is
+ * the same for every visitor.
+ */
+function useConsentPending(): boolean {
+  const [pending, setPending] = useState(false);
+  useEffect(() => setPending(readConsent() === null), []);
+  return pending;
+}
+
 /** Shared frame of the Finnish pages: header, page, footer, cookie banner. */
 export function PublicLayout() {
   usePageViews();
+  const consentPending = useConsentPending();
   useEffect(() => {
     void loadSiteConfig().then((site) => configureMetaPixel(site?.metaPixelId ?? null));
   }, []);
@@ -21,7 +35,11 @@ export function PublicLayout() {
         <Outlet />
       </Box>
       <SiteFooter />
-      <CookieBanner />
+      {consentPending && (
+        <Suspense fallback={null}>
+          <CookieBanner />
+        </Suspense>
+      )}
     </Box>
   );
 }

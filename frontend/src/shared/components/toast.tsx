@@ -1,5 +1,16 @@
-import { Alert, AlertTitle, Snackbar } from '@mui/material';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+
+// Most visits never see a toast: the Snackbar and Alert load with the first one.
+const ToastView = lazy(() => import('./ToastView'));
 
 export interface ToastOptions {
   title: string;
@@ -38,30 +49,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [],
   );
   const value = useMemo(() => show, [show]);
-  const severity =
-    toast?.variant === 'destructive' ? 'error' : toast?.variant === 'success' ? 'success' : 'info';
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={toast?.key}
-        open={toast?.open ?? false}
-        autoHideDuration={toast?.duration ?? 5000}
-        onClose={(_, reason) => reason !== 'clickaway' && close()}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        <Alert
-          severity={severity}
-          variant="filled"
-          onClose={close}
-          role={severity === 'error' ? 'alert' : 'status'}
-          data-testid="toast"
-          sx={{ minWidth: 280 }}
-        >
-          <AlertTitle sx={{ mb: toast?.description ? 0.5 : 0 }}>{toast?.title}</AlertTitle>
-          {toast?.description}
-        </Alert>
-      </Snackbar>
+      {toast && (
+        <Suspense fallback={null}>
+          <ToastView toast={toast} onClose={close} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

@@ -1,4 +1,16 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
+
+export interface PageMeta {
+  title: string;
+  description?: string;
+  noindex?: boolean;
+}
+
+/**
+ * Present only while the build prerenders a page: the page's meta then goes into the HTML's
+ * head instead of being set in the browser.
+ */
+export const PageMetaCollector = createContext<{ meta?: PageMeta } | null>(null);
 
 /** Sets the document title and meta description (and optionally noindex) while a page is shown. */
 export function usePageMeta(
@@ -6,6 +18,8 @@ export function usePageMeta(
   description?: string,
   options: { noindex?: boolean } = {},
 ): void {
+  const collector = useContext(PageMetaCollector);
+  if (collector) collector.meta = { title, description, noindex: options.noindex };
   useEffect(() => {
     const previousTitle = document.title;
     document.title = title;
@@ -15,8 +29,19 @@ export function usePageMeta(
       restore.push(setMeta('robots', 'noindex, nofollow'));
       restore.push(setMeta('googlebot', 'noindex, nofollow'));
     }
-    return () => restore.forEach((undo) => undo());
+    return () => {
+      restore.forEach((undo) => undo());
+      removePrerenderedMeta();
+    };
   }, [title, description, options.noindex]);
+}
+
+/**
+ * The server writes the first page's description, robots, canonical and share tags into the
+ * head, marked with this attribute; once that page is left they describe the wrong page.
+ */
+function removePrerenderedMeta(): void {
+  document.head.querySelectorAll('[data-page-meta]').forEach((element) => element.remove());
 }
 
 function setMeta(name: string, content: string): () => void {

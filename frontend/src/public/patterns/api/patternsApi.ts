@@ -22,6 +22,25 @@ const patternsApi = api.injectEndpoints({
 
 export const { useGetPatternsQuery } = patternsApi;
 
+type Dispatch = (action: unknown) => unknown;
+
+/**
+ * Resolves once the catalogue is in the store (or has failed to load), so the page's first
+ * render shows the same first page of patterns as its prerendered markup.
+ */
+export async function loadPatterns(dispatch: Dispatch): Promise<void> {
+  const request = dispatch(patternsApi.endpoints.getPatterns.initiate()) as Promise<unknown> & {
+    unsubscribe(): void;
+  };
+  await request;
+  request.unsubscribe();
+}
+
+/** The build's prerendering puts the catalogue in the store itself: it has no server to ask. */
+export function seedPatterns(dispatch: Dispatch, patterns: Pattern[]): void {
+  dispatch(patternsApi.util.upsertQueryData('getPatterns', undefined, patterns));
+}
+
 /** Small grid preview served next to the full texture (same file once a supplier photo exists). */
 export function thumbnailPath(pattern: Pattern): string {
   return `/vinyl_patterns/thumbs/${encodeURIComponent(pattern.id)}.jpg`;

@@ -4,6 +4,9 @@ import { patternsCopy } from '@/public/patterns/copy';
 import type { PatternView } from '@/public/patterns/hooks/usePatternBrowser';
 import { PatternThumbnail } from './PatternThumbnail';
 
+/** Tiles in a phone's first screen: loaded at once, they are its largest paint. */
+const EAGER_TILES = 4;
+
 interface Props {
   patterns: Pattern[];
   view: PatternView;
@@ -75,7 +78,7 @@ export function PatternGrid({ patterns, view, onOpen }: Props) {
         },
       }}
     >
-      {patterns.map((pattern) => (
+      {patterns.map((pattern, index) => (
         <Box component="li" key={pattern.id}>
           <ButtonBase
             onClick={() => onOpen(pattern)}
@@ -93,7 +96,7 @@ export function PatternGrid({ patterns, view, onOpen }: Props) {
               ...focusRing,
             }}
           >
-            <PatternThumbnail pattern={pattern} />
+            <PatternThumbnail pattern={pattern} eager={index < EAGER_TILES} />
             <Box sx={{ px: 1.5, py: 1 }}>
               <Typography sx={{ fontWeight: 700 }}>{pattern.name}</Typography>
               <Typography variant="body2" color="text.secondary">

@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { thumbnailPath, type Pattern } from '@/public/patterns/api/patternsApi';
 import { patternsCopy } from '@/public/patterns/copy';
 
@@ -8,8 +8,21 @@ import { patternsCopy } from '@/public/patterns/copy';
  * (no layout shift); if the image fails, the code and 'Kuva latautuu' stand in for it. The image
  * is decorative: the button around it is named by the code next to it.
  */
-export function PatternThumbnail({ pattern, size }: { pattern: Pattern; size?: number }) {
+export function PatternThumbnail({
+  pattern,
+  size,
+  eager = false,
+}: {
+  pattern: Pattern;
+  size?: number;
+  /** In the first screen: fetched with the page instead of when scrolled to. */
+  eager?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
+  // A prerendered image can fail before the page is hydrated, when no onError listens yet.
+  const noticeEarlyFailure = useCallback((image: HTMLImageElement | null) => {
+    if (image?.complete && image.naturalWidth === 0) setFailed(true);
+  }, []);
   return (
     <Box
       sx={{
@@ -44,10 +57,11 @@ export function PatternThumbnail({ pattern, size }: { pattern: Pattern; size?: n
           component="img"
           src={thumbnailPath(pattern)}
           alt=""
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           width={320}
           height={320}
+          ref={noticeEarlyFailure}
           onError={() => setFailed(true)}
           sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
         />

@@ -5,6 +5,7 @@ import { routes } from '@/app/routes';
 import { quoteCopy } from '@/public/quote/copy';
 import type { QuoteWizard } from '@/public/quote/hooks/useQuoteWizard';
 import { StepHeading } from './StepHeading';
+import { ResponsiveImage } from '@/shared/components/ResponsiveImage';
 
 export function StyleStep({ wizard }: { wizard: QuoteWizard }) {
   const { doorStyle, setDoorStyle, next } = wizard;
@@ -45,13 +46,16 @@ export function StyleStep({ wizard }: { wizard: QuoteWizard }) {
                 '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main' },
               }}
             >
-              <Box
-                component="img"
+              <ResponsiveImage
                 src={option.image}
                 alt=""
                 width={400}
                 height={500}
-                sx={{ width: '100%', height: 'auto', aspectRatio: '4 / 5', display: 'block' }}
+                sizes="(min-width: 900px) 25vw, 50vw"
+                // The door pictures are what the page shows first.
+                priority
+                sx={{ display: 'block' }}
+                imageSx={{ width: '100%', height: 'auto', aspectRatio: '4 / 5', display: 'block' }}
               />
               {selected && (
                 <CheckCircle

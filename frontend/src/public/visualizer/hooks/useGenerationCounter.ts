@@ -5,6 +5,8 @@ import { FREE_GENERATIONS } from '../copy';
 export const GENERATIONS_KEY = 'visualizer-generations-total';
 
 function readCount(): number {
+  // Prerendering runs without browser storage.
+  if (typeof localStorage === 'undefined') return 0;
   const stored = Number.parseInt(localStorage.getItem(GENERATIONS_KEY) ?? '0', 10);
   return Number.isFinite(stored) && stored > 0 ? Math.min(stored, FREE_GENERATIONS) : 0;
 }

@@ -6,7 +6,9 @@ import { visualizerCopy } from '../copy';
 
 /** Staff (a stored token that verify accepts) render without limit: docs/product.md#visualizer. */
 export function useIsAdmin(): boolean {
-  const hasToken = Boolean(localStorage.getItem(ADMIN_TOKEN_KEY));
+  // Prerendering runs without browser storage; hydration starts as a visitor either way.
+  const hasToken =
+    typeof localStorage !== 'undefined' && Boolean(localStorage.getItem(ADMIN_TOKEN_KEY));
   const { isSuccess } = useVisualizerAdminCheckQuery(undefined, { skip: !hasToken });
   const isAdmin = hasToken && isSuccess;
   const toast = useToast();

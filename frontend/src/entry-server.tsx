@@ -1,0 +1,70 @@
+import { StrictMode } from 'react';
+import { CATALOGUE_JSON } from '#src/modules/patterns/data/catalogue.data';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { AppProviders } from './app/AppProviders';
+import { AppRoutes } from './app/AppRouter';
+import { createEmotionCache, EMOTION_KEY } from './app/emotionCache';
+import { prerenderedPages } from './app/routes';
+import { store } from './app/store';
+import { seedPatterns, type Pattern } from './public/patterns/api/patternsApi';
+import { PageMetaCollector, type PageMeta } from './shared/components/usePageMeta';
+
+export { prerenderedPages };
+
+export interface PrerenderedPage extends PageMeta {
+  path: string;
+  shareImage: string;
+  /** The root element's content. */
+  html: string;
+  /** The page's critical CSS as emotion's own style tag, which the browser's cache adopts. */
+  styles: string;
+}
+
+// The catalogue the server seeds its patterns table from, as GET /api/patterns answers it, so
+// the patterns page is prerendered with its first page of patterns.
+seedPatterns(
+  store.dispatch,
+  (JSON.parse(CATALOGUE_JSON) as Pattern[]).map(({ id, name, description, imagePath, family }) => ({
+    id,
+    name,
+    description,
+    imagePath,
+    family,
+  })),
+);
+
+/** Renders one route to HTML, waiting for its lazy chunks, with the styles it used. */
+export async function prerenderPage(path: string, shareImage: string): Promise<PrerenderedPage> {
+  const cache = createEmotionCache();
+  // Collect styles in the cache instead of writing <style> tags next to the elements.
+  cache.compat = true;
+  const collector: { meta?: PageMeta } = {};
+  const { prelude } = await prerender(
+    <StrictMode>
+      <PageMetaCollector value={collector}>
+        <AppProviders cache={cache}>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </PageMetaCollector>
+    </StrictMode>,
+    // Every boundary inline: outlined ones need inline scripts, which the CSP refuses.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const html = await new Response(prelude).text();
+  if (!collector.meta) throw new Error(`${path} sets no page title`);
+  const rules = Object.entries(cache.inserted).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  const ids = rules.map(([id]) => id).join(' ');
+  const css = rules.map(([, rule]) => rule).join('');
+  return {
+    path,
+    shareImage,
+    ...collector.meta,
+    html,
+    styles: `<style data-emotion="${EMOTION_KEY} ${ids}">${css}</style>`,
+  };
+}

@@ -1,0 +1,84 @@
+import { renderPageDocument } from './page-document.js';
+import type { PrerenderedPage, SiteFacts } from './prerendered-page.js';
+
+const TEMPLATE = `<!doctype html>
+<html lang="fi">
+  <head>
+    <meta name="description" content="shell" />
+    <title>Shell</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript>Tarvitsee JavaScriptin.</noscript>
+  </body>
+</html>`;
+
+const SITE: SiteFacts = {
+  origin: 'https://keittiokalvo.example',
+  companyName: 'Keittiö & Kalvo',
+  phone: '+358 40 123 4567',
+  email: 'info@keittiokalvo.example',
+  areaServed: 'Uusimaa',
+  minimumPrice: 950,
+};
+
+const page = (overrides: Partial<PrerenderedPage> = {}): PrerenderedPage => ({
+  path: '/quote',
+  title: 'Hintalaskuri – Keittiökalvo',
+  description: 'Laske hinta "heti"',
+  shareImage: '/images/doors/kehysovi.jpg',
+  html: '<link rel="preload" as="image" href="/images/doors/kehysovi.jpg"/><main><h1>Hintalaskuri</h1></main>',
+  styles: '<style data-emotion="css a1">.css-a1{color:red}</style>',
+  ...overrides,
+});
+
+describe(renderPageDocument.name, () => {
+  it('should put the page in the root and its own title in place of the shell', () => {
+    const html = renderPageDocument(TEMPLATE, page(), SITE);
+    expect(html).toContain('<div id="root"><main><h1>Hintalaskuri</h1></main></div>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Hintalaskuri – Keittiökalvo</title>');
+    expect(html).not.toContain('content="shell"');
+    expect(html).not.toContain('<noscript>');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+  });
+
+  it('should move the image preloads React put before the markup into the head', () => {
+    const html = renderPageDocument(TEMPLATE, page(), SITE);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="/images/doors/kehysovi.jpg"/>');
+    expect(head).toContain('<style data-emotion="css a1">');
+  });
+
+  it('should escape text into attributes and keep `$` patterns literal', () => {
+    const html = renderPageDocument(TEMPLATE, page({ html: "<main><p>$& $' $1</p></main>" }), SITE);
+    expect(html).toContain('content="Laske hinta &quot;heti&quot;"');
+    expect(html).toContain('content="Keittiö &amp; Kalvo"');
+    expect(html).toContain("<p>$& $' $1</p>");
+  });
+
+  it('should give absolute canonical and share URLs and mark noindex pages', () => {
+    const html = renderPageDocument(TEMPLATE, page({ path: '/legal', noindex: true }), SITE);
+    expect(html).toContain('<link rel="canonical" href="https://keittiokalvo.example/legal"');
+    expect(html).toContain(
+      '<meta property="og:image" content="https://keittiokalvo.example/images/doors/kehysovi.jpg"',
+    );
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow" data-page-meta />');
+    expect(renderPageDocument(TEMPLATE, page(), SITE)).not.toContain('name="robots"');
+  });
+
+  it('should keep structured data from closing its script element', () => {
+    const html = renderPageDocument(TEMPLATE, page(), {
+      ...SITE,
+      companyName: '</script><script>alert(1)</script>',
+    });
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1];
+    expect(json).not.toContain('</script>');
+    expect(JSON.parse(json)).toMatchObject({
+      '@type': 'HomeAndConstructionBusiness',
+      name: '</script><script>alert(1)</script>',
+      makesOffer: { priceSpecification: { minPrice: 950, priceCurrency: 'EUR' } },
+    });
+  });
+});

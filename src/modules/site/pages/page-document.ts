@@ -1,0 +1,71 @@
+import type { PrerenderedPage, SiteFacts } from './prerendered-page.js';
+import { businessStructuredData } from './structured-data.js';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+
+/** JSON inside a script element: nothing in it may close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The frontend's usePageMeta removes tags with this attribute when their page unmounts. */
+export const PAGE_META_ATTRIBUTE = 'data-page-meta';
+
+/** React hoists the preloads of a page's first images to the start of its markup. */
+const LEADING_PRELOADS = /^(?:<link [^>]*>)+/;
+
+/**
+ * A public page's full document: the built index.html (scripts, favicon) with the page's own
+ * title, description, canonical URL, share tags, structured data and critical CSS in its head
+ * and its prerendered markup in the root element.
+ */
+export function renderPageDocument(
+  template: string,
+  page: PrerenderedPage,
+  site: SiteFacts,
+): string {
+  const url = `${site.origin}${page.path}`;
+  const image = `${site.origin}${page.shareImage}`;
+  const description = page.description ?? '';
+  const preloads = LEADING_PRELOADS.exec(page.html)?.[0] ?? '';
+  // Marked so the browser drops them when the visitor moves on to another page in the app.
+  const pageTags = [
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    page.noindex ? '<meta name="robots" content="noindex, nofollow" />' : '',
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:locale" content="fi_FI" />`,
+    `<meta property="og:site_name" content="${escapeHtml(site.companyName)}" />`,
+    `<meta property="og:title" content="${escapeHtml(page.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${escapeHtml(page.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+  ]
+    .filter(Boolean)
+    .map((tag) => tag.replace(/ \/>$/, ` ${PAGE_META_ATTRIBUTE} />`));
+  const head = [
+    `<title>${escapeHtml(page.title)}</title>`,
+    ...pageTags,
+    `<script type="application/ld+json">${scriptJson(businessStructuredData(site))}</script>`,
+    preloads,
+    page.styles,
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+  // Replacer functions: page text may contain `$` patterns that a replacement string would expand.
+  return template
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', () => `  ${head}\n  </head>`)
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${page.html.slice(preloads.length)}</div>`,
+    );
+}

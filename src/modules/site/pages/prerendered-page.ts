@@ -1,0 +1,23 @@
+/** One public page as the frontend build prerendered it (frontend/dist/prerendered.json). */
+export interface PrerenderedPage {
+  path: string;
+  title: string;
+  description?: string;
+  noindex?: boolean;
+  /** Site-relative picture for share previews. */
+  shareImage: string;
+  /** Content of the root element. */
+  html: string;
+  /** The page's critical CSS as one `<style>` tag. */
+  styles: string;
+}
+
+/** What a page's head says about the company, from the server's configuration. */
+export interface SiteFacts {
+  origin: string;
+  companyName: string;
+  phone: string;
+  email: string;
+  areaServed: string;
+  minimumPrice: number;
+}

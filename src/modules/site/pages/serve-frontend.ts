@@ -1,0 +1,40 @@
+import { join, sep } from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { requestOrigin } from './seo.controller.js';
+import type { PublicPages } from './public-pages.js';
+
+export const FRONTEND_DIST = join(process.cwd(), 'frontend', 'dist');
+
+const HASHED_ASSETS = `${sep}dist${sep}assets${sep}`;
+
+/** Built files: content-hashed assets are cached for a year, everything else for a day. */
+export function frontendFiles() {
+  return express.static(FRONTEND_DIST, {
+    index: false,
+    setHeaders: (response, path) => {
+      response.setHeader(
+        'Cache-Control',
+        path.includes(HASHED_ASSETS)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=86400',
+      );
+    },
+  });
+}
+
+/**
+ * Every other GET outside the API: a prerendered page, the admin's shell, or the Finnish 404
+ * page with a real 404 status. Pages are revalidated on every visit (their ETag makes that cheap).
+ */
+export function frontendPages(pages: PublicPages) {
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (request.path === '/api' || request.path.startsWith('/api/')) return next();
+    const answer = pages.answer(request.path, pages.originFor(requestOrigin(request)));
+    if (!answer) return next();
+    response
+      .status(answer.status)
+      .type('html')
+      .setHeader('Cache-Control', 'no-cache')
+      .send(answer.html);
+  };
+}
