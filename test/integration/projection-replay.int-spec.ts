@@ -9,6 +9,7 @@ import {
 } from '#src/platform/event-store/event-store.errors.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { LOG_START } from '#src/platform/event-store/event-store.types.js';
+import { Refusal } from '#src/platform/domain/refusal.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import type { StaffRole } from '#src/platform/http/access.decorators.js';
 import { AddPipelineColumnCommand } from '#src/modules/leads/commands/add-pipeline-column/add-pipeline-column.command.js';
@@ -17,7 +18,6 @@ import { RemovePipelineColumnCommand } from '#src/modules/leads/commands/remove-
 import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
-import { LeadCommandRefused } from '#src/modules/leads/domain/lead.errors.js';
 import { COLUMN_COLORS } from '#src/modules/leads/domain/pipeline.events.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
 import { ChangeMemberCommand } from '#src/modules/team/commands/change-member/change-member.command.js';
@@ -86,7 +86,7 @@ function isRefusal(error: unknown): boolean {
     error instanceof ConcurrencyError ||
     error instanceof RequirementChangedError ||
     error instanceof StreamNotFoundError ||
-    error instanceof LeadCommandRefused ||
+    error instanceof Refusal ||
     (error instanceof HttpException && error.getStatus() < 500)
   );
 }
