@@ -8,7 +8,12 @@ import { PublicPages } from './pages/public-pages.js';
 import { SeoController } from './pages/seo.controller.js';
 import { frontendFiles, frontendPages } from './pages/serve-frontend.js';
 
-@Module({ controllers: [SiteConfigController, SeoController], providers: [PublicPages] })
+@Module({
+  // Imported modules start first, so built files are served before the pages' catch-all.
+  imports: [frontendFiles()],
+  controllers: [SiteConfigController, SeoController],
+  providers: [PublicPages],
+})
 export class SiteModule implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -21,7 +26,6 @@ export class SiteModule implements OnModuleInit {
   /** After the API's routes (registered before module init), ahead of Nest's own 404. */
   onModuleInit(): void {
     const app = this.adapterHost.httpAdapter.getInstance<Express>();
-    app.use(frontendFiles());
     app.get('{*any}', frontendPages(this.pages));
   }
 }

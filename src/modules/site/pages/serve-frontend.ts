@@ -1,5 +1,6 @@
 import { join, sep } from 'node:path';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import type { NextFunction, Request, Response } from 'express';
 import { requestOrigin } from './seo.controller.js';
 import type { PublicPages } from './public-pages.js';
 
@@ -7,20 +8,27 @@ export const FRONTEND_DIST = join(process.cwd(), 'frontend', 'dist');
 
 const HASHED_ASSETS = `${sep}dist${sep}assets${sep}`;
 
-/** Built files: content-hashed assets are cached for a year, everything else for a day. */
-export function frontendFiles() {
-  return express.static(FRONTEND_DIST, {
-    index: false,
-    setHeaders: (response, path) => {
-      response.setHeader(
-        'Cache-Control',
-        path.includes(HASHED_ASSETS)
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=86400',
-      );
+/**
+ * Built files through @nestjs/serve-static: content-hashed assets are cached for a year, everything
+ * else for a day. Its index.html fallback is switched off (every path excluded from it): pages are
+ * answered by `frontendPages`, which knows the prerendered pages and the real 404.
+ */
+export const frontendFiles = () =>
+  ServeStaticModule.forRoot({
+    rootPath: FRONTEND_DIST,
+    exclude: /^/,
+    serveStaticOptions: {
+      index: false,
+      setHeaders: (response, path) => {
+        response.setHeader(
+          'Cache-Control',
+          path.includes(HASHED_ASSETS)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=86400',
+        );
+      },
     },
   });
-}
 
 /**
  * Every other GET outside the API: a prerendered page, the admin's shell, or the Finnish 404
