@@ -14,8 +14,12 @@ import {
 import { bearer, createMember, logIn, signInAs, STAFF_PASSWORD } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-/** Express routes that are not API operations: the document itself and the SPA's fallback. */
-const NOT_API_ROUTES = [/^GET \/api\/docs/, /^GET \{\*any\}$/];
+/** Express routes that are not API operations: the document itself, the pages, the crawlers' files. */
+const NOT_API_ROUTES = [
+  /^GET \/api\/docs/,
+  /^GET \{\*any\}$/,
+  /^GET \/(robots\.txt|sitemap\.xml)$/,
+];
 
 describe('The OpenAPI document', () => {
   let testApp: TestApp;
