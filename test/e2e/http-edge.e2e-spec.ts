@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { eventCount } from '../support/public-intake.js';
+import { eventCount, validQuote } from '../support/public-intake.js';
 import { bearer, signInAs } from '../support/staff.js';
 import { createTestLead } from '../support/leads.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -17,20 +17,6 @@ interface WriteRoute {
 const NUL = 'Aino\u0000';
 const LONE_SURROGATE = 'Aino\ud800';
 
-const quote = () => ({
-  doorStyle: 'Uritettu',
-  doors: 8,
-  drawers: 1,
-  metres: 1,
-  customer: {
-    firstName: 'Maija',
-    lastName: 'Meikäläinen',
-    email: 'maija@example.fi',
-    address: 'Keittiötie 1',
-    city: 'Espoo',
-    phone: '+358 40 765 4321',
-  },
-});
 const leadFields = () => ({
   customerFirstName: 'Aino',
   customerLastName: 'Virtanen',
@@ -77,7 +63,7 @@ describe('The HTTP edge', () => {
         method: 'post',
         path: '/api/quote',
         staff: false,
-        body: quote(),
+        body: validQuote(),
         field: 'customer.firstName',
       },
       {
@@ -248,7 +234,7 @@ describe('The HTTP edge', () => {
   describe('deeply nested JSON', () => {
     it('should refuse 5,000 levels of arrays in a quote with 400 and store nothing', async () => {
       const before = await eventCount(testApp);
-      const body = JSON.stringify(quote()).replace('"doors":8', `"doors":${nested(5000)}`);
+      const body = JSON.stringify(validQuote()).replace('"doors":8', `"doors":${nested(5000)}`);
       const response = await postJson(api.post('/api/quote'), body).expect(400);
       expect(response.body.message).toMatch(/nested too deeply/);
       expect(await eventCount(testApp)).toBe(before);

@@ -3,24 +3,8 @@ import type { Request, Response } from 'express';
 import { IdempotencyRetention } from '#src/modules/quotes/intake/idempotency-retention.js';
 import { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
-import { eventCount, usePublicIntakeApp } from '../support/public-intake.js';
+import { eventCount, usePublicIntakeApp, validQuote } from '../support/public-intake.js';
 import type { TestApp } from '../support/test-app.js';
-
-const validQuote = () => ({
-  doorStyle: 'Uritettu',
-  doors: 8,
-  drawers: 1,
-  metres: 1,
-  customer: {
-    firstName: 'Maija',
-    lastName: 'Meikäläinen',
-    email: 'maija@example.fi',
-    address: 'Keittiötie 1',
-    city: 'Espoo',
-    phone: '+358 40 765 4321',
-    message: 'Ovet ovat 1990-luvulta.',
-  },
-});
 
 /** A visitor cookie as the visualizer issues it: `visitor=<id>.<signature>`. */
 function issueVisitorCookie(testApp: TestApp): { cookie: string; visitorId: string } {

@@ -26,3 +26,20 @@ export async function eventCount(testApp: TestApp): Promise<number> {
   );
   return rows[0].n;
 }
+
+/** A quote the intake accepts: change one field at a time to test a refusal. */
+export const validQuote = () => ({
+  doorStyle: 'Uritettu',
+  doors: 8,
+  drawers: 1,
+  metres: 1,
+  customer: {
+    firstName: 'Maija',
+    lastName: 'Meikäläinen',
+    email: 'maija@example.fi',
+    address: 'Keittiötie 1',
+    city: 'Espoo',
+    phone: '+358 40 765 4321',
+    message: 'Ovet ovat 1990-luvulta.',
+  },
+});

@@ -20,7 +20,10 @@ export function generateOneTimePassword(): string {
  * The most used passwords, as leaked password lists rank them. A 12-character minimum alone
  * lets `password1234` through.
  */
-const COMMON_PASSWORDS = new Set(dictionary['passwords-common']);
+let commonPasswords: Set<string> | undefined;
+/** Built at the first password check, not at start-up: passwords are set rarely. */
+const isCommon = (password: string) =>
+  (commonPasswords ??= new Set(dictionary['passwords-common'])).has(password);
 /** Digits and symbols tacked on the end: `sunshine2024!` is `sunshine` to a guesser. */
 const TRAILING_DIGITS_AND_SYMBOLS = /[\p{N}\p{P}\p{S}\s]+$/u;
 /** Shorter name parts (`jo@…`) turn up inside too many good passwords to refuse them. */
@@ -36,7 +39,7 @@ export const PASSWORD_HAS_EMAIL = 'must not contain your e-mail address or its n
 export function passwordWeakness(password: string, email: string): string | null {
   const lowered = password.toLowerCase();
   const base = lowered.replace(TRAILING_DIGITS_AND_SYMBOLS, '');
-  if (COMMON_PASSWORDS.has(lowered) || COMMON_PASSWORDS.has(base)) return COMMON_PASSWORD;
+  if (isCommon(lowered) || isCommon(base)) return COMMON_PASSWORD;
   const address = email.trim().toLowerCase();
   const namePart = address.split('@')[0];
   if (

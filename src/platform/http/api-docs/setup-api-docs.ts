@@ -24,6 +24,11 @@ export function setupApiDocs(app: INestApplication, config: AppConfig): void {
   if (config.NODE_ENV === 'production') {
     app.use(staffOnly(app.get<Authenticator>(AUTHENTICATOR, { strict: false })));
   }
+  // Built on the first request, not at start-up: most processes never serve it.
+  SwaggerModule.setup(API_DOCS_PATH, app, () => buildDocument(app, config));
+}
+
+function buildDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   documentValidationRules();
   const document = SwaggerModule.createDocument(
     app,
@@ -53,7 +58,7 @@ export function setupApiDocs(app: INestApplication, config: AppConfig): void {
       response.headers = { ...REQUEST_ID_HEADER, ...response.headers };
     }
   }
-  SwaggerModule.setup(API_DOCS_PATH, app, document);
+  return document;
 }
 
 const REQUEST_ID_HEADER = {

@@ -1,4 +1,4 @@
-import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType, PickType } from '@nestjs/swagger';
 import type { TeamMember } from '#src/modules/team/domain/members.repository.js';
 import { STAFF_ROLES, type StaffRole } from '#src/platform/http/access.decorators.js';
 
@@ -45,22 +45,13 @@ export class OneTimePasswordAnswer {
 export class AddedMemberAnswer extends IntersectionType(MemberAnswer, OneTimePasswordAnswer) {}
 
 /** The signed-in member, as the admin app keeps it. */
-export class StaffUserDto {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
-  @ApiProperty({ example: 'Aino' })
-  firstName: string;
-
-  @ApiProperty({ example: 'Virtanen' })
-  lastName: string;
-
-  @ApiProperty({ format: 'email', example: 'aino.virtanen@example.fi' })
-  email: string;
-
-  @ApiProperty({ enum: STAFF_ROLES })
-  role: StaffRole;
-
+export class StaffUserDto extends PickType(TeamMemberDto, [
+  'id',
+  'firstName',
+  'lastName',
+  'email',
+  'role',
+] as const) {
   @ApiProperty({ description: 'Only verify, logout and the password change work until it is done' })
   mustChangePassword: boolean;
 }
