@@ -17,6 +17,7 @@ import { LogOutHandler } from './commands/log-out/log-out.handler.js';
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
 import { SetMemberActiveHandler } from './commands/set-member-active/set-member-active.handler.js';
 import { MembersRepository } from './domain/members.repository.js';
+import { MemberStreamRepository } from './infrastructure/member-stream.repository.js';
 import { AuthController } from './http/auth.controller.js';
 import { TeamAdminController } from './http/team.admin.controller.js';
 import { TeamMembersProjection } from './projections/team-members.projection.js';
@@ -50,6 +51,7 @@ const commandHandlers = [
     ...commandHandlers,
     TeamMembersProjection,
     MembersRepository,
+    MemberStreamRepository,
     CredentialsRepository,
     SessionsRepository,
     PasswordHasher,

@@ -37,6 +37,12 @@ export class WeakPasswordError extends Refusal {
   }
 }
 
+export class MemberExistsError extends Refusal {
+  constructor() {
+    super('conflict', 'The team member already exists');
+  }
+}
+
 export class MemberNotFoundError extends Refusal {
   constructor() {
     super('not_found', 'Team member not found');

@@ -21,14 +21,14 @@ export const MemberEvents = {
   MemberLoggedIn: 'MemberLoggedIn',
   MemberLoggedOut: 'MemberLoggedOut',
   LoginFailed: 'LoginFailed',
-} as const;
+} as const satisfies Record<MemberEvent['type'] | AuthEvent['type'], string>;
 
 /** Personal data of a member: only ever inside an event's encrypted `personalData`. */
-export interface MemberProfile {
+export type MemberProfile = {
   firstName: string;
   lastName: string;
   email: string;
-}
+};
 
 /** Type aliases, not interfaces: only aliases fit the event store's `JsonObject` data. */
 export type MemberAddedData = {
@@ -56,3 +56,42 @@ export type LoginFailedData = {
   memberId: string | null;
   reason: LoginFailureReason;
 };
+
+export type MemberSessionData = {
+  memberId: string;
+  sessionId: string;
+};
+
+// Events of a member's own stream. Personal data is null once it can no longer be decrypted.
+export type MemberAdded = {
+  type: 'MemberAdded';
+  data: MemberAddedData;
+  personalData: MemberProfile | null;
+};
+export type MemberProfileChanged = {
+  type: 'MemberProfileChanged';
+  data: { memberId: string };
+  personalData: MemberProfile | null;
+};
+export type MemberRoleChanged = { type: 'MemberRoleChanged'; data: MemberRoleChangedData };
+export type MemberDeactivated = { type: 'MemberDeactivated'; data: { memberId: string } };
+export type MemberReactivated = { type: 'MemberReactivated'; data: { memberId: string } };
+export type MemberPasswordChanged = {
+  type: 'MemberPasswordChanged';
+  data: MemberPasswordChangedData;
+};
+
+export type MemberEvent =
+  | MemberAdded
+  | MemberProfileChanged
+  | MemberRoleChanged
+  | MemberDeactivated
+  | MemberReactivated
+  | MemberPasswordChanged;
+
+// Events of the sign-in streams: a record of access, no state is decided from them.
+export type MemberLoggedIn = { type: 'MemberLoggedIn'; data: MemberSessionData };
+export type MemberLoggedOut = { type: 'MemberLoggedOut'; data: MemberSessionData };
+export type LoginFailed = { type: 'LoginFailed'; data: LoginFailedData };
+
+export type AuthEvent = MemberLoggedIn | MemberLoggedOut | LoginFailed;

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { PG_POOL, type Queryable } from '#src/platform/database/queryable.js';
 import type { StaffRole } from '#src/platform/http/access.decorators.js';
-import { EventStore } from '#src/platform/event-store/event-store.js';
 import { MemberNotFoundError } from './member.errors.js';
 
 export interface TeamMember {
@@ -32,25 +31,10 @@ interface MemberRow {
 const COLUMNS =
   'id, first_name, last_name, email, role, is_active, last_login_at, created_at, version';
 
-/** Reads the team read model, and serialises team changes so team-wide rules hold. */
+/** Reads the team list (the inline `team_members` projection). */
 @Injectable()
 export class MembersRepository {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
-    private readonly eventStore: EventStore,
-  ) {}
-
-  /**
-   * Runs a team change in one transaction holding the team lock. Rules such as "one active admin
-   * remains" and "e-mails are unique" look at the whole team, so two admins changing it at the
-   * same moment must not both pass the check.
-   */
-  changeTeam<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-    return this.eventStore.inTransaction(async (db) => {
-      await db.query(`select pg_advisory_xact_lock(hashtext('team-members'))`);
-      return work(db);
-    });
-  }
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async list(db: Queryable = this.pool): Promise<TeamMember[]> {
     const { rows } = await db.query<MemberRow>(

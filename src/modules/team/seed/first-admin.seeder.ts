@@ -11,6 +11,7 @@ import { SetMemberActiveCommand } from '#src/modules/team/commands/set-member-ac
 import { EmailTakenError } from '#src/modules/team/domain/member.errors.js';
 import { MembersRepository } from '#src/modules/team/domain/members.repository.js';
 import { passwordWeakness } from '#src/modules/team/domain/password-policy.js';
+import { MemberStreamRepository } from '#src/modules/team/infrastructure/member-stream.repository.js';
 
 /** `admin@` the company's own domain, unless ADMIN_EMAIL says otherwise. */
 export function firstAdminEmail(config: AppConfig): string {
@@ -31,6 +32,7 @@ export class FirstAdminSeeder implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly members: MembersRepository,
+    private readonly memberStreams: MemberStreamRepository,
     private readonly credentials: CredentialsRepository,
     private readonly hasher: PasswordHasher,
     private readonly commandBus: CommandBus,
@@ -71,7 +73,7 @@ export class FirstAdminSeeder implements OnApplicationBootstrap {
 
   private async restorePassword(memberId: string, password: string): Promise<void> {
     const hash = await this.hasher.hash(password);
-    await this.members.changeTeam((db) => this.credentials.save(memberId, hash, false, db));
+    await this.memberStreams.changeTeam((db) => this.credentials.save(memberId, hash, false, db));
   }
 
   private announce(email: string, oneTimePassword: string): void {

@@ -1,0 +1,153 @@
+import { deciderSpec } from '#test/support/decider-spec.js';
+import { decide, type MemberCommand, type TeamFacts } from './member.decide.js';
+import type { MemberEvent } from './member.events.js';
+import { evolve, INITIAL_MEMBER_STATE } from './member.state.js';
+
+const spec = deciderSpec({ decide, evolve, initialState: INITIAL_MEMBER_STATE });
+
+const AINO = { firstName: 'Aino', lastName: 'Virtanen', email: 'aino@keittiokalvo.fi' };
+const team = (facts: Partial<TeamFacts> = {}): TeamFacts => ({
+  actorId: 'someone-else',
+  activeAdmins: 2,
+  emailHolder: null,
+  ...facts,
+});
+
+const added = (role: 'admin' | 'manager' = 'admin'): MemberEvent[] => [
+  { type: 'MemberAdded', data: { memberId: 'm1', role }, personalData: AINO },
+];
+const deactivated: MemberEvent[] = [
+  ...added('manager'),
+  { type: 'MemberDeactivated', data: { memberId: 'm1' } },
+];
+
+describe('member decide', () => {
+  describe('AddMember', () => {
+    const addMember = (facts?: Partial<TeamFacts>): MemberCommand => ({
+      type: 'AddMember',
+      memberId: 'm1',
+      profile: { firstName: ' Aino ', lastName: 'Virtanen ', email: ' Aino@Keittiokalvo.FI' },
+      role: 'admin',
+      team: team(facts),
+    });
+
+    it('should add an active member with a trimmed, lower-cased e-mail', () => {
+      const state = spec.given([]).when(addMember()).then(added());
+      expect(state).toMatchObject({ exists: true, isActive: true, role: 'admin', profile: AINO });
+    });
+
+    it('should refuse an e-mail another member holds', () => {
+      spec
+        .given([])
+        .when(addMember({ emailHolder: 'm2' }))
+        .thenRefuses('conflict', 'Another team member already uses this email');
+    });
+
+    it('should refuse adding the same member twice', () => {
+      spec.given(added()).when(addMember()).thenRefuses('conflict');
+    });
+  });
+
+  describe('ChangeMember', () => {
+    it('should record the profile and the role as separate events', () => {
+      spec
+        .given(added('manager'))
+        .when({
+          type: 'ChangeMember',
+          profile: { ...AINO, lastName: 'Korhonen' },
+          role: 'salesperson',
+          team: team({ emailHolder: 'm1' }),
+        })
+        .then([
+          {
+            type: 'MemberProfileChanged',
+            data: { memberId: 'm1' },
+            personalData: { ...AINO, lastName: 'Korhonen' },
+          },
+          {
+            type: 'MemberRoleChanged',
+            data: { memberId: 'm1', role: 'salesperson', previousRole: 'manager' },
+          },
+        ]);
+    });
+
+    it('should cause nothing when nothing changes', () => {
+      spec
+        .given(added())
+        .when({ type: 'ChangeMember', profile: AINO, role: 'admin', team: team() })
+        .then([]);
+    });
+
+    it('should refuse taking over another member’s e-mail', () => {
+      spec
+        .given(added())
+        .when({ type: 'ChangeMember', profile: AINO, team: team({ emailHolder: 'm2' }) })
+        .thenRefuses('conflict', 'Another team member already uses this email');
+    });
+
+    it('should refuse demoting the last active admin', () => {
+      spec
+        .given(added())
+        .when({ type: 'ChangeMember', role: 'manager', team: team({ activeAdmins: 1 }) })
+        .thenRefuses('conflict', 'The last active admin cannot be removed or demoted');
+    });
+
+    it('should refuse an admin removing their own admin role', () => {
+      spec
+        .given(added())
+        .when({ type: 'ChangeMember', role: 'manager', team: team({ actorId: 'm1' }) })
+        .thenRefuses('forbidden');
+    });
+
+    it('should refuse an unknown member', () => {
+      spec
+        .given([])
+        .when({ type: 'ChangeMember', role: 'manager', team: team() })
+        .thenRefuses('not_found', 'Team member not found');
+    });
+  });
+
+  describe('SetMemberActive', () => {
+    it('should deactivate and reactivate a member', () => {
+      spec
+        .given(added('manager'))
+        .when({ type: 'SetMemberActive', active: false, team: team() })
+        .then([{ type: 'MemberDeactivated', data: { memberId: 'm1' } }]);
+      spec
+        .given(deactivated)
+        .when({ type: 'SetMemberActive', active: true, team: team() })
+        .then([{ type: 'MemberReactivated', data: { memberId: 'm1' } }]);
+    });
+
+    it('should cause nothing when the member already is so', () => {
+      spec
+        .given(deactivated)
+        .when({ type: 'SetMemberActive', active: false, team: team() })
+        .then([]);
+    });
+
+    it('should refuse deactivating oneself or the last active admin', () => {
+      spec
+        .given(added('manager'))
+        .when({ type: 'SetMemberActive', active: false, team: team({ actorId: 'm1' }) })
+        .thenRefuses('forbidden');
+      spec
+        .given(added())
+        .when({ type: 'SetMemberActive', active: false, team: team({ activeAdmins: 1 }) })
+        .thenRefuses('conflict');
+    });
+  });
+
+  describe('ChangePassword', () => {
+    it('should record how the password changed', () => {
+      spec
+        .given(added())
+        .when({ type: 'ChangePassword', how: 'reset' })
+        .then([{ type: 'MemberPasswordChanged', data: { memberId: 'm1', how: 'reset' } }]);
+    });
+
+    it('should refuse an unknown member', () => {
+      spec.given([]).when({ type: 'ChangePassword', how: 'self' }).thenRefuses('not_found');
+    });
+  });
+});

@@ -1,0 +1,45 @@
+import type { StaffRole } from '#src/platform/http/access.decorators.js';
+import type { MemberEvent, MemberProfile } from './member.events.js';
+
+export interface MemberState {
+  exists: boolean;
+  id: string;
+  role: StaffRole;
+  isActive: boolean;
+  /** null before the member exists, or when the personal data cannot be read. */
+  profile: MemberProfile | null;
+}
+
+export const INITIAL_MEMBER_STATE: MemberState = {
+  exists: false,
+  id: '',
+  role: 'salesperson',
+  isActive: false,
+  profile: null,
+};
+
+export function evolve(state: MemberState, event: MemberEvent): MemberState {
+  switch (event.type) {
+    case 'MemberAdded':
+      return {
+        exists: true,
+        id: event.data.memberId,
+        role: event.data.role,
+        isActive: true,
+        profile: event.personalData,
+      };
+    case 'MemberProfileChanged':
+      return { ...state, profile: event.personalData };
+    case 'MemberRoleChanged':
+      return { ...state, role: event.data.role };
+    case 'MemberDeactivated':
+      return { ...state, isActive: false };
+    case 'MemberReactivated':
+      return { ...state, isActive: true };
+    case 'MemberPasswordChanged':
+      return state;
+  }
+}
+
+export const foldMember = (events: readonly MemberEvent[]): MemberState =>
+  events.reduce(evolve, INITIAL_MEMBER_STATE);
