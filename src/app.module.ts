@@ -20,6 +20,7 @@ import { databaseWaitsFrom } from './platform/database/database-waits.js';
 import { EventStoreModule } from './platform/event-store/event-store.module.js';
 import { SchedulingModule } from './platform/scheduling/scheduling.module.js';
 import { AccessGuard } from './platform/http/access.guard.js';
+import { requestContextMetadata } from './platform/http/request-context-metadata.js';
 import { httpLogSerializers } from './platform/logging/log-serializers.js';
 import { AppThrottlerGuard } from './platform/http/throttle.guard.js';
 import { FixedWindowThrottlerStorage } from './platform/http/fixed-window-throttler-storage.js';
@@ -50,7 +51,10 @@ export class AppModule {
           pinoHttp: options.logDestination ? [httpLogging, options.logDestination] : httpLogging,
         }),
         DatabaseModule.forRoot(options.databaseUrl, databaseWaitsFrom(config)),
-        EventStoreModule.forRoot({ runProjections: options.runProjections ?? true }),
+        EventStoreModule.forRoot({
+          runProjections: options.runProjections ?? true,
+          metadata: requestContextMetadata,
+        }),
         CqrsModule.forRoot(),
         ScheduleModule.forRoot(),
         SchedulingModule,

@@ -18,7 +18,8 @@ import { computeQuotePrice } from '#src/modules/quotes/domain/compute-quote-pric
 import { CURRENT_PRICE_LIST } from '#src/modules/quotes/domain/price-list.js';
 import { resolveDatabase } from '#src/platform/database/database-bootstrap.js';
 import { runMigrations } from '#src/platform/database/migrate.js';
-import { type Actor, RequestContext } from '#src/platform/http/request-context.js';
+import type { Actor } from '#src/platform/domain/actor.js';
+import { RequestContext } from '#src/platform/http/request-context.js';
 
 const USAGE = `Creates realistic Finnish demo leads with months of history through the real commands.
 

@@ -14,6 +14,7 @@ import {
 import { PersonalDataVault } from '#src/platform/event-store/personal-data-vault.js';
 import { UpcasterRegistry } from '#src/platform/event-store/upcasters.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
+import { requestContextMetadata } from '#src/platform/http/request-context-metadata.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 const streamType = 'test';
@@ -32,6 +33,7 @@ describe(EventStore.name, () => {
       db.pool,
       new PersonalDataVault(db.pool, createSecretKey(randomBytes(32))),
       upcasters,
+      requestContextMetadata,
     );
   });
   afterAll(async () => {

@@ -19,7 +19,8 @@ import { VisualizationStore } from '#src/modules/visualizer/storage/visualizatio
 import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { LOG_START, type RecordedEvent } from '#src/platform/event-store/event-store.types.js';
-import { type Actor, RequestContext } from '#src/platform/http/request-context.js';
+import type { Actor } from '#src/platform/domain/actor.js';
+import { RequestContext } from '#src/platform/http/request-context.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 

@@ -18,12 +18,14 @@ import {
   type ProjectionDefinition,
 } from '#src/platform/projections/projection.types.js';
 import { CommandCausation } from './command-causation.js';
+import type { EventMetadataProvider } from './event-metadata.js';
 import { EventStore } from './event-store.js';
 import { PersonalDataVault } from './personal-data-vault.js';
 import { UpcasterRegistry } from './upcasters.js';
 
 /** Set to false (tests, CLI tools) to build projections without starting the async runner. */
 export const RUN_PROJECTIONS = Symbol('RUN_PROJECTIONS');
+const EVENT_METADATA = Symbol('EVENT_METADATA');
 
 class ProjectionLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Projections');
@@ -63,9 +65,13 @@ const providers = [
   },
   {
     provide: EventStore,
-    inject: [PG_POOL, PersonalDataVault, UpcasterRegistry],
-    useFactory: (pool: pg.Pool, vault: PersonalDataVault, upcasters: UpcasterRegistry) =>
-      new EventStore(pool, vault, upcasters),
+    inject: [PG_POOL, PersonalDataVault, UpcasterRegistry, EVENT_METADATA],
+    useFactory: (
+      pool: pg.Pool,
+      vault: PersonalDataVault,
+      upcasters: UpcasterRegistry,
+      metadata: EventMetadataProvider,
+    ) => new EventStore(pool, vault, upcasters, metadata),
   },
   {
     provide: ProjectionManager,
@@ -87,13 +93,18 @@ const providers = [
 @Global()
 @Module({})
 export class EventStoreModule {
-  static forRoot(options: { runProjections: boolean }): DynamicModule {
+  /** `metadata` says who appends: the app passes one that reads the request context. */
+  static forRoot(options: {
+    runProjections: boolean;
+    metadata: EventMetadataProvider;
+  }): DynamicModule {
     return {
       module: EventStoreModule,
       imports: [DiscoveryModule],
       providers: [
         UpcasterRegistry,
         { provide: RUN_PROJECTIONS, useValue: options.runProjections },
+        { provide: EVENT_METADATA, useValue: options.metadata },
         ...providers,
       ],
       exports: [EventStore, PersonalDataVault, UpcasterRegistry, ProjectionManager],

@@ -1,4 +1,4 @@
-import type { ActorRole } from '#src/platform/http/request-context.js';
+import type { ActorRole } from '#src/platform/domain/actor.js';
 
 export type JsonObject = Record<string, unknown>;
 

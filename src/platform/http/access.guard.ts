@@ -10,7 +10,8 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { PUBLIC_ACCESS, ROLES_ACCESS, type StaffRole } from './access.decorators.js';
-import { type Actor, RequestContext } from './request-context.js';
+import type { Actor } from '#src/platform/domain/actor.js';
+import { RequestContext } from './request-context.js';
 
 export interface AuthenticatedStaff extends Actor {
   id: string;

@@ -1,6 +1,7 @@
 import { createHmac, type KeyObject, randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { PUBLIC_ACTOR, RequestContext } from './request-context.js';
+import { PUBLIC_ACTOR } from '#src/platform/domain/actor.js';
+import { RequestContext } from './request-context.js';
 
 /**
  * A client's or proxy's request id is kept only in a well-formed shape (a UUID, or 32 hex digits

@@ -1,13 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-
-export type ActorRole = 'admin' | 'manager' | 'salesperson' | 'public' | 'system';
-
-export interface Actor {
-  id: string | null;
-  name: string;
-  role: ActorRole;
-}
+import { type Actor, SYSTEM_ACTOR } from '#src/platform/domain/actor.js';
 
 export interface RequestContextData {
   requestId: string;
@@ -16,9 +9,6 @@ export interface RequestContextData {
   /** The command or event being handled: the cause of what is appended meanwhile. */
   causationId?: string;
 }
-
-export const SYSTEM_ACTOR: Actor = { id: null, name: 'system', role: 'system' };
-export const PUBLIC_ACTOR: Actor = { id: null, name: 'public', role: 'public' };
 
 const storage = new AsyncLocalStorage<RequestContextData>();
 

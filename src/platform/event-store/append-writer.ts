@@ -1,0 +1,359 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { isPoolExhausted } from '#src/platform/database/database-waits.js';
+import { inTransaction, type Queryable } from '#src/platform/database/queryable.js';
+import type { AppendAnnouncer } from './append-announcer.js';
+import {
+  concurrencyError,
+  findDuplicate,
+  isConnectionLoss,
+  type Outcome,
+  type PendingAppend,
+  storedAppends,
+} from './append-outcomes.js';
+import type { EventMetadataProvider } from './event-metadata.js';
+import { RequirementChangedError } from './event-store.errors.js';
+import {
+  type AppendedRow,
+  appendStatement,
+  type EventInsertRow,
+  STREAM_VERSION,
+  type StreamAppendRow,
+} from './event-store.sql.js';
+import type {
+  AppendOptions,
+  AppendResult,
+  ExpectedVersion,
+  JsonObject,
+  NewEvent,
+  RecordedEvent,
+} from './event-store.types.js';
+import { GroupCommitQueue } from './group-commit-queue.js';
+import { PERSONAL_DATA_FIELD, type PersonalDataVault } from './personal-data-vault.js';
+import type { UpcasterRegistry } from './upcasters.js';
+
+/** Called inside the appending transaction with the events just written. */
+export type InlineEventHandler = (events: RecordedEvent[], db: Queryable) => Promise<void>;
+
+interface QueuedAppend extends PendingAppend {
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+/** An event of an append with everything the statement and the inline projections need. */
+interface EventToWrite {
+  append: PendingAppend;
+  event: NewEvent;
+  row: EventInsertRow;
+}
+
+/**
+ * One batch at a time: appends that arrive meanwhile all join the next batch, so under load
+ * each transaction carries more of them. Measured on 2 cores, one batch in flight took
+ * status changes from about 590 to 800-970 per second and 16-writer appends from about 7,000
+ * to 9,000-10,000 per second, against 4 in flight.
+ */
+const MAX_CONCURRENT_BATCHES = 1;
+const MAX_BATCH_SIZE = 64;
+
+/**
+ * Writes appends: in a caller's transaction, or group-committed (concurrent appends to different
+ * streams share one transaction). Seals personal data, runs the inline projections in the same
+ * transaction, and settles each append on its own: an append that fails its check never fails
+ * its neighbours, and one whose commit answer was lost is settled by its event ids.
+ */
+export class AppendWriter {
+  private inlineHandlers: { handles: Set<string> | null; handle: InlineEventHandler }[] = [];
+  private readonly queue = new GroupCommitQueue<QueuedAppend>(
+    (batch) => this.commitBatch(batch),
+    (append) => append.streamId,
+    { maxBatches: MAX_CONCURRENT_BATCHES, maxSize: MAX_BATCH_SIZE },
+  );
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly vault: PersonalDataVault,
+    private readonly upcasters: UpcasterRegistry,
+    private readonly metadata: EventMetadataProvider,
+    private readonly announcer: AppendAnnouncer,
+  ) {}
+
+  registerInlineHandler(handles: readonly string[], handle: InlineEventHandler): void {
+    this.inlineHandlers.push({ handles: handles.length ? new Set(handles) : null, handle });
+  }
+
+  append(
+    streamId: string,
+    expectedVersion: ExpectedVersion,
+    events: NewEvent[],
+    options: AppendOptions,
+    transaction?: pg.PoolClient,
+  ): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    if (!options.subjectId && events.some((event) => event.personalData)) {
+      return Promise.reject(new Error('events carry personal data but no subjectId was given'));
+    }
+    const append: PendingAppend = {
+      streamId,
+      streamType: options.streamType,
+      expectedVersion,
+      events,
+      // Lower case, as PostgreSQL answers uuids: the answer is matched on them.
+      eventIds: events.map((event) => (event.eventId ?? randomUUID()).toLowerCase()),
+      retryable: events.some((event) => event.eventId !== undefined),
+      subjectId: options.subjectId,
+      requires: options.requires,
+      metadata: { ...this.metadata.current(), ...options.metadata },
+      tries: 1,
+    };
+    if (transaction) return this.appendWithin(append, transaction);
+    return new Promise((resolve, reject) => this.queue.push({ ...append, resolve, reject }));
+  }
+
+  /** Resolves once every append asked for is settled. */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  private async appendWithin(append: PendingAppend, transaction: Queryable): Promise<AppendResult> {
+    for (;;) {
+      const [outcome] = await this.write([append], transaction, true);
+      if (outcome.kind === 'stored') return outcome.result;
+      const next = await this.afterFailure(append, transaction);
+      if (next !== 'again') return next;
+    }
+  }
+
+  private async commitBatch(batch: QueuedAppend[]): Promise<void> {
+    let outcomes: Outcome[];
+    try {
+      outcomes = await inTransaction(this.pool, (client) => this.write(batch, client, false));
+    } catch (error) {
+      await this.settleFailedBatch(batch, error);
+      return;
+    }
+    if (outcomes.some((o) => o.kind === 'stored' && !o.result.duplicate)) this.announcer.announce();
+    await Promise.all(
+      batch.map(async (append, i) => {
+        const outcome = outcomes[i];
+        if (outcome.kind === 'stored') return append.resolve(outcome.result);
+        try {
+          const next = await this.afterFailure(append, this.pool);
+          if (next === 'again') this.queue.push(append);
+          else append.resolve(next);
+        } catch (error) {
+          append.reject(error);
+        }
+      }),
+    );
+  }
+
+  /** A batch whose transaction failed as a whole: find out, append by append, what happened. */
+  private async settleFailedBatch(batch: QueuedAppend[], error: unknown): Promise<void> {
+    // Without a free connection, each append on its own would only wait out the timeout again.
+    if (isPoolExhausted(error)) {
+      for (const append of batch) append.reject(error);
+      return;
+    }
+    // A lost connection may have lost only the answer to COMMIT (and a racing retry may have
+    // stored the same ids): what is stored is settled by its event ids, never reported as a
+    // failure. Their ids may exist from now on, so any further try checks for them.
+    const stored = await storedAppends(this.pool, batch).catch(
+      () => new Map<QueuedAppend, AppendResult>(),
+    );
+    if (stored.size > 0) this.announcer.announce();
+    const unsettled = batch.filter((append) => {
+      append.retryable = true;
+      const earlier = stored.get(append);
+      if (earlier) append.resolve(earlier);
+      return !earlier;
+    });
+    if (unsettled.length > 1) {
+      // One failing append must not fail the others: each goes again on its own.
+      for (const append of unsettled) await this.commitBatch([append]);
+      return;
+    }
+    const [append] = unsettled;
+    if (!append) return;
+    if (isConnectionLoss(error) && append.tries < 3) {
+      append.tries++;
+      this.queue.push(append);
+    } else {
+      append.reject(error);
+    }
+  }
+
+  /** What an append that was not written becomes: an earlier identical one, another try, or an error. */
+  private async afterFailure(
+    append: PendingAppend,
+    db: Queryable,
+  ): Promise<AppendResult | 'again'> {
+    const { requires } = append;
+    if (requires) {
+      const { rows } = await db.query<{ version: number }>(STREAM_VERSION, [requires.streamId]);
+      if ((rows[0]?.version ?? 0) !== requires.version) {
+        throw new RequirementChangedError(requires.streamId, requires.version);
+      }
+    }
+    // Ids generated here just now cannot have been stored before: only a retry can be a duplicate.
+    const earlier = append.retryable
+      ? await findDuplicate(db, append.streamId, append.eventIds)
+      : null;
+    if (earlier) return earlier;
+    // 'any' loses only when another writer created the stream in the same instant: go again.
+    if (append.expectedVersion === 'any' && append.tries < 3) {
+      append.tries++;
+      return 'again';
+    }
+    throw await concurrencyError(db, append.streamId, append.expectedVersion);
+  }
+
+  /** Writes what can be written of `appends` in the caller's transaction; one outcome each. */
+  private async write(
+    appends: PendingAppend[],
+    db: Queryable,
+    notify: boolean,
+  ): Promise<Outcome[]> {
+    // Retries of appends already stored need no write.
+    const stored = await storedAppends(
+      db,
+      appends.filter((a) => a.retryable),
+    );
+    const outcomes: (Outcome | undefined)[] = appends.map((append) => {
+      const result = stored.get(append);
+      return result ? { kind: 'stored', result } : undefined;
+    });
+    const toWrite = appends.filter((_, i) => outcomes[i] === undefined);
+    if (toWrite.length === 0) return outcomes as Outcome[];
+    const { events, createdKeys } = await this.eventsToWrite(toWrite, db);
+    const { rows } = await db.query<AppendedRow>(
+      appendStatement(
+        toWrite.map(streamRow),
+        events.map((e) => e.row),
+        notify,
+      ),
+    );
+    const written = new Map(rows.map((row) => [row.event_id, row]));
+    toWrite.forEach((append) => {
+      outcomes[appends.indexOf(append)] = outcomeOf(append, written);
+    });
+    // A key made for an append that lost would belong to no event: it goes with the append.
+    const usedKeys = new Set(
+      toWrite.filter((a) => written.has(a.eventIds[0])).map((a) => a.subjectId),
+    );
+    const unusedKeys = createdKeys.filter((subject) => !usedKeys.has(subject));
+    if (unusedKeys.length > 0) await this.vault.eraseMany(unusedKeys, db);
+    await this.applyInline(this.recorded(events, written), db);
+    return outcomes as Outcome[];
+  }
+
+  /** Each event's row, with personal data sealed under its subject's key (made when new). */
+  private async eventsToWrite(
+    appends: PendingAppend[],
+    db: Queryable,
+  ): Promise<{ events: EventToWrite[]; createdKeys: string[] }> {
+    const subjects = [
+      ...new Set(
+        appends
+          .filter((a) => a.events.some((event) => event.personalData))
+          .map((a) => a.subjectId!),
+      ),
+    ];
+    const keys = subjects.length > 0 ? await this.vault.keysFor(subjects, db) : new Map();
+    const now = new Date();
+    const events = appends.flatMap((append) =>
+      append.events.map((event, i): EventToWrite => {
+        const data: JsonObject = event.personalData
+          ? {
+              ...event.data,
+              [PERSONAL_DATA_FIELD]: this.vault.seal(
+                keys.get(append.subjectId!)!.key,
+                append.subjectId!,
+                event.personalData,
+              ),
+            }
+          : event.data;
+        return {
+          append,
+          event,
+          row: {
+            streamId: append.streamId,
+            ord: i + 1,
+            eventId: append.eventIds[i],
+            type: event.type,
+            schemaVersion: event.schemaVersion ?? this.upcasters.currentVersion(event.type),
+            data: JSON.stringify(data),
+            metadata: JSON.stringify(append.metadata),
+            occurredAt: event.occurredAt ?? now,
+          },
+        };
+      }),
+    );
+    const createdKeys = [...keys].filter(([, k]) => k.created).map(([subject]) => subject);
+    return { events, createdKeys };
+  }
+
+  /** The events written, as inline projections see them. */
+  private recorded(events: EventToWrite[], written: Map<string, AppendedRow>): RecordedEvent[] {
+    return events.flatMap(({ append, event, row }) => {
+      const stored = written.get(row.eventId);
+      if (!stored) return [];
+      // An event written in an older schema (a replayed import) reaches inline projections
+      // upcast, as every reader of the log sees it.
+      const current = this.upcasters.upcast(event.type, row.schemaVersion, {
+        data: event.data,
+        personalData: event.personalData,
+      });
+      return [
+        {
+          globalPosition: Number(stored.global_position),
+          transactionId: stored.transaction_id,
+          streamId: append.streamId,
+          streamVersion: stored.stream_version,
+          eventId: row.eventId,
+          type: event.type,
+          schemaVersion: current.schemaVersion,
+          data: current.data,
+          personalData: current.personalData,
+          metadata: append.metadata,
+          occurredAt: row.occurredAt,
+        },
+      ];
+    });
+  }
+
+  private async applyInline(recorded: RecordedEvent[], db: Queryable): Promise<void> {
+    for (const handler of this.inlineHandlers) {
+      const events = handler.handles
+        ? recorded.filter((event) => handler.handles!.has(event.type))
+        : recorded;
+      if (events.length > 0) await handler.handle(events, db);
+    }
+  }
+}
+
+function streamRow(append: PendingAppend): StreamAppendRow {
+  const { expectedVersion: expected } = append;
+  return {
+    streamId: append.streamId,
+    streamType: append.streamType,
+    expected: expected === 'any' ? null : expected === 'no_stream' ? 0 : expected,
+    count: append.events.length,
+    requiredStream: append.requires?.streamId ?? null,
+    requiredVersion: append.requires?.version ?? null,
+  };
+}
+
+function outcomeOf(append: PendingAppend, written: Map<string, AppendedRow>): Outcome {
+  const own = append.eventIds.map((id) => written.get(id));
+  if (!own[0]) return { kind: 'stale' };
+  return {
+    kind: 'stored',
+    result: {
+      streamId: append.streamId,
+      nextVersion: own.at(-1)!.stream_version,
+      globalPositions: own.map((row) => Number(row!.global_position)),
+      duplicate: false,
+    },
+  };
+}
