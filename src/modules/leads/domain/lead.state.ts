@@ -1,4 +1,5 @@
 import { type LeadContact, type LeadEvent, type LeadOrder, visitorIdOf } from './lead.events.js';
+import type { LeadSource } from './lead.types.js';
 
 export interface LeadState {
   exists: boolean;
@@ -9,7 +10,11 @@ export interface LeadState {
   contact: LeadContact | null;
   order: LeadOrder;
   notes: string;
+  /** The customer's own message from the quote or contact form; personal, gone on erasure. */
+  message: string | null;
   visitorId: string | null;
+  source: LeadSource | null;
+  patternId: string | null;
 }
 
 export const INITIAL_LEAD_STATE: LeadState = {
@@ -20,7 +25,10 @@ export const INITIAL_LEAD_STATE: LeadState = {
   contact: null,
   order: { doorStyle: null, doors: 0, drawers: 0, metres: 0, totalPrice: 0 },
   notes: '',
+  message: null,
   visitorId: null,
+  source: null,
+  patternId: null,
 };
 
 export function evolve(state: LeadState, event: LeadEvent): LeadState {
@@ -45,7 +53,10 @@ export function evolve(state: LeadState, event: LeadEvent): LeadState {
           : null,
         order: { doorStyle, doors, drawers, metres, totalPrice },
         notes: personal?.notes ?? '',
+        message: personal?.message ?? null,
         visitorId: visitorIdOf(event),
+        source: event.data.source,
+        patternId: event.data.patternId ?? null,
       };
     }
     case 'LeadDetailsChanged': {
@@ -71,7 +82,7 @@ export function evolve(state: LeadState, event: LeadEvent): LeadState {
     case 'LeadRestored':
       return { ...state, trashed: false };
     case 'LeadErased':
-      return { ...state, erased: true, contact: null, notes: '' };
+      return { ...state, erased: true, contact: null, notes: '', message: null, visitorId: null };
   }
 }
 

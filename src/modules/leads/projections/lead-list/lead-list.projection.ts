@@ -9,8 +9,13 @@ import {
   LEAD_EVENT_TYPES,
   type LeadEvent,
   leadIdFromStream,
-  visitorIdOf,
 } from '#src/modules/leads/domain/lead.events.js';
+import {
+  evolve,
+  INITIAL_LEAD_STATE,
+  type LeadState,
+} from '#src/modules/leads/domain/lead.state.js';
+import type { DoorStyle, LeadSource } from '#src/modules/leads/domain/lead.types.js';
 
 /** One row of the lead list read model, as stored. */
 export interface LeadListRow {
@@ -221,91 +226,81 @@ function searchText(
   return [row.first_name, row.last_name, row.email].filter(Boolean).join(' ').toLowerCase();
 }
 
-/** Folds one event into a row; events for a lead whose creation is unknown are skipped. */
+/**
+ * Folds one event into a row with the lead's own `evolve`: the row is read as the lead's state,
+ * evolved, and written back with the times the state does not keep. Events for a lead whose
+ * creation is unknown are skipped.
+ */
 export function applyLeadEvent(
   row: LeadListRow | undefined,
   id: string,
   recorded: RecordedEvent,
 ): LeadListRow | undefined {
-  const event = {
-    type: recorded.type,
-    data: recorded.data,
-    personalData: recorded.personalData,
-  } as LeadEvent;
+  const event = recorded as unknown as LeadEvent;
+  if (!row && event.type !== 'LeadCreated') return undefined;
+  const state = evolve(row ? stateOfRow(row) : INITIAL_LEAD_STATE, event);
   const at = recorded.occurredAt.toISOString();
-  const touched = { updated_at: at, version: recorded.streamVersion };
-  if (event.type === 'LeadCreated') {
-    const p = event.personalData;
-    const created: LeadListRow = {
-      id,
-      first_name: p?.firstName ?? null,
-      last_name: p?.lastName ?? null,
-      email: p?.email ?? null,
-      phone: p?.phone ?? null,
-      address: p?.address ?? null,
-      city: p?.city ?? null,
-      country: p?.country ?? null,
-      message: p?.message ?? null,
-      notes: p?.notes ?? null,
-      door_style: event.data.doorStyle,
-      doors: event.data.doors,
-      drawers: event.data.drawers,
-      metres: event.data.metres,
-      total_price: event.data.totalPrice,
-      status: event.data.status,
-      source: event.data.source,
-      pattern_id: event.data.patternId ?? null,
-      visitor_id: visitorIdOf(event),
-      created_at: at,
-      deleted_at: null,
-      erased_at: null,
-      ...touched,
-    };
-    return created;
-  }
-  if (!row) return undefined;
-  const patch = rowPatch(recorded);
-  if (patch) return { ...row, ...patch };
-  switch (event.type) {
-    case 'LeadDetailsChanged': {
-      const next = { ...row, ...touched };
-      const order = event.data.changes;
-      if (order.doorStyle) next.door_style = order.doorStyle.to;
-      if (order.doors) next.doors = order.doors.to;
-      if (order.drawers) next.drawers = order.drawers.to;
-      if (order.metres) next.metres = order.metres.to;
-      if (order.totalPrice) next.total_price = order.totalPrice.to;
-      const contact = event.personalData?.changes;
-      if (contact && !row.erased_at) {
-        if (contact.firstName) next.first_name = contact.firstName.to;
-        if (contact.lastName) next.last_name = contact.lastName.to;
-        if (contact.email) next.email = contact.email.to;
-        if (contact.phone) next.phone = contact.phone.to;
-        if (contact.address) next.address = contact.address.to;
-        if (contact.city) next.city = contact.city.to;
-        if (contact.country) next.country = contact.country.to;
-      }
-      return next;
-    }
-    case 'LeadNotesChanged':
-      return event.personalData && !row.erased_at
-        ? { ...row, ...touched, notes: event.personalData.to }
-        : { ...row, ...touched };
-    case 'LeadErased':
-      return {
-        ...row,
-        ...touched,
-        first_name: null,
-        last_name: null,
-        email: null,
-        phone: null,
-        address: null,
-        city: null,
-        country: null,
-        message: null,
-        notes: null,
-        visitor_id: null,
-        erased_at: at,
-      };
-  }
+  const since = (now: boolean, before: string | null | undefined) => (now ? (before ?? at) : null);
+  const contact = state.contact;
+  return {
+    id,
+    first_name: contact?.firstName ?? null,
+    last_name: contact?.lastName ?? null,
+    email: contact?.email ?? null,
+    phone: contact?.phone ?? null,
+    address: contact?.address ?? null,
+    city: contact?.city ?? null,
+    country: contact?.country ?? null,
+    message: state.message,
+    notes: state.erased ? null : state.notes,
+    door_style: state.order.doorStyle,
+    doors: state.order.doors,
+    drawers: state.order.drawers,
+    metres: state.order.metres,
+    total_price: state.order.totalPrice,
+    status: state.status,
+    source: state.source ?? 'manual',
+    pattern_id: state.patternId,
+    visitor_id: state.visitorId,
+    created_at: row?.created_at ?? at,
+    updated_at: at,
+    deleted_at: since(state.trashed, row?.deleted_at),
+    erased_at: since(state.erased, row?.erased_at),
+    version: recorded.streamVersion,
+  };
+}
+
+/** A stored row as the lead's state; personal columns are all null once erased or unreadable. */
+function stateOfRow(row: LeadListRow): LeadState {
+  const personal = row.erased_at === null && (row.first_name !== null || row.email !== null);
+  return {
+    exists: true,
+    status: row.status,
+    trashed: row.deleted_at !== null,
+    erased: row.erased_at !== null,
+    contact: personal
+      ? {
+          firstName: row.first_name ?? '',
+          lastName: row.last_name ?? '',
+          email: row.email ?? '',
+          phone: row.phone ?? '',
+          address: row.address ?? '',
+          city: row.city ?? '',
+          country: row.country ?? '',
+        }
+      : null,
+    order: {
+      doorStyle: row.door_style as DoorStyle | null,
+      doors: row.doors,
+      drawers: row.drawers,
+      // numeric columns come back from PostgreSQL as text
+      metres: Number(row.metres),
+      totalPrice: Number(row.total_price),
+    },
+    notes: row.notes ?? '',
+    message: row.message,
+    visitorId: row.visitor_id,
+    source: row.source as LeadSource,
+    patternId: row.pattern_id,
+  };
 }

@@ -5,7 +5,12 @@ import type {
   ProjectionContext,
   ProjectionDefinition,
 } from '#src/platform/projections/projection.types.js';
-import { leadIdFromStream } from '#src/modules/leads/domain/lead.events.js';
+import { type LeadEvent, leadIdFromStream } from '#src/modules/leads/domain/lead.events.js';
+import {
+  evolve,
+  INITIAL_LEAD_STATE,
+  type LeadState,
+} from '#src/modules/leads/domain/lead.state.js';
 
 export const LEAD_STATS_TABLE = 'lead_stats';
 const LEADS_TABLE = 'lead_stats_leads';
@@ -65,18 +70,8 @@ export class LeadStatsProjection implements ProjectionDefinition {
     const after = new Map(before);
     for (const event of events) {
       const id = leadIdFromStream(event.streamId);
-      const lead = after.get(id);
-      const data = event.data as Record<string, unknown>;
-      if (event.type === 'LeadCreated') {
-        after.set(id, {
-          id,
-          status: data.status as string,
-          total_price: data.totalPrice as number,
-          active: true,
-        });
-      } else if (lead) {
-        after.set(id, evolveCounted(lead, event.type, data));
-      }
+      const counted = countedAfter(after.get(id), id, event as unknown as LeadEvent);
+      if (counted) after.set(id, counted);
     }
     const deltas = new Map<string, { count: number; value: number }>();
     const add = (lead: CountedLead | undefined, sign: 1 | -1) => {
@@ -123,24 +118,32 @@ export class LeadStatsProjection implements ProjectionDefinition {
   }
 }
 
-function evolveCounted(
-  lead: CountedLead,
-  type: string,
-  data: Record<string, unknown>,
-): CountedLead {
-  switch (type) {
-    case 'LeadStatusChanged':
-      return { ...lead, status: data.to as string };
-    case 'LeadDetailsChanged': {
-      const price = (data.changes as { totalPrice?: { to: number } }).totalPrice;
-      return price ? { ...lead, total_price: price.to } : lead;
-    }
-    case 'LeadTrashed':
-    case 'LeadErased':
-      return { ...lead, active: false };
-    case 'LeadRestored':
-      return { ...lead, active: true };
-    default:
-      return lead;
-  }
+/**
+ * The counted lead after an event, by the lead's own `evolve`; events for a lead whose creation
+ * this projection has not seen are skipped.
+ */
+function countedAfter(
+  lead: CountedLead | undefined,
+  id: string,
+  event: LeadEvent,
+): CountedLead | undefined {
+  if (!lead && event.type !== 'LeadCreated') return undefined;
+  const state = evolve(lead ? stateOfCounted(lead) : INITIAL_LEAD_STATE, event);
+  return {
+    id,
+    status: state.status,
+    total_price: state.order.totalPrice,
+    active: !state.trashed && !state.erased,
+  };
+}
+
+/** Only what the counts need; an inactive lead is one in the bin or erased (which left the bin). */
+function stateOfCounted(lead: CountedLead): LeadState {
+  return {
+    ...INITIAL_LEAD_STATE,
+    exists: true,
+    status: lead.status,
+    trashed: !lead.active,
+    order: { ...INITIAL_LEAD_STATE.order, totalPrice: Number(lead.total_price) },
+  };
 }
