@@ -16,6 +16,7 @@ import { LeadListProjection } from './projections/lead-list/lead-list.projection
 import { LeadStatsProjection } from './projections/lead-stats/lead-stats.projection.js';
 import { LeadHistoryReader } from './queries/lead-history.reader.js';
 import { LeadReadRepository } from './queries/lead-read.repository.js';
+import { LeadsInColumnQuery } from './queries/leads-in-column.query.js';
 
 const commandHandlers = [
   CreateLeadHandler,
@@ -36,6 +37,7 @@ const commandHandlers = [
     PipelineColumnsRepository,
     LeadReadRepository,
     LeadHistoryReader,
+    LeadsInColumnQuery,
     LeadListProjection,
     LeadStatsProjection,
     ...commandHandlers,

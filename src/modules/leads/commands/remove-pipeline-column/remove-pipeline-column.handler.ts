@@ -1,7 +1,5 @@
-import { Inject } from '@nestjs/common';
+import { isDeepStrictEqual } from 'node:util';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type pg from 'pg';
-import { PG_POOL, type Queryable } from '#src/platform/database/queryable.js';
 import {
   ConcurrencyError,
   RequirementChangedError,
@@ -14,7 +12,7 @@ import { LeadCommandRefused } from '#src/modules/leads/domain/lead.errors.js';
 import { decide } from '#src/modules/leads/domain/pipeline.decide.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
-import { LEAD_LIST_TABLE } from '#src/modules/leads/projections/lead-list/lead-list.projection.js';
+import { LeadsInColumnQuery } from '#src/modules/leads/queries/leads-in-column.query.js';
 import { RemovePipelineColumnCommand } from './remove-pipeline-column.command.js';
 
 /**
@@ -25,11 +23,6 @@ const MOVE_BATCH = 32;
 /** A lead edited between its read and its move is read and moved again, this many times at most. */
 const MOVE_ATTEMPTS = 3;
 
-interface HeldLead {
-  id: string;
-  version: number;
-}
-
 @CommandHandler(RemovePipelineColumnCommand)
 export class RemovePipelineColumnHandler implements ICommandHandler<
   RemovePipelineColumnCommand,
@@ -39,7 +32,7 @@ export class RemovePipelineColumnHandler implements ICommandHandler<
     private readonly columns: PipelineColumnsRepository,
     private readonly leads: LeadRepository,
     private readonly eventStore: EventStore,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    private readonly leadsInColumn: LeadsInColumnQuery,
   ) {}
 
   async execute(command: RemovePipelineColumnCommand): Promise<{ movedLeads: number }> {
@@ -49,7 +42,7 @@ export class RemovePipelineColumnHandler implements ICommandHandler<
         { type: 'RemoveColumn', id: command.id, moveLeadsTo: command.moveLeadsTo, leadCount },
         columns,
       );
-    const leadCount = (await this.heldLeads(command.id, this.pool)).length;
+    const leadCount = (await this.leadsInColumn.find(command.id)).length;
     const events = decideFor(leadCount);
     // The column's leads move first, in short batches, while the column still exists: holding the
     // pipeline for the whole walk would stall every lead append (each requires the pipeline).
@@ -60,9 +53,9 @@ export class RemovePipelineColumnHandler implements ICommandHandler<
       // meanwhile requires the pipeline's version, so it either committed before the read below
       // (and is moved with the others) or fails and is decided again on the new columns.
       await this.columns.append(version, events, transaction);
-      const held = await this.heldLeads(command.id, transaction);
-      // Only whether the column held any lead at all changes the decision.
-      if (JSON.stringify(decideFor(leadCount + held.length)) !== JSON.stringify(events)) {
+      const held = await this.leadsInColumn.find(command.id, { db: transaction });
+      // Leads that arrived meanwhile may change the decision (a move target becomes required).
+      if (!isDeepStrictEqual(decideFor(leadCount + held.length), events)) {
         throw new LeadCommandRefused(
           'conflict',
           'Leads arrived in this column meanwhile; please try again',
@@ -87,7 +80,7 @@ export class RemovePipelineColumnHandler implements ICommandHandler<
   ): Promise<number> {
     let moved = 0;
     for (;;) {
-      const batch = await this.heldLeads(command.id, this.pool, MOVE_BATCH);
+      const batch = await this.leadsInColumn.find(command.id, { limit: MOVE_BATCH });
       const results = await Promise.all(
         batch.map((lead) => this.moveAheadOne(lead.id, command, statuses, requirement)),
       );
@@ -137,15 +130,5 @@ export class RemovePipelineColumnHandler implements ICommandHandler<
             },
           ]
         : [];
-  }
-
-  /** Trashed leads move too, so a restore never lands in a column that no longer exists. */
-  private async heldLeads(status: string, db: Queryable, limit?: number): Promise<HeldLead[]> {
-    const { rows } = await db.query<HeldLead>(
-      `select id, version from ${LEAD_LIST_TABLE} where status = $1 and erased_at is null
-       ${limit ? 'limit $2' : ''}`,
-      limit ? [status, limit] : [status],
-    );
-    return rows;
   }
 }
