@@ -18,7 +18,7 @@ import { computeQuotePrice } from '#src/modules/quotes/domain/compute-quote-pric
 import { CURRENT_PRICE_LIST } from '#src/modules/quotes/domain/price-list.js';
 import { resolveDatabase } from '#src/platform/database/database-bootstrap.js';
 import { runMigrations } from '#src/platform/database/migrate.js';
-import type { Actor } from '#src/platform/domain/actor.js';
+import { type Actor, PUBLIC_ACTOR } from '#src/platform/domain/actor.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
 
 const USAGE = `Creates realistic Finnish demo leads with months of history through the real commands.
@@ -121,7 +121,6 @@ const STAFF: Actor[] = [
   { id: '5eed0000-0000-4000-8000-000000000003', name: 'Sanna Salo', role: 'salesperson' },
   { id: '5eed0000-0000-4000-8000-000000000004', name: 'Jari Jokinen', role: 'salesperson' },
 ];
-const PUBLIC_ACTOR: Actor = { id: null, name: 'public', role: 'public' };
 const PIPELINE = DEFAULT_COLUMNS.map((column) => column.id);
 const DAY_MS = 86_400_000;
 
