@@ -13,6 +13,7 @@ import {
   PIPELINE_STREAM_ID,
   PIPELINE_STREAM_TYPE,
 } from '#src/modules/leads/domain/pipeline.events.js';
+import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
 import { LeadHistoryReader } from '#src/modules/leads/queries/lead-history.reader.js';
 import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
 import { VisualizationStore } from '#src/modules/visualizer/storage/visualization-store.js';
@@ -389,6 +390,23 @@ describe('Leads against PostgreSQL', () => {
       expect(await testApp.app.get(LeadReadRepository).get(later)).toMatchObject({
         status: 'contacted',
       });
+    });
+
+    it('should still fold a recolouring stored under its event type’s old British name', async () => {
+      await changeColumnsElsewhere('PipelineColumnRecoloured', {
+        id: 'qualified',
+        from: 'green',
+        to: 'pink',
+      });
+      const { rows } = await testApp.db.pool.query<{ type: string }>(
+        'select type from events where stream_id = $1 order by stream_version desc limit 1',
+        [PIPELINE_STREAM_ID],
+      );
+      expect(rows[0].type).toBe('PipelineColumnRecoloured');
+      const { columns } = await testApp.app.get(PipelineColumnsRepository).load();
+      expect(columns.find((c) => c.id === 'qualified')).toMatchObject({ color: 'pink' });
+      const [last] = (await testApp.app.get(EventStore).readStream(PIPELINE_STREAM_ID)).slice(-1);
+      expect(last.type).toBe('PipelineColumnRecolored');
     });
   });
 });

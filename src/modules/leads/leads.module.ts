@@ -12,6 +12,7 @@ import { LeadsBinController } from './http/leads.bin.controller.js';
 import { PipelineColumnsController } from './http/pipeline-columns.controller.js';
 import { LeadRepository } from './infrastructure/lead.repository.js';
 import { PipelineColumnsRepository } from './infrastructure/pipeline-columns.repository.js';
+import { RenamedLeadEvents } from './infrastructure/renamed-events.js';
 import { LeadListProjection } from './projections/lead-list/lead-list.projection.js';
 import { LeadStatsProjection } from './projections/lead-stats/lead-stats.projection.js';
 import { LeadHistoryReader } from './queries/lead-history.reader.js';
@@ -35,6 +36,7 @@ const commandHandlers = [
   providers: [
     LeadRepository,
     PipelineColumnsRepository,
+    RenamedLeadEvents,
     LeadReadRepository,
     LeadHistoryReader,
     LeadsInColumnQuery,

@@ -300,7 +300,8 @@ export class AppendWriter {
       if (!stored) return [];
       // An event written in an older schema (a replayed import) reaches inline projections
       // upcast, as every reader of the log sees it.
-      const current = this.upcasters.upcast(event.type, row.schemaVersion, {
+      const type = this.upcasters.currentType(event.type);
+      const current = this.upcasters.upcast(type, row.schemaVersion, {
         data: event.data,
         personalData: event.personalData,
       });
@@ -311,7 +312,7 @@ export class AppendWriter {
           streamId: append.streamId,
           streamVersion: stored.stream_version,
           eventId: row.eventId,
-          type: event.type,
+          type,
           schemaVersion: current.schemaVersion,
           data: current.data,
           personalData: current.personalData,

@@ -67,7 +67,7 @@ export class EventReader {
       includeRecent?: boolean;
     },
   ): Promise<RecordedEvent[]> {
-    const types = options.types?.length ? options.types : null;
+    const types = options.types?.length ? this.upcasters.storedTypes(options.types) : null;
     const db = options.db ?? this.pool;
     const { rows } = await db.query<EventRow>(
       readAllSql({ types: types !== null, includeRecent: options.includeRecent ?? false }),
@@ -81,7 +81,7 @@ export class EventReader {
     batchSize: number,
     options: { types?: readonly string[]; personalData?: boolean; db?: Queryable },
   ): Promise<{ events: RecordedEvent[]; searchedTo: LogPosition }> {
-    const types = options.types?.length ? options.types : null;
+    const types = options.types?.length ? this.upcasters.storedTypes(options.types) : null;
     const db = options.db ?? this.pool;
     const { rows } = await db.query<
       EventRow & { head_transaction_id: string; head_position: string }
@@ -161,8 +161,9 @@ export class EventReader {
     let openedIndex = 0;
     return rows.map((row, i) => {
       const hasEnvelope = envelopes[i] !== undefined;
+      const type = this.upcasters.currentType(row.type);
       const { data, personalData, schemaVersion } = this.upcasters.upcast(
-        row.type,
+        type,
         row.schema_version,
         {
           data: hasEnvelope ? withoutEnvelope(row.data) : row.data,
@@ -175,7 +176,7 @@ export class EventReader {
         streamId: row.stream_id,
         streamVersion: row.stream_version,
         eventId: row.event_id,
-        type: row.type,
+        type,
         schemaVersion,
         data,
         personalData,

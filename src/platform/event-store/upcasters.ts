@@ -20,6 +20,28 @@ export interface Upcaster {
 /** Old events are upcast on read, so every consumer sees only the latest schema of each type. */
 export class UpcasterRegistry {
   private readonly byType = new Map<string, Map<number, Upcaster>>();
+  /** Old stored type name → the name it is read as. */
+  private readonly renamed = new Map<string, string>();
+
+  /**
+   * Events stored under the type name `from` are read as `to`: renaming an event type keeps its
+   * history readable. New events are written under `to`.
+   */
+  rename(from: string, to: string): void {
+    if (this.renamed.has(from)) throw new Error(`${from} is already renamed`);
+    this.renamed.set(from, to);
+  }
+
+  /** The type name an event stored under `storedType` is read as. */
+  currentType(storedType: string): string {
+    return this.renamed.get(storedType) ?? storedType;
+  }
+
+  /** Every name events of `types` may be stored under: for filters on the stored type. */
+  storedTypes(types: readonly string[]): string[] {
+    const old = [...this.renamed].filter(([, to]) => types.includes(to)).map(([from]) => from);
+    return [...types, ...old];
+  }
 
   register(...upcasters: Upcaster[]): void {
     for (const upcaster of upcasters) {

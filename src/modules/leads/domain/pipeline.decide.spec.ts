@@ -44,7 +44,7 @@ describe('decide', () => {
         .when({ type: 'EditColumn', id: 'new', name: 'Fresh', color: 'red' })
         .then([
           { type: 'PipelineColumnRenamed', data: { id: 'new', from: 'New Leads', to: 'Fresh' } },
-          { type: 'PipelineColumnRecoloured', data: { id: 'new', from: 'blue', to: 'red' } },
+          { type: 'PipelineColumnRecolored', data: { id: 'new', from: 'blue', to: 'red' } },
         ]);
       expect(columns[0]).toEqual({ id: 'new', name: 'Fresh', color: 'red' });
     });

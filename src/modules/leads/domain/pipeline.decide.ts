@@ -39,7 +39,7 @@ export function decide(
       }
       if (command.color !== undefined && command.color !== column.color)
         events.push({
-          type: 'PipelineColumnRecoloured',
+          type: 'PipelineColumnRecolored',
           data: { id: column.id, from: column.color, to: command.color },
         });
       return events;

@@ -22,5 +22,13 @@ export interface PipelineColumn {
 export type PipelineEvent =
   | { type: 'PipelineColumnAdded'; data: PipelineColumn }
   | { type: 'PipelineColumnRenamed'; data: { id: string; from: string; to: string } }
-  | { type: 'PipelineColumnRecoloured'; data: { id: string; from: ColumnColor; to: ColumnColor } }
+  | { type: 'PipelineColumnRecolored'; data: { id: string; from: ColumnColor; to: ColumnColor } }
   | { type: 'PipelineColumnRemoved'; data: { id: string; movedLeadsTo: string | null } };
+
+/**
+ * Event types renamed after events were stored under the old name (British to American spelling):
+ * the log is append-only, so old events are read under the new name.
+ */
+export const RENAMED_PIPELINE_EVENTS: readonly { from: string; to: PipelineEvent['type'] }[] = [
+  { from: 'PipelineColumnRecoloured', to: 'PipelineColumnRecolored' },
+];

@@ -18,7 +18,7 @@ export function evolve(columns: readonly PipelineColumn[], event: PipelineEvent)
       return [...columns, event.data];
     case 'PipelineColumnRenamed':
       return columns.map((c) => (c.id === event.data.id ? { ...c, name: event.data.to } : c));
-    case 'PipelineColumnRecoloured':
+    case 'PipelineColumnRecolored':
       return columns.map((c) => (c.id === event.data.id ? { ...c, color: event.data.to } : c));
     case 'PipelineColumnRemoved':
       return columns.filter((c) => c.id !== event.data.id);
