@@ -5,7 +5,7 @@ import type {
   ProjectionContext,
   ProjectionDefinition,
 } from '#src/platform/projections/projection.types.js';
-import { MemberEvents, type MemberProfile } from '#src/modules/team/domain/member.events.js';
+import { type MemberEvent, MemberEvents } from '#src/modules/team/domain/member.events.js';
 
 const HANDLED = [
   MemberEvents.MemberAdded,
@@ -71,16 +71,17 @@ export class TeamMembersProjection implements ProjectionDefinition {
   }
 
   private async applyOne(
-    event: RecordedEvent,
+    recorded: RecordedEvent,
     db: ProjectionContext['db'],
     t: string,
   ): Promise<void> {
-    const memberId = event.data.memberId as string;
-    const profile = (event.personalData ?? null) as Partial<MemberProfile> | null;
-    const at = event.occurredAt;
-    const version = event.streamVersion;
+    const event = recorded as unknown as MemberEvent;
+    const memberId = event.data.memberId;
+    const at = recorded.occurredAt;
+    const version = recorded.streamVersion;
     switch (event.type) {
-      case MemberEvents.MemberAdded:
+      case 'MemberAdded': {
+        const profile = event.personalData;
         await db.query(
           `insert into ${t} (id, first_name, last_name, email, role, is_active, created_at, updated_at, version)
            values ($1, $2, $3, $4, $5, true, $6, $6, $7)`,
@@ -95,7 +96,9 @@ export class TeamMembersProjection implements ProjectionDefinition {
           ],
         );
         return;
-      case MemberEvents.MemberProfileChanged:
+      }
+      case 'MemberProfileChanged': {
+        const profile = event.personalData;
         await db.query(
           `update ${t} set first_name = $2, last_name = $3, email = $4, updated_at = $5, version = $6
            where id = $1`,
@@ -109,7 +112,8 @@ export class TeamMembersProjection implements ProjectionDefinition {
           ],
         );
         return;
-      case MemberEvents.MemberRoleChanged:
+      }
+      case 'MemberRoleChanged':
         await db.query(`update ${t} set role = $2, updated_at = $3, version = $4 where id = $1`, [
           memberId,
           event.data.role,
@@ -117,14 +121,14 @@ export class TeamMembersProjection implements ProjectionDefinition {
           version,
         ]);
         return;
-      case MemberEvents.MemberDeactivated:
-      case MemberEvents.MemberReactivated:
+      case 'MemberDeactivated':
+      case 'MemberReactivated':
         await db.query(
           `update ${t} set is_active = $2, updated_at = $3, version = $4 where id = $1`,
-          [memberId, event.type === MemberEvents.MemberReactivated, at, version],
+          [memberId, event.type === 'MemberReactivated', at, version],
         );
         return;
-      case MemberEvents.MemberPasswordChanged:
+      case 'MemberPasswordChanged':
         await db.query(`update ${t} set updated_at = $2, version = $3 where id = $1`, [
           memberId,
           at,
