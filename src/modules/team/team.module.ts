@@ -16,7 +16,7 @@ import { LogInHandler } from './commands/log-in/log-in.handler.js';
 import { LogOutHandler } from './commands/log-out/log-out.handler.js';
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
 import { SetMemberActiveHandler } from './commands/set-member-active/set-member-active.handler.js';
-import { MembersRepository } from './domain/members.repository.js';
+import { MembersRepository } from './queries/members.repository.js';
 import { MemberStreamRepository } from './infrastructure/member-stream.repository.js';
 import { AuthController } from './http/auth.controller.js';
 import { TeamAdminController } from './http/team.admin.controller.js';

@@ -15,7 +15,7 @@ import {
   memberSubject,
 } from '#src/modules/team/domain/member.events.js';
 import { foldMember, type MemberState } from '#src/modules/team/domain/member.state.js';
-import { MembersRepository } from '#src/modules/team/domain/members.repository.js';
+import { MembersRepository } from '#src/modules/team/queries/members.repository.js';
 
 export interface MemberChangeResult {
   events: MemberEvent[];

@@ -15,7 +15,10 @@ import {
   MemberEvents,
   UNKNOWN_ACCOUNT_STREAM,
 } from '#src/modules/team/domain/member.events.js';
-import { MembersRepository, type TeamMember } from '#src/modules/team/domain/members.repository.js';
+import {
+  MembersRepository,
+  type TeamMember,
+} from '#src/modules/team/queries/members.repository.js';
 import { LogInCommand, type LoginResult } from './log-in.command.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';

@@ -1,5 +1,5 @@
 import { ApiProperty, IntersectionType, PickType } from '@nestjs/swagger';
-import type { TeamMember } from '#src/modules/team/domain/members.repository.js';
+import type { TeamMember } from '#src/modules/team/queries/members.repository.js';
 import { STAFF_ROLES, type StaffRole } from '#src/platform/http/access.decorators.js';
 
 /** A member as the Team tab lists it. */

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { PG_POOL, type Queryable } from '#src/platform/database/queryable.js';
 import type { StaffRole } from '#src/platform/http/access.decorators.js';
-import { MemberNotFoundError } from './member.errors.js';
+import { MemberNotFoundError } from '#src/modules/team/domain/member.errors.js';
 
 export interface TeamMember {
   id: string;
