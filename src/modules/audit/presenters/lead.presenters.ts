@@ -1,0 +1,91 @@
+import {
+  leadIdFromStream,
+  type LeadCreated,
+  type LeadDetailsChanged,
+  type LeadStatusChanged,
+} from '#src/modules/leads/domain/lead.events.js';
+import type { PresentedEvent } from '#src/modules/audit/domain/audit-entry.js';
+import type { PresenterInput, PresenterTable } from './presenter.types.js';
+
+const FIELD_LABELS: Record<string, string> = {
+  doorStyle: 'door style',
+  doors: 'doors',
+  drawers: 'drawers',
+  metres: 'worktop metres',
+  totalPrice: 'total price',
+  firstName: 'first name',
+  lastName: 'last name',
+  email: 'e-mail',
+  phone: 'phone',
+  address: 'address',
+  city: 'city',
+  country: 'country',
+};
+
+const SOURCE_WORDS: Record<string, string> = {
+  quote: 'sent a quote request',
+  contact_form: 'sent a contact message',
+};
+
+function onLead(
+  { event, names }: PresenterInput,
+  action: string,
+  sentence: (lead: string) => string,
+): PresentedEvent {
+  const leadId = leadIdFromStream(event.streamId);
+  return { action, target: { kind: 'lead', id: leadId }, sentence: sentence(names.lead(leadId)) };
+}
+
+const changeList = (changes: Record<string, { from: unknown; to: unknown }>) =>
+  Object.entries(changes).map(
+    ([field, { from, to }]) => `${FIELD_LABELS[field] ?? field} ${show(from)} → ${show(to)}`,
+  );
+
+const show = (value: unknown) => (value === null || value === '' ? '(empty)' : String(value));
+
+export const leadPresenters: PresenterTable = {
+  LeadCreated: (input) => {
+    const data = (input.event as unknown as LeadCreated).data;
+    const source = SOURCE_WORDS[data.source];
+    const column = input.names.column(data.status);
+    return onLead(input, 'Created lead', (lead) =>
+      source
+        ? `${input.actor} ${source}: ${lead} in ${column}`
+        : `${input.actor} created lead ${lead} in ${column}`,
+    );
+  },
+  LeadDetailsChanged: (input) => {
+    const event = input.event as unknown as LeadDetailsChanged & { personalData?: unknown };
+    const parts = changeList(event.data.changes);
+    // Without the envelope (erased) only the fact that contact details changed is told.
+    if (event.personalData) parts.push(...changeList(event.personalData.changes));
+    else if (event.personalData === null) parts.push('contact details');
+    return onLead(input, 'Edited lead', (lead) =>
+      parts.length
+        ? `${input.actor} edited ${lead}: ${parts.join(', ')}`
+        : `${input.actor} edited ${lead}`,
+    );
+  },
+  LeadStatusChanged: (input) => {
+    const { from, to, reason } = (input.event as unknown as LeadStatusChanged).data;
+    const why = reason === 'column_removed' ? ' because its column was removed' : '';
+    return onLead(
+      input,
+      'Moved lead',
+      (lead) =>
+        `${input.actor} moved ${lead} from ${input.names.column(from)} to ${input.names.column(to)}${why}`,
+    );
+  },
+  LeadNotesChanged: (input) =>
+    onLead(input, 'Changed notes', (lead) => `${input.actor} changed the notes of ${lead}`),
+  LeadTrashed: (input) =>
+    onLead(input, 'Trashed lead', (lead) => `${input.actor} moved ${lead} to the Recycle Bin`),
+  LeadRestored: (input) =>
+    onLead(
+      input,
+      'Restored lead',
+      (lead) => `${input.actor} restored ${lead} from the Recycle Bin`,
+    ),
+  LeadErased: (input) =>
+    onLead(input, 'Erased lead', (lead) => `${input.actor} erased the personal data of ${lead}`),
+};
