@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsIn,
@@ -110,6 +110,7 @@ class AuditTargetDto {
   label: string;
 }
 
+@ApiExtraModels(AuditTargetDto)
 export class AuditEntryDto {
   @ApiProperty({ type: 'integer', example: 1234 })
   id: number;
@@ -121,7 +122,11 @@ export class AuditEntryDto {
   action: string;
   @ApiProperty({ type: AuditActorDto })
   actor: AuditActorDto;
-  @ApiProperty({ type: AuditTargetDto, nullable: true })
+  @ApiProperty({
+    nullable: true,
+    allOf: [{ $ref: getSchemaPath(AuditTargetDto) }],
+    description: 'What the action was done to; null when nothing in particular',
+  })
   target: AuditTargetDto | null;
   @ApiProperty({ example: 'Anna Lahti moved Matti Virtanen from Contacted to Proposal' })
   sentence: string;
