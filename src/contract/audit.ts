@@ -49,3 +49,36 @@ export interface AuditFilter {
   /** Free text over the sentence. */
   q?: string;
 }
+
+/** A team member as the audit log knows them: who can be picked as the actor filter. */
+export interface AuditActor {
+  id: string;
+  name: string;
+}
+
+/** The action label of each event type the audit log tells in its own words. */
+export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
+  LeadCreated: 'Created lead',
+  LeadDetailsChanged: 'Edited lead',
+  LeadStatusChanged: 'Moved lead',
+  LeadNotesChanged: 'Changed notes',
+  LeadTrashed: 'Trashed lead',
+  LeadRestored: 'Restored lead',
+  LeadErased: 'Erased lead',
+  LeadDetailsViewed: 'Opened lead',
+  PersonalDataExported: 'Exported personal data',
+  PipelineColumnAdded: 'Added column',
+  PipelineColumnRenamed: 'Renamed column',
+  PipelineColumnRecoloured: 'Recoloured column',
+  PipelineColumnRemoved: 'Removed column',
+  MemberAdded: 'Added member',
+  MemberProfileChanged: 'Changed profile',
+  MemberRoleChanged: 'Changed role',
+  MemberDeactivated: 'Deactivated member',
+  MemberReactivated: 'Reactivated member',
+  MemberPasswordChanged: 'Changed password',
+  MemberLoggedIn: 'Signed in',
+  MemberLoggedOut: 'Signed out',
+  LoginFailed: 'Failed sign-in',
+  VisualizationGenerated: 'Rendered visualization',
+};

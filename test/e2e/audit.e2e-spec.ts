@@ -288,7 +288,21 @@ describe('Audit log', () => {
       await refused({ type: "x' or 1=1" }, /type must be an event type name/);
     });
 
+    it('should offer every member by name as an actor to filter by', async () => {
+      const { body } = await api
+        .get('/api/admin/activity/actors')
+        .set(bearer(manager.token))
+        .expect(200);
+      expect(body).toEqual(
+        expect.arrayContaining([
+          { id: admin.member.id, name: 'Anna Lahti' },
+          { id: memberId, name: 'Pekka Uusi' },
+        ]),
+      );
+    });
+
     it('should answer 403 to a salesperson and 401 without a token', async () => {
+      await api.get('/api/admin/activity/actors').set(bearer(salesperson.token)).expect(403);
       await api.get('/api/admin/activity').set(bearer(salesperson.token)).expect(403);
       await api.get('/api/admin/activity/csv').set(bearer(salesperson.token)).expect(403);
       await api.get('/api/admin/activity').expect(401);

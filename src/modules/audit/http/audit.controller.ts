@@ -6,11 +6,12 @@ import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { Response } from 'express';
 import { Roles } from '#src/platform/http/access.decorators.js';
 import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
-import type { AuditFilter, AuditPage } from '#src/contract/audit.js';
+import type { AuditActor, AuditFilter, AuditPage } from '#src/contract/audit.js';
 import { RecordDataAccessCommand } from '#src/modules/audit/commands/record-data-access/record-data-access.command.js';
 import { AuditLogReader } from '#src/modules/audit/queries/audit-log.reader.js';
 import { AUDIT_CSV_HEADER, auditCsvLine } from './audit-csv.js';
 import {
+  AuditActorChoiceDto,
   AuditExportQuery,
   type AuditFilterQuery,
   AuditPageDto,
@@ -49,6 +50,13 @@ export class AuditController {
       query.page ?? 1,
       query.pageSize ?? 25,
     );
+  }
+
+  @Get('actors')
+  @ApiOperation({ summary: 'Team members the log knows, for the actor filter' })
+  @ApiOkResponse({ type: [AuditActorChoiceDto] })
+  actors(): Promise<AuditActor[]> {
+    return this.reader.actors();
   }
 
   /** Streams every matching row; the export itself is recorded, since sentences name people. */

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
+import { AUDIT_ACTIONS } from '#src/contract/audit.js';
 import type { PresentedEvent } from '#src/modules/audit/domain/audit-entry.js';
 import { dataAccessPresenters } from './data-access.presenters.js';
 import { leadPresenters } from './lead.presenters.js';
@@ -39,11 +40,8 @@ export function presentEvent(
 ): PresentedEvent {
   const actor = actorWords(event);
   const presenter = presenters[event.type];
-  if (presenter) return presenter({ event, names, actor });
   const words = typeInWords(event.type);
-  return {
-    action: words[0].toUpperCase() + words.slice(1),
-    target: null,
-    sentence: `${actor}: ${words}`,
-  };
+  const action = AUDIT_ACTIONS[event.type] ?? words[0].toUpperCase() + words.slice(1);
+  if (presenter) return { action, ...presenter({ event, names, actor }) };
+  return { action, target: null, sentence: `${actor}: ${words}` };
 }

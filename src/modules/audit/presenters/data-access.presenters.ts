@@ -14,7 +14,6 @@ export const dataAccessPresenters: PresenterTable = {
   [DataAccessEvents.LeadDetailsViewed]: ({ event, names, actor }) => {
     const { leadId } = event.data as LeadDetailsViewedData;
     return {
-      action: 'Opened lead',
       target: { kind: 'lead', id: leadId },
       sentence: `${actor} opened the details of ${names.lead(leadId)}`,
     };
@@ -22,7 +21,6 @@ export const dataAccessPresenters: PresenterTable = {
   [DataAccessEvents.PersonalDataExported]: ({ event, actor }) => {
     const { what, rows } = event.data as PersonalDataExportedData;
     return {
-      action: 'Exported personal data',
       target: null,
       sentence: `${actor} exported ${EXPORT_WORDS[what] ?? what} (${rows} rows)`,
     };

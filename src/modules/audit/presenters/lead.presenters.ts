@@ -4,8 +4,7 @@ import {
   type LeadDetailsChanged,
   type LeadStatusChanged,
 } from '#src/modules/leads/domain/lead.events.js';
-import type { PresentedEvent } from '#src/modules/audit/domain/audit-entry.js';
-import type { PresenterInput, PresenterTable } from './presenter.types.js';
+import type { PresenterInput, PresenterTable, TargetedSentence } from './presenter.types.js';
 
 const FIELD_LABELS: Record<string, string> = {
   doorStyle: 'door style',
@@ -29,11 +28,10 @@ const SOURCE_WORDS: Record<string, string> = {
 
 function onLead(
   { event, names }: PresenterInput,
-  action: string,
   sentence: (lead: string) => string,
-): PresentedEvent {
+): TargetedSentence {
   const leadId = leadIdFromStream(event.streamId);
-  return { action, target: { kind: 'lead', id: leadId }, sentence: sentence(names.lead(leadId)) };
+  return { target: { kind: 'lead', id: leadId }, sentence: sentence(names.lead(leadId)) };
 }
 
 const changeList = (changes: Record<string, { from: unknown; to: unknown }>) =>
@@ -48,7 +46,7 @@ export const leadPresenters: PresenterTable = {
     const data = (input.event as unknown as LeadCreated).data;
     const source = SOURCE_WORDS[data.source];
     const column = input.names.column(data.status);
-    return onLead(input, 'Created lead', (lead) =>
+    return onLead(input, (lead) =>
       source
         ? `${input.actor} ${source}: ${lead} in ${column}`
         : `${input.actor} created lead ${lead} in ${column}`,
@@ -60,7 +58,7 @@ export const leadPresenters: PresenterTable = {
     // Without the envelope (erased) only the fact that contact details changed is told.
     if (event.personalData) parts.push(...changeList(event.personalData.changes));
     else if (event.personalData === null) parts.push('contact details');
-    return onLead(input, 'Edited lead', (lead) =>
+    return onLead(input, (lead) =>
       parts.length
         ? `${input.actor} edited ${lead}: ${parts.join(', ')}`
         : `${input.actor} edited ${lead}`,
@@ -71,21 +69,16 @@ export const leadPresenters: PresenterTable = {
     const why = reason === 'column_removed' ? ' because its column was removed' : '';
     return onLead(
       input,
-      'Moved lead',
       (lead) =>
         `${input.actor} moved ${lead} from ${input.names.column(from)} to ${input.names.column(to)}${why}`,
     );
   },
   LeadNotesChanged: (input) =>
-    onLead(input, 'Changed notes', (lead) => `${input.actor} changed the notes of ${lead}`),
+    onLead(input, (lead) => `${input.actor} changed the notes of ${lead}`),
   LeadTrashed: (input) =>
-    onLead(input, 'Trashed lead', (lead) => `${input.actor} moved ${lead} to the Recycle Bin`),
+    onLead(input, (lead) => `${input.actor} moved ${lead} to the Recycle Bin`),
   LeadRestored: (input) =>
-    onLead(
-      input,
-      'Restored lead',
-      (lead) => `${input.actor} restored ${lead} from the Recycle Bin`,
-    ),
+    onLead(input, (lead) => `${input.actor} restored ${lead} from the Recycle Bin`),
   LeadErased: (input) =>
-    onLead(input, 'Erased lead', (lead) => `${input.actor} erased the personal data of ${lead}`),
+    onLead(input, (lead) => `${input.actor} erased the personal data of ${lead}`),
 };

@@ -1,11 +1,9 @@
 import type { PipelineEvent } from '#src/modules/leads/domain/pipeline.events.js';
-import type { PresentedEvent } from '#src/modules/audit/domain/audit-entry.js';
-import type { PresenterInput, PresenterTable } from './presenter.types.js';
+import type { PresenterInput, PresenterTable, TargetedSentence } from './presenter.types.js';
 
 type Data<T extends PipelineEvent['type']> = Extract<PipelineEvent, { type: T }>['data'];
 
-const onColumn = (id: string, action: string, sentence: string): PresentedEvent => ({
-  action,
+const onColumn = (id: string, sentence: string): TargetedSentence => ({
   target: { kind: 'column', id },
   sentence,
 });
@@ -16,31 +14,22 @@ const dataOf = <T extends PipelineEvent['type']>({ event }: PresenterInput) =>
 export const pipelinePresenters: PresenterTable = {
   PipelineColumnAdded: (input) => {
     const { id, name } = dataOf<'PipelineColumnAdded'>(input);
-    return onColumn(id, 'Added column', `${input.actor} added pipeline column ${name}`);
+    return onColumn(id, `${input.actor} added pipeline column ${name}`);
   },
   PipelineColumnRenamed: (input) => {
     const { id, from, to } = dataOf<'PipelineColumnRenamed'>(input);
-    return onColumn(
-      id,
-      'Renamed column',
-      `${input.actor} renamed pipeline column ${from} to ${to}`,
-    );
+    return onColumn(id, `${input.actor} renamed pipeline column ${from} to ${to}`);
   },
   PipelineColumnRecoloured: (input) => {
     const { id, from, to } = dataOf<'PipelineColumnRecoloured'>(input);
     return onColumn(
       id,
-      'Recoloured column',
       `${input.actor} changed the colour of pipeline column ${input.names.column(id)} from ${from} to ${to}`,
     );
   },
   PipelineColumnRemoved: (input) => {
     const { id, movedLeadsTo } = dataOf<'PipelineColumnRemoved'>(input);
     const moved = movedLeadsTo ? `; its leads moved to ${input.names.column(movedLeadsTo)}` : '';
-    return onColumn(
-      id,
-      'Removed column',
-      `${input.actor} removed pipeline column ${input.names.column(id)}${moved}`,
-    );
+    return onColumn(id, `${input.actor} removed pipeline column ${input.names.column(id)}${moved}`);
   },
 };

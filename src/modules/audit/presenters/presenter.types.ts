@@ -16,7 +16,9 @@ export interface PresenterInput {
   actor: string;
 }
 
+export type TargetedSentence = Omit<PresentedEvent, 'action'>;
+
 /** Tells one event type as an audit row; personal data only from `event.personalData`. */
-export type Presenter = (input: PresenterInput) => PresentedEvent;
+export type Presenter = (input: PresenterInput) => TargetedSentence;
 
 export type PresenterTable = Record<string, Presenter>;

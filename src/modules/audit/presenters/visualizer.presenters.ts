@@ -3,7 +3,6 @@ import type { PresenterTable } from './presenter.types.js';
 
 export const visualizerPresenters: PresenterTable = {
   [VISUALIZATION_GENERATED]: ({ event, actor }) => ({
-    action: 'Rendered visualization',
     target: null,
     sentence: `${actor} rendered pattern ${String(event.data.patternId)} on a kitchen photo`,
   }),

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { PG_POOL } from '#src/platform/database/queryable.js';
 import {
   AUDIT_COUNT_LIMIT,
+  type AuditActor,
   type AuditEntryView,
   type AuditFilter,
   type AuditPage,
@@ -11,6 +12,7 @@ import {
 } from '#src/contract/audit.js';
 import {
   AUDIT_LOG_TABLE,
+  AUDIT_NAMES_TABLE,
   type AuditLogRow,
 } from '#src/modules/audit/projections/audit-log/audit-log.projection.js';
 
@@ -85,6 +87,15 @@ export class AuditLogReader {
       page,
       pageSize,
     };
+  }
+
+  /** Every team member ever added, by name: the choices of the actor filter. */
+  async actors(): Promise<AuditActor[]> {
+    const { rows } = await this.pool.query<AuditActor>(
+      `select id, label as name from ${AUDIT_NAMES_TABLE}
+       where kind = 'member' and label is not null order by label, id`,
+    );
+    return rows;
   }
 
   /**

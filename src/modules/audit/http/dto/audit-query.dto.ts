@@ -147,3 +147,10 @@ export class AuditPageDto {
   @ApiProperty({ type: 'integer' })
   pageSize: number;
 }
+
+export class AuditActorChoiceDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+  @ApiProperty({ example: 'Anna Lahti' })
+  name: string;
+}
