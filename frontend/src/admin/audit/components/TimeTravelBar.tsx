@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { auditCopy } from '@/admin/audit/copy';
 import { formatDateTime } from '@/shared/format/format';
 
-/** The current moment as a datetime-local value (local time, minutes). */
+/** The current moment as a datetime-local value (local time, seconds). */
 function localNow(): string {
   const now = new Date();
   now.setMinutes(now.getMinutes() - now.getTimezoneOffset());
-  return now.toISOString().slice(0, 16);
+  return now.toISOString().slice(0, 19);
 }
 
 interface Props {
@@ -44,7 +44,7 @@ export function TimeTravelBar({ asOf, onChange }: Props) {
         label={auditCopy.boardAsOf}
         value={picked}
         onChange={(e) => setPicked(e.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: localNow() } }}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: localNow(), step: 1 } }}
       />
       <Button
         variant="outlined"
