@@ -4,7 +4,11 @@ import { IsInt, IsISO8601, Max, Min, IsOptional } from 'class-validator';
 import { BOARD_CARDS_PER_COLUMN_MAX } from '#src/contract/board-history.js';
 
 export class BoardAsOfQuery {
-  @ApiProperty({ format: 'date-time', description: 'The past moment to show the board at' })
+  @ApiProperty({
+    format: 'date-time',
+    description: 'The past moment to show the board at',
+    example: '2026-01-15T12:00:00Z',
+  })
   @IsISO8601(
     { strict: true, strictSeparator: true },
     { message: 'at must be an ISO 8601 date-time' },
