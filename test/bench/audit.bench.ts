@@ -156,7 +156,8 @@ try {
     });
     let count = 0;
     for await (const chunk of response.body!) {
-      for (const byte of chunk as Uint8Array) if (byte === 10) count++;
+      const bytes = Buffer.from(chunk as Uint8Array);
+      for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) count++;
     }
     return count - 1;
   });

@@ -29,7 +29,7 @@ const COLUMNS = `position, occurred_at, event_type, action, actor_id, actor_name
   target_kind, target_id, target_label, sentence`;
 
 /** Rows read per round trip while streaming an export. */
-const EXPORT_BATCH = 2000;
+const EXPORT_BATCH = 5000;
 
 interface Where {
   sql: string;
