@@ -11,6 +11,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { TeamModule } from './modules/team/team.module.js';
 import { LeadsModule } from './modules/leads/leads.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { PatternsModule } from './modules/patterns/patterns.module.js';
@@ -70,6 +71,7 @@ export class AppModule {
         AnalyticsModule,
         PatternsModule,
         VisualizerModule,
+        AuditModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AppThrottlerGuard },

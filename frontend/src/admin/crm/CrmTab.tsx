@@ -24,6 +24,8 @@ import { leadCopy } from '@/admin/leads/copy';
 import { useLeadActions } from '@/admin/leads/hooks/useLeadActions';
 import { useReloadLeads } from '@/admin/leads/hooks/useReloadLeads';
 import { useUpdateFailure } from '@/admin/leads/hooks/useUpdateFailure';
+import { BoardAsOfView } from '@/admin/audit/components/BoardAsOfView';
+import { TimeTravelBar } from '@/admin/audit/components/TimeTravelBar';
 import { ActionAlert, LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
 import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
 import { columnKeyboardCoordinates } from './components/boardKeyboard';
@@ -49,6 +51,7 @@ export default function CrmTab() {
   const [adding, setAdding] = useState(false);
   const [dragged, setDragged] = useState<Lead | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
+  const [asOf, setAsOf] = useState<string | null>(null);
   const reportFailure = useUpdateFailure(setConflict);
 
   const sensors = useSensors(
@@ -92,9 +95,20 @@ export default function CrmTab() {
     return <LoadFailedAlert message={leadCopy.fetchQuotesFailed} onRetry={reloadLeads} />;
   const editing = columnEditing.editing;
 
+  if (asOf)
+    return (
+      <Box>
+        <TimeTravelBar asOf={asOf} onChange={setAsOf} />
+        <BoardAsOfView at={asOf} />
+      </Box>
+    );
+
   return (
     <Box>
       <Stack direction="row" spacing={1} sx={{ mb: 2, justifyContent: 'flex-end' }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <TimeTravelBar asOf={asOf} onChange={setAsOf} />
+        </Box>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
           Add Lead
         </Button>

@@ -1,14 +1,29 @@
 import { Stack } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useVerifyQuery } from '@/admin/auth/api/authApi';
 import { LeadDetailsDialog } from '@/admin/leads/components/LeadDetailsDialog';
 import { RecentQuotesGrid } from './components/RecentQuotesGrid';
 import { StatCards } from './components/StatCards';
 
+/** The chart library downloads only for those who may see site analytics. */
+const AnalyticsChart = lazy(() =>
+  import('@/admin/analytics/components/AnalyticsChart').then((m) => ({
+    default: m.AnalyticsChart,
+  })),
+);
+
 export default function OverviewTab() {
   const [openLeadId, setOpenLeadId] = useState<string | null>(null);
+  const { data: me } = useVerifyQuery();
+  const seesAnalytics = me?.user.role === 'admin' || me?.user.role === 'manager';
   return (
     <Stack spacing={3}>
       <StatCards />
+      {seesAnalytics && (
+        <Suspense fallback={null}>
+          <AnalyticsChart />
+        </Suspense>
+      )}
       <RecentQuotesGrid onOpen={setOpenLeadId} />
       <LeadDetailsDialog leadId={openLeadId} onClose={() => setOpenLeadId(null)} />
     </Stack>

@@ -14,6 +14,7 @@ import { Roles } from '#src/platform/http/access.decorators.js';
 import { ApiIfMatch, IfMatchVersion } from '#src/platform/http/if-match-version.decorator.js';
 import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import { STAFF_RATE_LIMIT } from './staff-rate-limit.js';
+import { RecordDataAccessCommand } from '#src/modules/audit/commands/record-data-access/record-data-access.command.js';
 import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
@@ -85,12 +86,17 @@ export class LeadsAdminController {
     return this.reads.stats();
   }
 
+  /** The lead's details as the dashboard opens them: each opening is recorded for the audit log. */
   @Get(':id')
   @ApiLeadId()
   @ApiOkResponse({ type: LeadViewDto })
   @ApiErrors(400, 404)
-  get(@Param('id', LeadId()) id: string): Promise<LeadView> {
-    return this.reads.get(id);
+  async get(@Param('id', LeadId()) id: string): Promise<LeadView> {
+    const lead = await this.reads.get(id);
+    await this.commandBus.execute(
+      new RecordDataAccessCommand({ type: 'LeadDetailsViewed', data: { leadId: id } }),
+    );
+    return lead;
   }
 
   @Get(':id/history')
@@ -128,7 +134,7 @@ export class LeadsAdminController {
         notes: dto.notes?.trim() || undefined,
       }),
     );
-    return this.get(leadId);
+    return this.reads.get(leadId);
   }
 
   /** The board's drag and drop and quick notes; answers only what a board needs, cheaply. */
@@ -176,7 +182,7 @@ export class LeadsAdminController {
         notes: dto.notes,
       }),
     );
-    return this.get(id);
+    return this.reads.get(id);
   }
 
   /** GDPR erasure, only for leads already in the Recycle Bin (docs/product.md#erasure). */

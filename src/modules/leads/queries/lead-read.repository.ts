@@ -1,7 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type pg from 'pg';
 import { PG_POOL } from '#src/platform/database/queryable.js';
-import { CLOSED_STATUS } from '#src/modules/leads/domain/pipeline.state.js';
 import {
   LEAD_LIST_TABLE,
   LEAD_SEARCH_TABLE,
@@ -9,6 +8,7 @@ import {
 } from '#src/modules/leads/projections/lead-list/lead-list.projection.js';
 import { LEAD_STATS_TABLE } from '#src/modules/leads/projections/lead-stats/lead-stats.projection.js';
 import type { LeadPage, LeadStats, LeadView } from './lead.views.js';
+import { summarizeLeadStats } from './summarize-lead-stats.js';
 
 export const LEAD_SORTS = ['-createdAt', 'createdAt', '-totalPrice', 'totalPrice'] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
@@ -108,21 +108,10 @@ export class LeadReadRepository {
       `select status, lead_count as count, total_value::float8 as value from ${LEAD_STATS_TABLE}
        where lead_count <> 0 or total_value <> 0 order by status`,
     );
-    const sum = (pick: (r: (typeof rows)[number]) => number, closed: boolean | null) =>
-      rows
-        .filter((r) => closed === null || (r.status === CLOSED_STATUS) === closed)
-        .reduce((total, r) => total + pick(r), 0);
-    return {
-      totalQuotes: sum((r) => r.count, null),
-      totalRevenue: round(sum((r) => r.value, true)),
-      potentialRevenue: round(sum((r) => r.value, false)),
-      activeLeads: sum((r) => r.count, false),
-      byStatus: rows.map((r) => ({ ...r, value: round(r.value) })),
-    };
+    return summarizeLeadStats(rows);
   }
 }
 
-const round = (value: number) => Math.round(value * 100) / 100;
 const iso = (value: string | Date | null) =>
   value === null ? null : new Date(value).toISOString();
 

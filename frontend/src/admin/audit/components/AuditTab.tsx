@@ -1,0 +1,140 @@
+import { Alert, Box, Link, Typography } from '@mui/material';
+import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import { useCallback, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { AuditEntryView, AuditFilter, AuditSort } from '#src/contract/audit';
+import { useGetActivityQuery } from '@/admin/audit/api/auditApi';
+import { auditCopy } from '@/admin/audit/copy';
+import { useCsvDownload } from '@/admin/audit/hooks/useCsvDownload';
+import { AuditFilters } from './AuditFilters';
+import { LeadDetailsDialog } from '@/admin/leads/components/LeadDetailsDialog';
+import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
+import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
+import { formatDateTime } from '@/shared/format/format';
+
+const PAGE_SIZE = 25;
+
+/** Grid column → the server's sort key. */
+const SORT_KEYS: Record<string, string> = {
+  occurredAt: 'occurredAt',
+  actor: 'actorName',
+  action: 'action',
+};
+
+function sortOf(model: GridSortModel): AuditSort {
+  const [first] = model;
+  if (!first?.sort || !SORT_KEYS[first.field]) return '-occurredAt';
+  return `${first.sort === 'desc' ? '-' : ''}${SORT_KEYS[first.field]}` as AuditSort;
+}
+
+/** Who changed what across the company, and who saw whose data (admins and managers). */
+export default function AuditTab() {
+  const [filter, setFilter] = useState<AuditFilter>({});
+  const [page, setPage] = useState(0);
+  const [sortModel, setSortModel] = useState<GridSortModel>([
+    { field: 'occurredAt', sort: 'desc' },
+  ]);
+  const [openLeadId, setOpenLeadId] = useState<string | null>(null);
+  const csv = useCsvDownload();
+  const activity = useGetActivityQuery({
+    ...filter,
+    sort: sortOf(sortModel),
+    page: page + 1,
+    pageSize: PAGE_SIZE,
+  });
+  const { data, isFetching, isError, refetch } = activity;
+  useFetchFailureToast(activity, auditCopy.fetchFailed);
+
+  const changeFilter = useCallback((next: AuditFilter) => {
+    setFilter(next);
+    setPage(0);
+  }, []);
+
+  const columns = useMemo<GridColDef<AuditEntryView>[]>(
+    () => [
+      {
+        field: 'occurredAt',
+        headerName: 'Time',
+        width: 170,
+        valueFormatter: (v: string) => formatDateTime(v),
+      },
+      {
+        field: 'actor',
+        headerName: 'Actor',
+        width: 190,
+        valueGetter: (_v, row) => `${row.actor.name} (${row.actor.role})`,
+      },
+      { field: 'action', headerName: 'Action', width: 170 },
+      {
+        field: 'target',
+        headerName: 'Target',
+        width: 190,
+        sortable: false,
+        renderCell: ({ row }) => {
+          const target = row.target;
+          if (!target) return '–';
+          if (target.kind === 'lead' && target.label !== 'erased lead')
+            return (
+              <Link component="button" onClick={() => setOpenLeadId(target.id)}>
+                {target.label}
+              </Link>
+            );
+          if (target.kind === 'member')
+            return (
+              <Link component={RouterLink} to="/admin?tab=team">
+                {target.label}
+              </Link>
+            );
+          return target.label;
+        },
+      },
+      { field: 'sentence', headerName: 'What happened', flex: 1, minWidth: 300, sortable: false },
+    ],
+    [],
+  );
+
+  return (
+    <Box>
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        {auditCopy.title}
+      </Typography>
+      <AuditFilters
+        filter={filter}
+        onChange={changeFilter}
+        onDownload={() => void csv.download({ ...filter })}
+        downloading={csv.busy}
+      />
+      {csv.failed && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {auditCopy.csvFailed}
+        </Alert>
+      )}
+      {isError && (
+        <LoadFailedAlert message={auditCopy.fetchFailed} onRetry={refetch} sx={{ mb: 2 }} />
+      )}
+      <DataGrid
+        aria-label={auditCopy.title}
+        rows={data?.items ?? []}
+        columns={columns}
+        loading={isFetching}
+        rowCount={data?.total ?? 0}
+        paginationMode="server"
+        sortingMode="server"
+        sortModel={sortModel}
+        onSortModelChange={(model) => {
+          setSortModel(model);
+          setPage(0);
+        }}
+        paginationModel={{ page, pageSize: PAGE_SIZE }}
+        onPaginationModelChange={(model) => setPage(model.page)}
+        pageSizeOptions={[PAGE_SIZE]}
+        disableColumnFilter
+        disableColumnMenu
+        disableRowSelectionOnClick
+        autoHeight
+        localeText={{ noRowsLabel: isError ? auditCopy.fetchFailed : auditCopy.noRows }}
+      />
+      <LeadDetailsDialog leadId={openLeadId} onClose={() => setOpenLeadId(null)} />
+    </Box>
+  );
+}

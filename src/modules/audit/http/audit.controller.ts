@@ -1,0 +1,97 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { BadRequestException, Controller, Get, Logger, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Roles } from '#src/platform/http/access.decorators.js';
+import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
+import type { AuditActor, AuditFilter, AuditPage } from '#src/contract/audit.js';
+import { RecordDataAccessCommand } from '#src/modules/audit/commands/record-data-access/record-data-access.command.js';
+import { AuditLogReader } from '#src/modules/audit/queries/audit-log.reader.js';
+import { AUDIT_CSV_HEADER, auditCsvLine } from './audit-csv.js';
+import {
+  AuditActorChoiceDto,
+  AuditExportQuery,
+  type AuditFilterQuery,
+  AuditPageDto,
+  AuditPageQuery,
+} from './dto/audit-query.dto.js';
+
+/** The filters alone, once they agree with each other. */
+function filterOf(query: AuditFilterQuery): AuditFilter {
+  const { actorId, type, leadId, memberId, from, to, q } = query;
+  if (from && to && Date.parse(from) >= Date.parse(to)) {
+    throw new BadRequestException('from must be before to');
+  }
+  return { actorId, type, leadId, memberId, from, to, q };
+}
+
+/** The company-wide audit log: who changed what, who saw whose data (docs/product.md#audit-log). */
+@ApiTags('audit')
+@Controller('api/admin/activity')
+@Roles('admin', 'manager')
+export class AuditController {
+  private readonly logger = new Logger(AuditController.name);
+
+  constructor(
+    private readonly reader: AuditLogReader,
+    private readonly commandBus: CommandBus,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'One page of the audit log, filtered and sorted' })
+  @ApiOkResponse({ type: AuditPageDto })
+  @ApiErrors(400)
+  page(@Query() query: AuditPageQuery): Promise<AuditPage> {
+    return this.reader.page(
+      filterOf(query),
+      query.sort ?? '-occurredAt',
+      query.page ?? 1,
+      query.pageSize ?? 25,
+    );
+  }
+
+  @Get('actors')
+  @ApiOperation({ summary: 'Team members the log knows, for the actor filter' })
+  @ApiOkResponse({ type: [AuditActorChoiceDto] })
+  actors(): Promise<AuditActor[]> {
+    return this.reader.actors();
+  }
+
+  /** Streams every matching row; the export itself is recorded, since sentences name people. */
+  @Get('csv')
+  @ApiOperation({ summary: 'The filtered audit log as CSV, streamed' })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV with a header row', schema: { type: 'string' } })
+  @ApiErrors(400)
+  async csv(@Query() query: AuditExportQuery, @Res() response: Response): Promise<void> {
+    const filter = filterOf(query);
+    const reader = this.reader;
+    let rows = 0;
+    async function* lines() {
+      yield AUDIT_CSV_HEADER;
+      for await (const batch of reader.stream(filter, query.sort === 'occurredAt')) {
+        rows += batch.length;
+        yield batch.map(auditCsvLine).join('');
+      }
+    }
+    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    response.setHeader('Content-Disposition', 'attachment; filename="audit-log.csv"');
+    try {
+      await pipeline(Readable.from(lines()), response);
+    } catch (error) {
+      // The caller went away mid-download; what was sent is still recorded below.
+      this.logger.warn(`audit CSV export stopped: ${(error as Error).message}`);
+    }
+    await this.commandBus.execute(
+      new RecordDataAccessCommand({
+        type: 'PersonalDataExported',
+        data: { what: 'audit_log_csv', filter: definedOnly(filter), rows },
+      }),
+    );
+  }
+}
+
+const definedOnly = (filter: AuditFilter): Record<string, string> =>
+  Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));

@@ -1,0 +1,73 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { PG_POOL } from '#src/platform/database/queryable.js';
+import { EventStore } from '#src/platform/event-store/event-store.js';
+import type { BoardAsOf, BoardCardAsOf } from '#src/contract/board-history.js';
+import {
+  PIPELINE_STREAM_ID,
+  type PipelineColumn,
+  type PipelineEvent,
+} from '#src/modules/leads/domain/pipeline.events.js';
+import { foldPipeline } from '#src/modules/leads/domain/pipeline.state.js';
+import { summarizeLeadStats } from '#src/modules/leads/queries/summarize-lead-stats.js';
+import { AUDIT_NAMES_TABLE } from '#src/modules/audit/projections/audit-log/audit-log.projection.js';
+import { LEAD_TIMELINE_TABLE } from '#src/modules/audit/projections/lead-timeline/lead-timeline.projection.js';
+
+/** The periods of the board's leads that contain moment $1. */
+const ON_BOARD_AT = `select lead_id, status, total_price, door_style, created_at from ${LEAD_TIMELINE_TABLE}
+  where on_board and tstzrange(valid_from, valid_to, '[)') @> $1::timestamptz`;
+
+/** The kanban and the overview totals as they were at a past moment, from the lead timeline. */
+@Injectable()
+export class BoardAsOfReader {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    private readonly eventStore: EventStore,
+  ) {}
+
+  async boardAt(at: Date, cardsPerColumn: number): Promise<BoardAsOf> {
+    const [columns, totals, cards] = await Promise.all([
+      this.columnsAt(at),
+      this.pool.query<{ status: string; count: number; value: number }>(
+        `select status, count(*)::int as count, sum(total_price)::float8 as value
+         from (${ON_BOARD_AT}) leads group by status order by status`,
+        [at],
+      ),
+      this.pool.query<BoardCardAsOf & { label: string | null; erased: boolean }>(
+        `select lead_id as id, status, total_price::float8 as "totalPrice", door_style as "doorStyle",
+                created_at as "createdAt", n.label, (n.id is not null and n.label is null) as erased
+         from (select *, row_number() over (partition by status order by created_at desc, lead_id desc) as rank
+               from (${ON_BOARD_AT}) leads) ranked
+         left join ${AUDIT_NAMES_TABLE} n on n.kind = 'lead' and n.id = ranked.lead_id::text
+         where rank <= $2 order by created_at desc, lead_id desc`,
+        [at, cardsPerColumn],
+      ),
+    ]);
+    const byStatus = new Map(totals.rows.map((row) => [row.status, row]));
+    return {
+      at: at.toISOString(),
+      columns: columns.map((column) => ({
+        ...column,
+        total: byStatus.get(column.id)?.count ?? 0,
+        value: round(byStatus.get(column.id)?.value ?? 0),
+        leads: cards.rows
+          .filter((card) => card.status === column.id)
+          .map(({ label, erased, ...card }) => ({
+            ...card,
+            createdAt: new Date(card.createdAt).toISOString(),
+            name: erased ? null : (label ?? '').replace('\t', ' ').trim(),
+          })),
+      })),
+      stats: summarizeLeadStats(totals.rows),
+    };
+  }
+
+  /** The pipeline columns as they stood then: the column stream folded up to that moment. */
+  private async columnsAt(at: Date): Promise<PipelineColumn[]> {
+    const events = await this.eventStore.readStream(PIPELINE_STREAM_ID, { personalData: false });
+    const until = events.filter((event) => event.occurredAt <= at);
+    return foldPipeline(until as unknown as PipelineEvent[]);
+  }
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
