@@ -69,7 +69,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   PersonalDataExported: 'Exported personal data',
   PipelineColumnAdded: 'Added column',
   PipelineColumnRenamed: 'Renamed column',
-  PipelineColumnRecoloured: 'Recoloured column',
+  PipelineColumnRecolored: 'Recolored column',
   PipelineColumnRemoved: 'Removed column',
   MemberAdded: 'Added member',
   MemberProfileChanged: 'Changed profile',

@@ -20,8 +20,8 @@ export const pipelinePresenters: PresenterTable = {
     const { id, from, to } = dataOf<'PipelineColumnRenamed'>(input);
     return onColumn(id, `${input.actor} renamed pipeline column ${from} to ${to}`);
   },
-  PipelineColumnRecoloured: (input) => {
-    const { id, from, to } = dataOf<'PipelineColumnRecoloured'>(input);
+  PipelineColumnRecolored: (input) => {
+    const { id, from, to } = dataOf<'PipelineColumnRecolored'>(input);
     return onColumn(
       id,
       `${input.actor} changed the colour of pipeline column ${input.names.column(id)} from ${from} to ${to}`,
