@@ -107,6 +107,15 @@ interface Region {
   g: number;
   b: number;
   bordersTouched: number;
+  /** Grooves or gaps between strips joined into this region: boundary pixels that belong to it. */
+  seams?: Box[];
+}
+
+interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
 }
 
 export function detectCabinetFronts(image: RgbImage): CabinetDetection {
@@ -445,6 +454,7 @@ function joinStackedStrips(regions: Region[], labels: Int32Array, width: number)
     .sort((a, b) => a.minY - b.minY);
   const root = strips.map((_, k) => k);
   const find = (k: number): number => (root[k] === k ? k : (root[k] = find(root[k])));
+  const seams: [Region, Region][] = [];
   for (let a = 0; a < strips.length; a++) {
     for (let b = a + 1; b < strips.length; b++) {
       const upper = strips[a];
@@ -461,6 +471,7 @@ function joinStackedStrips(regions: Region[], labels: Int32Array, width: number)
         sameFinish(upper, lower)
       ) {
         root[find(b)] = find(a);
+        seams.push([upper, lower]);
       }
     }
   }
@@ -488,6 +499,22 @@ function joinStackedStrips(regions: Region[], labels: Int32Array, width: number)
       }
     }
   });
+  // The groove or gap between joined strips is part of the front, not a hole cut into it.
+  for (const [upper, lower] of seams) {
+    const group = joined.get(strips[find(strips.indexOf(upper))].label)!;
+    const seam = {
+      minX: max(upper.minX, lower.minX),
+      maxX: min(upper.maxX, lower.maxX),
+      minY: upper.maxY + 1,
+      maxY: lower.minY - 1,
+    };
+    for (let y = seam.minY; y <= seam.maxY; y++) {
+      for (let i = y * width + seam.minX; i <= y * width + seam.maxX; i++) {
+        if (labels[i] < 0) group.area++;
+      }
+    }
+    group.seams = [...(group.seams ?? []), seam];
+  }
   for (const group of joined.values()) {
     group.r /= group.area;
     group.g /= group.area;
@@ -557,8 +584,17 @@ function filledRegionMask(region: Region, labels: Int32Array, width: number): Ui
   const h = region.maxY - region.minY + 1;
   const outside = new Uint8Array(w * h);
   const stack: number[] = [];
-  const isRegion = (lx: number, ly: number) =>
-    labels[(region.minY + ly) * width + region.minX + lx] === region.label;
+  const seams = region.seams ?? [];
+  const isRegion = (lx: number, ly: number) => {
+    const x = region.minX + lx;
+    const y = region.minY + ly;
+    const label = labels[y * width + x];
+    return (
+      label === region.label ||
+      (label < 0 &&
+        seams.some((seam) => x >= seam.minX && x <= seam.maxX && y >= seam.minY && y <= seam.maxY))
+    );
+  };
   const push = (lx: number, ly: number) => {
     const j = ly * w + lx;
     if (!outside[j] && !isRegion(lx, ly)) {
