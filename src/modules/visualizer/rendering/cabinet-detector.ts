@@ -9,7 +9,7 @@
  * same finish that line up in rows or stacks. Grooved fronts and drawer stacks come apart into
  * strips and are joined again. Walls and floors run off the picture or are too big; worktops,
  * plinths and tiles have the wrong size or shape; daylight through a window is overexposed;
- * brushed steel is streaked; an oven's glass is a dark hole in its door.
+ * brushed steel is streaked and its doors never stand in a row; an oven's glass is a dark hole in its door.
  */
 
 import { CornerTracker, type FrontOutline } from './front-outlines.js';
@@ -164,10 +164,12 @@ function detectWithLines(
       min(w, h) >= MIN_SIDE_FRACTION * height &&
       region.bordersTouched <= 1 &&
       luminance < OVEREXPOSED_LUMINANCE &&
-      isSolidRectangle(region, labels, smooth, width) &&
-      !looksLikeBrushedMetal(region, labels, image)
+      isSolidRectangle(region, labels, smooth, width)
     );
   });
+  const streaked = new Set(
+    candidates.filter((region) => looksLikeBrushedMetal(region, labels, image)),
+  );
 
   const finished = candidates.filter((region) => {
     const set = candidates.filter((other) => sameFinish(region, other));
@@ -177,13 +179,17 @@ function detectWithLines(
   });
   const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
+  const inRow = (a: Region, b: Region) => near(a.minY, b.minY) && near(a.maxY, b.maxY);
+  const inStack = (a: Region, b: Region) => near(a.minX, b.minX) && near(a.maxX, b.maxX);
+  // Streaked grey could be brushed steel or pale wood grain. An appliance's doors stack (a freezer
+  // over a fridge) but never stand side by side with the same top and bottom; a pair of doors does.
   const selected = finished.filter((region) =>
     finished.some(
       (other) =>
         other !== region &&
         sameFinish(region, other) &&
-        ((near(region.minY, other.minY) && near(region.maxY, other.maxY)) ||
-          (near(region.minX, other.minX) && near(region.maxX, other.maxX))),
+        (inRow(region, other) ||
+          (!streaked.has(region) && !streaked.has(other) && inStack(region, other))),
     ),
   );
 
