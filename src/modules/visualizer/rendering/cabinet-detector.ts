@@ -72,7 +72,10 @@ const MIN_FILL_RATIO = 0.8;
 const MAX_ASPECT = 5;
 /** Shortest side of a front as a share of the picture height: floor planks and tiles are thinner. */
 const MIN_SIDE_FRACTION = 0.05;
-/** A set's members are similar in size; anything much larger (a fridge door) is not a front. */
+/**
+ * A set's members are similar in size; anything much larger (a fridge door) is not a front
+ * unless it stands in a row of them (a wide drawer stack).
+ */
 const MAX_AREA_TO_MEDIAN = 2.4;
 /** Handles and knobs make small holes; an oven's glass door makes a big one. */
 const MAX_HOLE_FRACTION = 0.15;
@@ -171,25 +174,34 @@ function detectWithLines(
     candidates.filter((region) => looksLikeBrushedMetal(region, labels, image)),
   );
 
-  const finished = candidates.filter((region) => {
-    const set = candidates.filter((other) => sameFinish(region, other));
-    if (set.length < MIN_SET_SIZE) return false;
-    const areas = set.map((other) => other.area).sort((a, b) => a - b);
-    return region.area <= MAX_AREA_TO_MEDIAN * areas[areas.length >> 1];
-  });
   const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
   const inRow = (a: Region, b: Region) => near(a.minY, b.minY) && near(a.maxY, b.maxY);
   const inStack = (a: Region, b: Region) => near(a.minX, b.minX) && near(a.maxX, b.maxX);
+  const finished = candidates.filter((region) => {
+    const set = candidates.filter((other) => sameFinish(region, other));
+    if (set.length < MIN_SET_SIZE) return false;
+    const areas = set.map((other) => other.area).sort((a, b) => a - b);
+    const median = areas[areas.length >> 1];
+    // A wide drawer stack is larger than a door but shares the run's top and bottom lines.
+    return (
+      region.area <= MAX_AREA_TO_MEDIAN * median ||
+      set.some(
+        (other) =>
+          other !== region && other.area <= MAX_AREA_TO_MEDIAN * median && inRow(region, other),
+      )
+    );
+  });
   // Streaked grey could be brushed steel or pale wood grain. An appliance's doors stack (a freezer
-  // over a fridge) but never stand side by side with the same top and bottom; a pair of doors does.
+  // over a fridge) but never stand side by side with the same top and bottom; a pair of grained
+  // doors does. Streaks are part of the finish: a steel door is no partner for a painted one.
   const selected = finished.filter((region) =>
     finished.some(
       (other) =>
         other !== region &&
         sameFinish(region, other) &&
-        (inRow(region, other) ||
-          (!streaked.has(region) && !streaked.has(other) && inStack(region, other))),
+        streaked.has(region) === streaked.has(other) &&
+        (inRow(region, other) || (!streaked.has(region) && inStack(region, other))),
     ),
   );
 
