@@ -176,34 +176,39 @@ function detectWithLines(
 
   const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
-  const inRow = (a: Region, b: Region) => near(a.minY, b.minY) && near(a.maxY, b.maxY);
+  // In a row: its top line and its bottom line each run on along another front (a drawer stack
+  // beside a door shares both, a taller stack may share them with two of its neighbours).
+  const inRow = (region: Region, others: Region[]) =>
+    others.some((other) => near(region.minY, other.minY)) &&
+    others.some((other) => near(region.maxY, other.maxY));
   const inStack = (a: Region, b: Region) => near(a.minX, b.minX) && near(a.maxX, b.maxX);
   const finished = candidates.filter((region) => {
     const set = candidates.filter((other) => sameFinish(region, other));
     if (set.length < MIN_SET_SIZE) return false;
     const areas = set.map((other) => other.area).sort((a, b) => a - b);
     const median = areas[areas.length >> 1];
-    // A wide drawer stack is larger than a door but shares the run's top and bottom lines.
-    return (
-      region.area <= MAX_AREA_TO_MEDIAN * median ||
-      set.some(
-        (other) =>
-          other !== region && other.area <= MAX_AREA_TO_MEDIAN * median && inRow(region, other),
-      )
+    if (region.area <= MAX_AREA_TO_MEDIAN * median) return true;
+    // A wide drawer stack is larger than a door but stands in their row.
+    return inRow(
+      region,
+      set.filter((other) => other !== region && other.area <= MAX_AREA_TO_MEDIAN * median),
     );
   });
   // Streaked grey could be brushed steel or pale wood grain. An appliance's doors stack (a freezer
   // over a fridge) but never stand side by side with the same top and bottom; a pair of grained
   // doors does. Streaks are part of the finish: a steel door is no partner for a painted one.
-  const selected = finished.filter((region) =>
-    finished.some(
+  const selected = finished.filter((region) => {
+    const partners = finished.filter(
       (other) =>
         other !== region &&
         sameFinish(region, other) &&
-        streaked.has(region) === streaked.has(other) &&
-        (inRow(region, other) || (!streaked.has(region) && inStack(region, other))),
-    ),
-  );
+        streaked.has(region) === streaked.has(other),
+    );
+    return (
+      inRow(region, partners) ||
+      (!streaked.has(region) && partners.some((other) => inStack(region, other)))
+    );
+  });
 
   const mask = new Uint8Array(total);
   const finishLuminance = new Uint8Array(total);
