@@ -53,6 +53,8 @@ const COLOUR_STEP = 0.12;
 /** Line thresholds tried in turn (as factors) until a pass finds CONFIDENT_FRONTS fronts. */
 const SENSITIVITIES = [1, 0.6, 0.4];
 const CONFIDENT_FRONTS = 6;
+/** A front the finer lines add may share this much with fronts already found (their rims). */
+const MAX_ADDED_OVERLAP = 0.05;
 /** Pixels of rim given back to each front: one of boundary thickening and one of blur. */
 const RIM = 2;
 /** Colour is measured relative to brightness; in near-black, JPEG's colour noise would win. */
@@ -125,18 +127,92 @@ export function detectCabinetFronts(image: RgbImage): CabinetDetection {
   const smooth = boxBlur3(image);
   const features = lineFeatures(smooth, image.width * image.height);
   let best: CabinetDetection | null = null;
-  // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
-  // only when the usual ones found too few fronts, as finer lines also find more that is not.
-  for (const sensitivity of SENSITIVITIES) {
-    const found = detectWithLines(
+  const detectAt = (sensitivity: number) =>
+    detectWithLines(
       image,
       smooth,
       findBoundaries(features, image.width, image.height, sensitivity),
     );
+  // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
+  // only when the usual ones found too few fronts, as finer lines also find more that is not.
+  let tried = 0;
+  for (const sensitivity of SENSITIVITIES) {
+    const found = detectAt(sensitivity);
+    tried++;
     if (!best || coveredArea(found) > coveredArea(best)) best = found;
     if (best.fronts >= CONFIDENT_FRONTS) break;
   }
+  // A door whose faint gap to the wall let it run into the wall is found by the finer lines
+  // alone; it is trusted when it lines up with the fronts found already.
+  for (const sensitivity of SENSITIVITIES.slice(tried)) {
+    addAlignedFronts(best!, detectAt(sensitivity), image.width);
+  }
   return best!;
+}
+
+interface FrontBox extends Box {
+  pixels: number;
+  overlap: number;
+  finish: number;
+}
+
+/** Each front's bounding box, pixel count, finish, and how many of its pixels `cover` has. */
+function frontBoxes(detection: CabinetDetection, width: number, cover?: Uint8Array): FrontBox[] {
+  const boxes: FrontBox[] = Array.from({ length: detection.fronts }, () => ({
+    minX: Infinity,
+    minY: Infinity,
+    maxX: -1,
+    maxY: -1,
+    pixels: 0,
+    overlap: 0,
+    finish: 0,
+  }));
+  const { frontIndex, finishLuminance } = detection;
+  for (let i = 0; i < frontIndex.length; i++) {
+    const front = frontIndex[i];
+    if (!front || !detection.mask[i]) continue;
+    const box = boxes[front - 1];
+    const x = i % width;
+    const y = (i - x) / width;
+    box.minX = min(box.minX, x);
+    box.maxX = max(box.maxX, x);
+    box.minY = min(box.minY, y);
+    box.maxY = max(box.maxY, y);
+    box.pixels++;
+    box.finish = finishLuminance[i];
+    if (cover?.[i]) box.overlap++;
+  }
+  return boxes;
+}
+
+/** Adds the fronts of `extra` that overlap none of `base` and line up with one of them. */
+function addAlignedFronts(base: CabinetDetection, extra: CabinetDetection, width: number): void {
+  const height = base.mask.length / width;
+  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
+  const near = (a: number, b: number) => abs(a - b) <= tolerance;
+  const known = frontBoxes(base, width);
+  const added = new Map<number, number>();
+  frontBoxes(extra, width, base.mask).forEach((box, k) => {
+    const lit = (other: FrontBox) => max(box.finish / other.finish, other.finish / box.finish);
+    const linesUp = known.some(
+      (other) =>
+        lit(other) <= MAX_LIGHT_RATIO &&
+        ((near(box.minY, other.minY) && near(box.maxY, other.maxY)) ||
+          (near(box.minX, other.minX) && near(box.maxX, other.maxX))),
+    );
+    if (box.overlap > MAX_ADDED_OVERLAP * box.pixels || !linesUp) return;
+    base.outlines.push(extra.outlines[k]);
+    added.set(k + 1, base.outlines.length);
+  });
+  if (!added.size) return;
+  for (let i = 0; i < base.mask.length; i++) {
+    const index = added.get(extra.frontIndex[i]);
+    if (index === undefined || !extra.mask[i] || base.mask[i]) continue;
+    base.mask[i] = 255;
+    base.frontIndex[i] = index;
+    base.finishLuminance[i] = extra.finishLuminance[i];
+  }
+  base.fronts = base.outlines.length;
 }
 
 function coveredArea(detection: CabinetDetection): number {
