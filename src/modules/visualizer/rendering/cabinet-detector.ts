@@ -67,6 +67,8 @@ const CHROMA_OFFSET = 64;
 const STRIP_ASPECT = 0.5;
 const MIN_STRIP_PIXELS = 400;
 const MAX_GROOVE = 10;
+/** How far a groove may slant across a strip's width in an angled photo. */
+const MAX_GROOVE_SLANT = 0.15;
 const MIN_STRIP_OVERLAP = 0.75;
 const MIN_AREA_FRACTION = 0.002;
 const MAX_AREA_FRACTION = 0.1;
@@ -113,7 +115,7 @@ interface Region {
   b: number;
   bordersTouched: number;
   /** Grooves or gaps between strips joined into this region: boundary pixels that belong to it. */
-  seams?: Box[];
+  seam?: Set<number>;
 }
 
 interface Box {
@@ -145,7 +147,7 @@ export function detectCabinetFronts(image: RgbImage): CabinetDetection {
   // A door whose faint gap to the wall let it run into the wall is found by the finer lines
   // alone; it is trusted when it lines up with the fronts found already.
   for (const sensitivity of SENSITIVITIES.slice(tried)) {
-    addAlignedFronts(best!, detectAt(sensitivity), image.width);
+    addAlignedFronts(best!, detectAt(sensitivity), image);
   }
   return best!;
 }
@@ -154,10 +156,16 @@ interface FrontBox extends Box {
   pixels: number;
   overlap: number;
   finish: number;
+  /** Mean luminance of the front's own pixels. */
+  light: number;
 }
 
-/** Each front's bounding box, pixel count, finish, and how many of its pixels `cover` has. */
-function frontBoxes(detection: CabinetDetection, width: number, cover?: Uint8Array): FrontBox[] {
+/**
+ * Each front's bounding box, pixel count, finish, own light, and how many of its pixels `cover`
+ * has.
+ */
+function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8Array): FrontBox[] {
+  const { width, data } = image;
   const boxes: FrontBox[] = Array.from({ length: detection.fronts }, () => ({
     minX: Infinity,
     minY: Infinity,
@@ -166,6 +174,7 @@ function frontBoxes(detection: CabinetDetection, width: number, cover?: Uint8Arr
     pixels: 0,
     overlap: 0,
     finish: 0,
+    light: 0,
   }));
   const { frontIndex, finishLuminance } = detection;
   for (let i = 0; i < frontIndex.length; i++) {
@@ -180,19 +189,26 @@ function frontBoxes(detection: CabinetDetection, width: number, cover?: Uint8Arr
     box.maxY = max(box.maxY, y);
     box.pixels++;
     box.finish = finishLuminance[i];
+    box.light += 0.299 * data[i * 3] + 0.587 * data[i * 3 + 1] + 0.114 * data[i * 3 + 2];
     if (cover?.[i]) box.overlap++;
   }
+  for (const box of boxes) box.light /= box.pixels || 1;
   return boxes;
 }
 
-/** Adds the fronts of `extra` that overlap none of `base` and line up with one of them. */
-function addAlignedFronts(base: CabinetDetection, extra: CabinetDetection, width: number): void {
-  const height = base.mask.length / width;
+/**
+ * Adds the fronts of `extra` that overlap none of `base`, are not overexposed and line up with
+ * one of them.
+ */
+function addAlignedFronts(base: CabinetDetection, extra: CabinetDetection, image: RgbImage): void {
+  const { height } = image;
   const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
-  const known = frontBoxes(base, width);
+  const known = frontBoxes(base, image);
   const added = new Map<number, number>();
-  frontBoxes(extra, width, base.mask).forEach((box, k) => {
+  frontBoxes(extra, image, base.mask).forEach((box, k) => {
+    // Daylight: a window lined up with the wall units is no front.
+    if (box.light >= OVEREXPOSED_LUMINANCE) return;
     const lit = (other: FrontBox) => max(box.finish / other.finish, other.finish / box.finish);
     const linesUp = known.some(
       (other) =>
@@ -563,8 +579,10 @@ function joinStackedStrips(regions: Region[], labels: Int32Array, width: number)
       // A handle across a groove notches one side of a strip: one side lining up will do.
       const overlap = min(upper.maxX, lower.maxX) - max(upper.minX, lower.minX);
       const wider = max(upper.maxX - upper.minX, lower.maxX - lower.minX);
+      // Seen at an angle a groove slants, so the strips' boxes overlap a little in height.
       if (
-        between > 0 &&
+        between > -MAX_GROOVE_SLANT * wider &&
+        upper.minY + upper.maxY < lower.minY + lower.maxY &&
         overlap >= MIN_STRIP_OVERLAP * wider &&
         (abs(upper.minX - lower.minX) <= tolerance || abs(upper.maxX - lower.maxX) <= tolerance) &&
         sameFinish(upper, lower)
@@ -574,6 +592,21 @@ function joinStackedStrips(regions: Region[], labels: Int32Array, width: number)
       }
     }
   }
+  // The groove or gap between joined strips is part of the front, not a hole cut into it: the
+  // boundary pixels in the rows between them (or, where a groove slants, the rows both share).
+  const seamPixels = new Map<Region, number[]>();
+  for (const [upper, lower] of seams) {
+    const top = strips[find(strips.indexOf(upper))];
+    const pixels = seamPixels.get(top) ?? [];
+    const left = max(upper.minX, lower.minX);
+    const right = min(upper.maxX, lower.maxX);
+    const first = min(upper.maxY + 1, lower.minY);
+    const last = max(lower.minY - 1, upper.maxY);
+    for (let y = first; y <= last; y++) {
+      for (let i = y * width + left; i <= y * width + right; i++) if (labels[i] < 0) pixels.push(i);
+    }
+    seamPixels.set(top, pixels);
+  }
   const joined = new Map<number, Region>();
   const absorbed = new Set<Region>();
   strips.forEach((strip, k) => {
@@ -582,7 +615,9 @@ function joinStackedStrips(regions: Region[], labels: Int32Array, width: number)
     absorbed.add(strip);
     let group = joined.get(top.label);
     if (!group) {
-      group = { ...top, r: top.r * top.area, g: top.g * top.area, b: top.b * top.area };
+      const seam = new Set(seamPixels.get(top));
+      group = { ...top, r: top.r * top.area, g: top.g * top.area, b: top.b * top.area, seam };
+      group.area += seam.size;
       joined.set(top.label, group);
     }
     group.r += strip.r * strip.area;
@@ -598,22 +633,6 @@ function joinStackedStrips(regions: Region[], labels: Int32Array, width: number)
       }
     }
   });
-  // The groove or gap between joined strips is part of the front, not a hole cut into it.
-  for (const [upper, lower] of seams) {
-    const group = joined.get(strips[find(strips.indexOf(upper))].label)!;
-    const seam = {
-      minX: max(upper.minX, lower.minX),
-      maxX: min(upper.maxX, lower.maxX),
-      minY: upper.maxY + 1,
-      maxY: lower.minY - 1,
-    };
-    for (let y = seam.minY; y <= seam.maxY; y++) {
-      for (let i = y * width + seam.minX; i <= y * width + seam.maxX; i++) {
-        if (labels[i] < 0) group.area++;
-      }
-    }
-    group.seams = [...(group.seams ?? []), seam];
-  }
   for (const group of joined.values()) {
     group.r /= group.area;
     group.g /= group.area;
@@ -683,16 +702,9 @@ function filledRegionMask(region: Region, labels: Int32Array, width: number): Ui
   const h = region.maxY - region.minY + 1;
   const outside = new Uint8Array(w * h);
   const stack: number[] = [];
-  const seams = region.seams ?? [];
   const isRegion = (lx: number, ly: number) => {
-    const x = region.minX + lx;
-    const y = region.minY + ly;
-    const label = labels[y * width + x];
-    return (
-      label === region.label ||
-      (label < 0 &&
-        seams.some((seam) => x >= seam.minX && x <= seam.maxX && y >= seam.minY && y <= seam.maxY))
-    );
+    const i = (region.minY + ly) * width + region.minX + lx;
+    return labels[i] === region.label || (labels[i] < 0 && region.seam?.has(i) === true);
   };
   const push = (lx: number, ly: number) => {
     const j = ly * w + lx;
