@@ -1,6 +1,7 @@
 /**
- * Visualizer quality: coverage and spill of the local renderer on every fixture kitchen (tuning
- * and held-out scenes), and the share of kitchens that pass (coverage >= 80 %, spill <= 5 %).
+ * Visualizer quality: coverage and spill of the local renderer on every fixture kitchen (tuning,
+ * held-out and fresh scenes), and the share of kitchens that pass (coverage >= 80 %, spill <= 5 %)
+ * per set and over all of them.
  *
  * Visualizer speed: render time and peak memory of the local renderer for 2, 6 and 12 MP photos
  * (worker threads, as in production), then POST /api/visualize over HTTP with 4 concurrent
@@ -30,7 +31,7 @@ const fixture = (file: string) => new URL(`../fixtures/kitchens/${file}`, import
 const { generateKitchen } = (await import(
   fixture('kitchen-generator.ts')
 )) as typeof KitchenGenerator;
-const { TUNING_SCENES, HELD_OUT_SCENES } = (await import(
+const { TUNING_SCENES, HELD_OUT_SCENES, FRESH_SCENES } = (await import(
   fixture('kitchen-scenes.ts')
 )) as typeof KitchenScenes;
 const { measureFrontCoverage } = (await import(
@@ -229,9 +230,12 @@ async function benchQuality(texture: Buffer): Promise<void> {
   const sets = [
     { set: 'tuning', scenes: TUNING_SCENES },
     { set: 'held-out', scenes: HELD_OUT_SCENES },
+    { set: 'fresh', scenes: FRESH_SCENES },
   ];
   const rows = [];
   const summary = [];
+  let passedAll = 0;
+  let kitchens = 0;
   for (const { set, scenes } of sets) {
     let passed = 0;
     const failedMustPass: string[] = [];
@@ -261,6 +265,8 @@ async function benchQuality(texture: Buffer): Promise<void> {
         pass: figures.passes ? 'yes' : 'NO',
       });
     }
+    passedAll += passed;
+    kitchens += scenes.length;
     summary.push(
       `${set}: ${passed}/${scenes.length} kitchens pass (${Math.round((100 * passed) / scenes.length)} %)` +
         (failedMustPass.length
@@ -268,6 +274,9 @@ async function benchQuality(texture: Buffer): Promise<void> {
           : ''),
     );
   }
+  summary.push(
+    `all: ${passedAll}/${kitchens} kitchens pass (${Math.round((100 * passedAll) / kitchens)} %)`,
+  );
   console.table(rows);
   for (const line of summary) console.log(`Visualizer quality (${width}x${height}) ${line}`);
   await benchSiteKitchens(texture);

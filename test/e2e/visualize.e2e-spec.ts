@@ -504,6 +504,49 @@ describe('correcting the fronts before a render', () => {
       .expect(200);
     expect(await remaining(cookie)).toEqual({ remaining: 1, unlimited: false });
   });
+
+  it('should keep a re-render free on another app instance for 15 minutes, then count it', async () => {
+    const photo = (await kitchenJpeg(9)).toString('base64');
+    const first = await request(testApp.baseUrl)
+      .post('/api/visualize')
+      .send({ kitchenImage: photo, patternId: 'NH10' })
+      .expect(200);
+    const cookie = visitorCookie(first);
+    // A second instance on the same database: what a restart or another app process sees.
+    const other = await startTestApp(
+      { VISUALIZER_IP_DAILY_LIMIT: '100' },
+      { sharedDatabase: testApp.db },
+    );
+    try {
+      const rerender = () =>
+        request(other.baseUrl)
+          .post('/api/visualize')
+          .set('Cookie', cookie)
+          .send({ kitchenImage: photo, patternId: 'R11' })
+          .expect(200);
+      await rerender();
+      expect(await remaining(cookie)).toEqual({ remaining: 2, unlimited: false });
+      const endWindow = () =>
+        testApp.db.pool.query(
+          `update visualizer_free_rerenders set free_until = now() - interval '1 second'
+           where visitor_id = $1`,
+          [visitorIdOf(cookie)],
+        );
+      await endWindow();
+      await rerender();
+      expect(await remaining(cookie)).toEqual({ remaining: 1, unlimited: false });
+      // Ended windows are purged with the other expired visualizer records.
+      await endWindow();
+      await other.app.get(VisualizationRetentionJob).purge();
+      const { rowCount } = await testApp.db.pool.query(
+        'select 1 from visualizer_free_rerenders where visitor_id = $1',
+        [visitorIdOf(cookie)],
+      );
+      expect(rowCount).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('POST /api/visualize with the hosted renderer', () => {

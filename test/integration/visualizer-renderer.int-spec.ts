@@ -3,7 +3,7 @@ import { detectFronts, renderLocally } from '#src/modules/visualizer/rendering/l
 import { RenderError } from '#src/modules/visualizer/rendering/render-job.js';
 import { measureFrontCoverage } from '../fixtures/kitchens/front-coverage.js';
 import { generateKitchen } from '../fixtures/kitchens/kitchen-generator.js';
-import { TUNING_SCENES } from '../fixtures/kitchens/kitchen-scenes.js';
+import { HELD_OUT_SCENES, TUNING_SCENES } from '../fixtures/kitchens/kitchen-scenes.js';
 
 /** A seamless stripe tile standing in for a catalogue texture (the catalogue has its own tests). */
 async function stripeTexture(): Promise<Buffer> {
@@ -86,17 +86,29 @@ describe('renderLocally', () => {
   });
 
   describe('coverage and spill on varied kitchens', () => {
-    // A subset of the bench's fixture set: white on white (flat and framed), grooved, dark and
-    // handleless, black, and one photographed at an angle.
+    // A subset of the bench's fixture set: white on white (flat, framed, gloss and handleless),
+    // grooved, dark and handleless, black, photographed at an angle, and held-out kitchens the
+    // detector was never fitted to (white on white grooved in hard light, angled wood grain).
     const names = [
       'white flat, light wall',
       'white shaker, handles',
+      'white gloss handleless',
       'navy grooved',
       'dark grey handleless, dark wall',
       'black flat, grey wall',
       'white flat at an angle',
+      'light grey shaker at an angle',
     ];
-    const scenes = TUNING_SCENES.filter((scene) => names.includes(scene.name));
+    const heldOut = [905, 910];
+    const scenes = [
+      ...TUNING_SCENES.filter((scene) => names.includes(scene.name)),
+      ...HELD_OUT_SCENES.filter((scene) => heldOut.includes(scene.seed)),
+    ];
+    it('should hold white-on-white and angled kitchens in the subset', () => {
+      expect(scenes).toHaveLength(names.length + heldOut.length);
+      expect(scenes.filter((scene) => scene.whiteOnWhite).length).toBeGreaterThanOrEqual(4);
+      expect(scenes.filter((scene) => scene.style.angle).length).toBeGreaterThanOrEqual(3);
+    });
 
     it.each(scenes.map((scene) => [scene.name, scene] as const))(
       'should cover >= 80 %% of the fronts and <= 5 %% of the rest: %s',
@@ -142,7 +154,8 @@ describe('renderLocally', () => {
     const figures = measureFrontCoverage(kitchen.truth, fromOutlines.mask!);
     expect(figures.coverage).toBeGreaterThanOrEqual(0.8);
     expect(figures.spill).toBeLessThanOrEqual(0.05);
-    // One outline left: only that front is painted.
+    // One outline left: only that front is painted, and the measure the tests hold every
+    // kitchen to fails that render.
     const one = await renderLocally({
       kind: 'local',
       image: jpeg,
@@ -153,6 +166,26 @@ describe('renderLocally', () => {
     });
     expect(one.fronts).toBe(1);
     expect(one.coverage).toBeLessThan(fromOutlines.coverage / 3);
+    expect(measureFrontCoverage(kitchen.truth, one.mask!)).toMatchObject({ passes: false });
+    // Painting everything covers every front but spills: it fails too.
+    const everything = await renderLocally({
+      kind: 'local',
+      image: jpeg,
+      decoder: 'sharp',
+      texture,
+      includeMask: true,
+      fronts: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 1],
+        ],
+      ],
+    });
+    const spilled = measureFrontCoverage(kitchen.truth, everything.mask!);
+    expect(spilled.coverage).toBeGreaterThanOrEqual(0.8);
+    expect(spilled).toMatchObject({ passes: false });
   });
 
   it('should keep the light of the photo: lit fronts stay brighter than shaded ones', async () => {

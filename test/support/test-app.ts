@@ -15,12 +15,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, listening on a free port. */
+/**
+ * The real app on a fresh database, listening on a free port; or, given another app's database,
+ * a second instance sharing it (as after a restart, or with two app processes), which leaves
+ * the database to its owner when closed.
+ */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppModuleOptions, 'runProjections' | 'logDestination'> = {},
+  options: Pick<AppModuleOptions, 'runProjections' | 'logDestination'> & {
+    sharedDatabase?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const db = options.sharedDatabase ?? (await createTestDatabase());
   const dataDir = mkdtempSync(join(tmpdir(), 'kk-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -44,7 +50,7 @@ export async function startTestApp(
     dataDir,
     async close() {
       await app.close();
-      await db.drop();
+      if (!options.sharedDatabase) await db.drop();
     },
   };
 }

@@ -68,7 +68,7 @@ export class VisualizeService {
     const allowance = { visitorId: command.visitorId, ipHash: command.ipHash };
     const digest = RecentUploads.digest(upload.bytes);
     const charged =
-      !command.unlimited && !this.recentUploads.isFreeRerender(command.visitorId, digest);
+      !command.unlimited && !(await this.recentUploads.isFreeRerender(command.visitorId, digest));
     if (charged && !(await this.limits.reserve(allowance))) {
       throw new Refusal('too_many_requests', MESSAGES.limitReached);
     }
@@ -101,7 +101,7 @@ export class VisualizeService {
         ],
         { streamType: VISITOR_STREAM_TYPE },
       );
-      if (charged) this.recentUploads.charged(command.visitorId, digest);
+      if (charged) await this.recentUploads.charged(command.visitorId, digest);
       return { imageUrl: `/api/visualizations/${id}.jpg` };
     } catch (error) {
       if (charged) await this.limits.release(allowance);

@@ -9,7 +9,7 @@
  * same finish that line up in rows or stacks. Grooved fronts and drawer stacks come apart into
  * strips and are joined again. Walls and floors run off the picture or are too big; worktops,
  * plinths and tiles have the wrong size or shape; daylight through a window is overexposed;
- * brushed steel is streaked; an oven's glass is a dark hole in its door.
+ * brushed steel is streaked and its doors never stand in a row; an oven's glass is a dark hole in its door.
  */
 
 import { CornerTracker, type FrontOutline } from './front-outlines.js';
@@ -53,6 +53,8 @@ const COLOUR_STEP = 0.12;
 /** Line thresholds tried in turn (as factors) until a pass finds CONFIDENT_FRONTS fronts. */
 const SENSITIVITIES = [1, 0.6, 0.4];
 const CONFIDENT_FRONTS = 6;
+/** A front the finer lines add may share this much with fronts already found (their rims). */
+const MAX_ADDED_OVERLAP = 0.05;
 /** Pixels of rim given back to each front: one of boundary thickening and one of blur. */
 const RIM = 2;
 /** Colour is measured relative to brightness; in near-black, JPEG's colour noise would win. */
@@ -65,6 +67,8 @@ const CHROMA_OFFSET = 64;
 const STRIP_ASPECT = 0.5;
 const MIN_STRIP_PIXELS = 400;
 const MAX_GROOVE = 10;
+/** How far a groove may slant across a strip's width in an angled photo. */
+const MAX_GROOVE_SLANT = 0.15;
 const MIN_STRIP_OVERLAP = 0.75;
 const MIN_AREA_FRACTION = 0.002;
 const MAX_AREA_FRACTION = 0.1;
@@ -72,7 +76,10 @@ const MIN_FILL_RATIO = 0.8;
 const MAX_ASPECT = 5;
 /** Shortest side of a front as a share of the picture height: floor planks and tiles are thinner. */
 const MIN_SIDE_FRACTION = 0.05;
-/** A set's members are similar in size; anything much larger (a fridge door) is not a front. */
+/**
+ * A set's members are similar in size; anything much larger (a fridge door) is not a front
+ * unless it stands in a row of them (a wide drawer stack).
+ */
 const MAX_AREA_TO_MEDIAN = 2.4;
 /** Handles and knobs make small holes; an oven's glass door makes a big one. */
 const MAX_HOLE_FRACTION = 0.15;
@@ -107,24 +114,121 @@ interface Region {
   g: number;
   b: number;
   bordersTouched: number;
+  /** Grooves or gaps between strips joined into this region: boundary pixels that belong to it. */
+  seam?: Set<number>;
+}
+
+interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
 }
 
 export function detectCabinetFronts(image: RgbImage): CabinetDetection {
   const smooth = boxBlur3(image);
   const features = lineFeatures(smooth, image.width * image.height);
   let best: CabinetDetection | null = null;
-  // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
-  // only when the usual ones found too few fronts, as finer lines also find more that is not.
-  for (const sensitivity of SENSITIVITIES) {
-    const found = detectWithLines(
+  const detectAt = (sensitivity: number) =>
+    detectWithLines(
       image,
       smooth,
       findBoundaries(features, image.width, image.height, sensitivity),
     );
+  // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
+  // only when the usual ones found too few fronts, as finer lines also find more that is not.
+  let tried = 0;
+  for (const sensitivity of SENSITIVITIES) {
+    const found = detectAt(sensitivity);
+    tried++;
     if (!best || coveredArea(found) > coveredArea(best)) best = found;
     if (best.fronts >= CONFIDENT_FRONTS) break;
   }
+  // A door whose faint gap to the wall let it run into the wall is found by the finer lines
+  // alone; it is trusted when it lines up with the fronts found already.
+  for (const sensitivity of SENSITIVITIES.slice(tried)) {
+    addAlignedFronts(best!, detectAt(sensitivity), image);
+  }
   return best!;
+}
+
+interface FrontBox extends Box {
+  pixels: number;
+  overlap: number;
+  finish: number;
+  /** Mean luminance of the front's own pixels. */
+  light: number;
+}
+
+/**
+ * Each front's bounding box, pixel count, finish, own light, and how many of its pixels `cover`
+ * has.
+ */
+function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8Array): FrontBox[] {
+  const { width, data } = image;
+  const boxes: FrontBox[] = Array.from({ length: detection.fronts }, () => ({
+    minX: Infinity,
+    minY: Infinity,
+    maxX: -1,
+    maxY: -1,
+    pixels: 0,
+    overlap: 0,
+    finish: 0,
+    light: 0,
+  }));
+  const { frontIndex, finishLuminance } = detection;
+  for (let i = 0; i < frontIndex.length; i++) {
+    const front = frontIndex[i];
+    if (!front || !detection.mask[i]) continue;
+    const box = boxes[front - 1];
+    const x = i % width;
+    const y = (i - x) / width;
+    box.minX = min(box.minX, x);
+    box.maxX = max(box.maxX, x);
+    box.minY = min(box.minY, y);
+    box.maxY = max(box.maxY, y);
+    box.pixels++;
+    box.finish = finishLuminance[i];
+    box.light += 0.299 * data[i * 3] + 0.587 * data[i * 3 + 1] + 0.114 * data[i * 3 + 2];
+    if (cover?.[i]) box.overlap++;
+  }
+  for (const box of boxes) box.light /= box.pixels || 1;
+  return boxes;
+}
+
+/**
+ * Adds the fronts of `extra` that overlap none of `base`, are not overexposed and line up with
+ * one of them.
+ */
+function addAlignedFronts(base: CabinetDetection, extra: CabinetDetection, image: RgbImage): void {
+  const { height } = image;
+  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
+  const near = (a: number, b: number) => abs(a - b) <= tolerance;
+  const known = frontBoxes(base, image);
+  const added = new Map<number, number>();
+  frontBoxes(extra, image, base.mask).forEach((box, k) => {
+    // Daylight: a window lined up with the wall units is no front.
+    if (box.light >= OVEREXPOSED_LUMINANCE) return;
+    const lit = (other: FrontBox) => max(box.finish / other.finish, other.finish / box.finish);
+    const linesUp = known.some(
+      (other) =>
+        lit(other) <= MAX_LIGHT_RATIO &&
+        ((near(box.minY, other.minY) && near(box.maxY, other.maxY)) ||
+          (near(box.minX, other.minX) && near(box.maxX, other.maxX))),
+    );
+    if (box.overlap > MAX_ADDED_OVERLAP * box.pixels || !linesUp) return;
+    base.outlines.push(extra.outlines[k]);
+    added.set(k + 1, base.outlines.length);
+  });
+  if (!added.size) return;
+  for (let i = 0; i < base.mask.length; i++) {
+    const index = added.get(extra.frontIndex[i]);
+    if (index === undefined || !extra.mask[i] || base.mask[i]) continue;
+    base.mask[i] = 255;
+    base.frontIndex[i] = index;
+    base.finishLuminance[i] = extra.finishLuminance[i];
+  }
+  base.fronts = base.outlines.length;
 }
 
 function coveredArea(detection: CabinetDetection): number {
@@ -155,28 +259,48 @@ function detectWithLines(
       min(w, h) >= MIN_SIDE_FRACTION * height &&
       region.bordersTouched <= 1 &&
       luminance < OVEREXPOSED_LUMINANCE &&
-      isSolidRectangle(region, labels, smooth, width) &&
-      !looksLikeBrushedMetal(region, labels, image)
+      isSolidRectangle(region, labels, smooth, width)
     );
   });
+  const streaked = new Set(
+    candidates.filter((region) => looksLikeBrushedMetal(region, labels, image)),
+  );
 
+  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
+  const near = (a: number, b: number) => abs(a - b) <= tolerance;
+  // In a row: its top line and its bottom line each run on along another front (a drawer stack
+  // beside a door shares both, a taller stack may share them with two of its neighbours).
+  const inRow = (region: Region, others: Region[]) =>
+    others.some((other) => near(region.minY, other.minY)) &&
+    others.some((other) => near(region.maxY, other.maxY));
+  const inStack = (a: Region, b: Region) => near(a.minX, b.minX) && near(a.maxX, b.maxX);
   const finished = candidates.filter((region) => {
     const set = candidates.filter((other) => sameFinish(region, other));
     if (set.length < MIN_SET_SIZE) return false;
     const areas = set.map((other) => other.area).sort((a, b) => a - b);
-    return region.area <= MAX_AREA_TO_MEDIAN * areas[areas.length >> 1];
+    const median = areas[areas.length >> 1];
+    if (region.area <= MAX_AREA_TO_MEDIAN * median) return true;
+    // A wide drawer stack is larger than a door but stands in their row.
+    return inRow(
+      region,
+      set.filter((other) => other !== region && other.area <= MAX_AREA_TO_MEDIAN * median),
+    );
   });
-  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
-  const near = (a: number, b: number) => abs(a - b) <= tolerance;
-  const selected = finished.filter((region) =>
-    finished.some(
+  // Streaked grey could be brushed steel or pale wood grain. An appliance's doors stack (a freezer
+  // over a fridge) but never stand side by side with the same top and bottom; a pair of grained
+  // doors does. Streaks are part of the finish: a steel door is no partner for a painted one.
+  const selected = finished.filter((region) => {
+    const partners = finished.filter(
       (other) =>
         other !== region &&
         sameFinish(region, other) &&
-        ((near(region.minY, other.minY) && near(region.maxY, other.maxY)) ||
-          (near(region.minX, other.minX) && near(region.maxX, other.maxX))),
-    ),
-  );
+        streaked.has(region) === streaked.has(other),
+    );
+    return (
+      inRow(region, partners) ||
+      (!streaked.has(region) && partners.some((other) => inStack(region, other)))
+    );
+  });
 
   const mask = new Uint8Array(total);
   const finishLuminance = new Uint8Array(total);
@@ -445,6 +569,7 @@ function joinStackedStrips(regions: Region[], labels: Int32Array, width: number)
     .sort((a, b) => a.minY - b.minY);
   const root = strips.map((_, k) => k);
   const find = (k: number): number => (root[k] === k ? k : (root[k] = find(root[k])));
+  const seams: [Region, Region][] = [];
   for (let a = 0; a < strips.length; a++) {
     for (let b = a + 1; b < strips.length; b++) {
       const upper = strips[a];
@@ -454,15 +579,33 @@ function joinStackedStrips(regions: Region[], labels: Int32Array, width: number)
       // A handle across a groove notches one side of a strip: one side lining up will do.
       const overlap = min(upper.maxX, lower.maxX) - max(upper.minX, lower.minX);
       const wider = max(upper.maxX - upper.minX, lower.maxX - lower.minX);
+      // Seen at an angle a groove slants, so the strips' boxes overlap a little in height.
       if (
-        between > 0 &&
+        between > -MAX_GROOVE_SLANT * wider &&
+        upper.minY + upper.maxY < lower.minY + lower.maxY &&
         overlap >= MIN_STRIP_OVERLAP * wider &&
         (abs(upper.minX - lower.minX) <= tolerance || abs(upper.maxX - lower.maxX) <= tolerance) &&
         sameFinish(upper, lower)
       ) {
         root[find(b)] = find(a);
+        seams.push([upper, lower]);
       }
     }
+  }
+  // The groove or gap between joined strips is part of the front, not a hole cut into it: the
+  // boundary pixels in the rows between them (or, where a groove slants, the rows both share).
+  const seamPixels = new Map<Region, number[]>();
+  for (const [upper, lower] of seams) {
+    const top = strips[find(strips.indexOf(upper))];
+    const pixels = seamPixels.get(top) ?? [];
+    const left = max(upper.minX, lower.minX);
+    const right = min(upper.maxX, lower.maxX);
+    const first = min(upper.maxY + 1, lower.minY);
+    const last = max(lower.minY - 1, upper.maxY);
+    for (let y = first; y <= last; y++) {
+      for (let i = y * width + left; i <= y * width + right; i++) if (labels[i] < 0) pixels.push(i);
+    }
+    seamPixels.set(top, pixels);
   }
   const joined = new Map<number, Region>();
   const absorbed = new Set<Region>();
@@ -472,7 +615,9 @@ function joinStackedStrips(regions: Region[], labels: Int32Array, width: number)
     absorbed.add(strip);
     let group = joined.get(top.label);
     if (!group) {
-      group = { ...top, r: top.r * top.area, g: top.g * top.area, b: top.b * top.area };
+      const seam = new Set(seamPixels.get(top));
+      group = { ...top, r: top.r * top.area, g: top.g * top.area, b: top.b * top.area, seam };
+      group.area += seam.size;
       joined.set(top.label, group);
     }
     group.r += strip.r * strip.area;
@@ -557,8 +702,10 @@ function filledRegionMask(region: Region, labels: Int32Array, width: number): Ui
   const h = region.maxY - region.minY + 1;
   const outside = new Uint8Array(w * h);
   const stack: number[] = [];
-  const isRegion = (lx: number, ly: number) =>
-    labels[(region.minY + ly) * width + region.minX + lx] === region.label;
+  const isRegion = (lx: number, ly: number) => {
+    const i = (region.minY + ly) * width + region.minX + lx;
+    return labels[i] === region.label || (labels[i] < 0 && region.seam?.has(i) === true);
+  };
   const push = (lx: number, ly: number) => {
     const j = ly * w + lx;
     if (!outside[j] && !isRegion(lx, ly)) {

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { Interval } from '@nestjs/schedule';
 import { ScheduledJobs } from '#src/platform/scheduling/scheduled-jobs.js';
 import { FreeRenderLimits } from '../limits/free-render-limits.js';
+import { RecentUploads } from '../limits/recent-uploads.js';
 import { VisualizationStore } from '../storage/visualization-store.js';
 import { RETENTION_DAYS } from '../visualizer.constants.js';
 
@@ -17,6 +18,7 @@ export class VisualizationRetentionJob implements OnApplicationBootstrap {
   constructor(
     private readonly store: VisualizationStore,
     private readonly limits: FreeRenderLimits,
+    private readonly recentUploads: RecentUploads,
     private readonly jobs: ScheduledJobs,
   ) {}
 
@@ -46,6 +48,7 @@ export class VisualizationRetentionJob implements OnApplicationBootstrap {
       new Date(now.getTime() - RETENTION_DAYS * DAY_MS),
     );
     await this.limits.forgetPastDays();
+    await this.recentUploads.forgetEnded(now);
     if (deleted)
       this.logger.log(`deleted ${deleted} visualizations older than ${RETENTION_DAYS} days`);
     return deleted;
