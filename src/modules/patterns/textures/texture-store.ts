@@ -15,9 +15,12 @@ const THUMBNAIL_QUALITY = 78;
 /** The preview's formats: JPEG for every browser, and the smaller ones most browsers take. */
 export type ThumbnailFormat = 'jpg' | 'avif' | 'webp';
 
-/** The same settings as the site's photos get at build time. */
+/**
+ * The site photos' qualities. Encoded while a visitor waits for a cold pattern page, so AVIF at
+ * its fastest effort: some 30 ms a preview instead of 500+, for about a tenth more bytes.
+ */
 const ENCODE_PREVIEW: Record<Exclude<ThumbnailFormat, 'jpg'>, (image: Sharp) => Sharp> = {
-  avif: (image) => image.avif({ quality: 50, effort: 4 }),
+  avif: (image) => image.avif({ quality: 50, effort: 0 }),
   webp: (image) => image.webp({ quality: 72 }),
 };
 
