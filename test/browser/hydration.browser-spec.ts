@@ -22,7 +22,7 @@ function collectProblems(page: Page, url: string): string[] {
     // The browser's own note on the unknown URL's 404 status, which is the point.
     if (message.location().url === url && message.text().includes('status of 404')) return;
     if (message.type() === 'error' || message.type() === 'warning') {
-      problems.push(`${message.type()}: ${message.text()}`);
+      problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
     }
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
