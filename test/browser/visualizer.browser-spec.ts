@@ -179,6 +179,7 @@ describe('Kitchen visualizer (/visualizer) in Chromium', () => {
       route.fulfill({ body: tinyJpeg, contentType: 'image/jpeg' }),
     );
     await page.goto(`${testApp.baseUrl}/visualizer`);
+    await waitForHydration(page);
     await page.getByTestId('exhausted-banner').waitFor();
     await expect(badge().textContent()).resolves.toBe('Ilmaisia visualisointeja jäljellä: 0/3');
     await expect(
@@ -193,6 +194,7 @@ describe('Kitchen visualizer (/visualizer) in Chromium', () => {
     await page.addInitScript((value) => localStorage.setItem('adminToken', value), token);
     await page.addInitScript(() => localStorage.setItem('visualizer-generations-total', '3'));
     await page.goto(`${testApp.baseUrl}/visualizer`);
+    await waitForHydration(page);
     await page.getByText('Admin-tila aktivoitu').waitFor();
     await expect(badge().textContent()).resolves.toBe('Admin: rajattomat visualisoinnit');
     expect(await page.getByTestId('exhausted-banner').count()).toBe(0);

@@ -249,6 +249,20 @@ describe('Pattern catalogue over HTTP', () => {
       expect((response.body as Buffer).length).toBeLessThan(60_000);
     });
 
+    it.each([
+      ['avif', 'heif'],
+      ['webp', 'webp'],
+    ])('should serve the preview as %s, smaller than the JPEG', async (extension, format) => {
+      const jpeg = await getImage(testApp, '/vinyl_patterns/thumbs/NH10.jpg');
+      const response = await getImage(testApp, `/vinyl_patterns/thumbs/NH10.${extension}`);
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe(`image/${extension}`);
+      expect(response.headers['cache-control']).toBe(IMMUTABLE);
+      const meta = await sharp(response.body as Buffer).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual([format, 320, 320]);
+      expect((response.body as Buffer).length).toBeLessThan((jpeg.body as Buffer).length);
+    });
+
     it('should preview the supplier photo when one is installed', async () => {
       const response = await getImage(testApp, '/vinyl_patterns/thumbs/MK14.jpg');
       const { data } = await sharp(response.body as Buffer)
@@ -262,6 +276,7 @@ describe('Pattern catalogue over HTTP', () => {
 
     it('should answer 404 for names that are not catalogue codes', async () => {
       await request(testApp.baseUrl).get('/vinyl_patterns/thumbs/ZZ1.jpg').expect(404);
+      await request(testApp.baseUrl).get('/vinyl_patterns/thumbs/NH10.png').expect(404);
       await request(testApp.baseUrl).get('/vinyl_patterns/thumbs/..%2FNH10-hd-0.jpg').expect(404);
     });
   });

@@ -1,5 +1,5 @@
 import { Box, CircularProgress } from '@mui/material';
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { PublicLayout } from '@/public/layout/PublicLayout';
 import { HomePage } from '@/public/pages/HomePage';
@@ -65,6 +65,26 @@ export function preloadPage(path: string): Promise<unknown> {
   return PAGES_BY_PATH[path]?.preload() ?? Promise.resolve();
 }
 
+let onPageCommitted: (() => void) | undefined;
+
+/**
+ * Resolves once the lazy page at `path` has committed. React hydrates a page's Suspense boundary
+ * in a pass after the rest of the app, so the app has taken over a prerendered page only then.
+ */
+export function whenPageCommitted(path: string): Promise<void> {
+  if (!Object.hasOwn(PAGES_BY_PATH, path)) return Promise.resolve();
+  return new Promise((resolve) => (onPageCommitted = resolve));
+}
+
+/** Renders nothing; marks the page around it as committed. */
+function PageCommitted() {
+  useEffect(() => {
+    onPageCommitted?.();
+    onPageCommitted = undefined;
+  }, []);
+  return null;
+}
+
 function Lazy({ children }: { children: ReactNode }) {
   return (
     <Suspense
@@ -75,6 +95,7 @@ function Lazy({ children }: { children: ReactNode }) {
       }
     >
       {children}
+      <PageCommitted />
     </Suspense>
   );
 }

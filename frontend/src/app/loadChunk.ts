@@ -1,44 +1,23 @@
 import { lazy, type ComponentType } from 'react';
+import { loadChunk } from './reloadForChunk';
 
-const RELOADED_FOR_CHUNK = 'reloaded-for-missing-chunk';
-let reloadedForChunk: boolean | undefined;
+export { loadChunk };
 
-/**
- * Whether this page load is loadChunk's reload. Read once per page load rather than cleared when
- * a chunk arrives: chunks load side by side, and one arriving must not let another's failure
- * reload the page again and again.
- */
-function isReloadForChunk(): boolean {
-  if (reloadedForChunk === undefined) {
-    reloadedForChunk = sessionStorage.getItem(RELOADED_FOR_CHUNK) !== null;
-    sessionStorage.removeItem(RELOADED_FOR_CHUNK);
-  }
-  return reloadedForChunk;
-}
+type PageModule<P> = { default: ComponentType<P> };
 
-/**
- * Loads a code chunk and survives a redeploy: when an old page asks for a chunk that no longer
- * exists, reload once to get the new build instead of showing a broken page.
- */
-export function loadChunk<T>(load: () => Promise<T>): Promise<T> {
-  // Prerendering at build time has no page to reload.
-  if (typeof window === 'undefined') return load();
-  const reloaded = isReloadForChunk();
-  return load().catch((error: unknown) => {
-    if (reloaded) throw error;
-    sessionStorage.setItem(RELOADED_FOR_CHUNK, '1');
-    window.location.reload();
-    return new Promise<never>(() => undefined);
-  });
-}
+/** A thenable that calls back at once, so lazy() renders the module without suspending. */
+const settled = <T>(module: T) => ({ then: (onLoaded: (value: T) => void) => onLoaded(module) });
 
 /**
  * A lazy page whose chunk is loaded by {@link loadChunk}. `preload` starts the same download
- * ahead of rendering (before hydrating a prerendered page, so its markup becomes interactive
- * without a second round trip).
+ * ahead of rendering. Once the code is in, the page renders at once instead of suspending: a
+ * prerendered page is then hydrated in one pass, so the app has taken over all of it when the
+ * hydration commits and a tap made before can be replayed on it.
  */
-export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const preload = () => (loading ??= loadChunk(load));
-  return Object.assign(lazy(preload), { preload });
+export function lazyPage<P extends object>(load: () => Promise<PageModule<P>>) {
+  let loaded: PageModule<P> | undefined;
+  let loading: Promise<PageModule<P>> | undefined;
+  const preload = () => (loading ??= loadChunk(load).then((module) => (loaded = module)));
+  const Page = lazy(() => (loaded ? (settled(loaded) as Promise<PageModule<P>>) : preload()));
+  return Object.assign(Page, { preload });
 }

@@ -17,3 +17,21 @@ export function trackEvent(event: string, data?: Record<string, unknown>): void 
     })
     .catch((error: unknown) => console.debug(`analytics ${event}:`, error));
 }
+
+let arrivedAt: string | undefined;
+
+/**
+ * Counts the page the visitor arrived on as soon as it shows: the app's code loads only when the
+ * visitor starts to use the page, and a visitor who only reads counts as well.
+ */
+export function trackArrival(): void {
+  arrivedAt = window.location.pathname;
+  trackEvent('page_view');
+}
+
+/** Whether this is the arrival page, counted already; true once. */
+export function takeArrival(pathname: string): boolean {
+  const arrived = arrivedAt === pathname;
+  arrivedAt = undefined;
+  return arrived;
+}

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { CATALOGUE_JSON } from '#src/modules/patterns/data/catalogue.data.js';
 import type { CatalogueEntry, Pattern } from '#src/modules/patterns/domain/pattern.js';
-import { TextureStore } from '#src/modules/patterns/textures/texture-store.js';
+import {
+  type ThumbnailFormat,
+  TextureStore,
+} from '#src/modules/patterns/textures/texture-store.js';
 
 // A unit test pins this data to buildCatalogue()'s output, so the cast cannot drift silently.
 const ENTRIES = JSON.parse(CATALOGUE_JSON) as CatalogueEntry[];
@@ -48,9 +51,9 @@ export class PatternCatalogue {
     return this.textures.ensure(this.entry(code));
   }
 
-  /** Absolute path of the grid preview of the texture. */
-  async thumbnailPath(code: string): Promise<string> {
-    return this.textures.ensureThumbnail(this.entry(code));
+  /** Absolute path of the grid preview of the texture, in the format asked for. */
+  async thumbnailPath(code: string, format: ThumbnailFormat = 'jpg'): Promise<string> {
+    return this.textures.ensureThumbnail(this.entry(code), format);
   }
 
   private entry(code: string): CatalogueEntry {

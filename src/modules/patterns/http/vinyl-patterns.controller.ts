@@ -4,12 +4,13 @@ import { ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { PatternCatalogue } from '#src/modules/patterns/catalogue/pattern-catalogue.js';
+import type { ThumbnailFormat } from '#src/modules/patterns/textures/texture-store.js';
 import { Public } from '#src/platform/http/access.decorators.js';
 import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 
 /** Only these names are ever looked up: no dots, slashes or encodings can reach the file system. */
 const TEXTURE_FILE = /^([A-Z0-9]+)-hd-0\.jpg$/;
-const THUMBNAIL_FILE = /^([A-Z0-9]+)\.jpg$/;
+const THUMBNAIL_FILE = /^([A-Z0-9]+)\.(jpg|avif|webp)$/;
 
 const JPEG = { type: 'string', format: 'binary' } as const;
 
@@ -35,7 +36,7 @@ export class VinylPatternsController {
   @ApiOkResponse({ description: 'Seamless texture, JPEG', schema: JPEG })
   @ApiErrors(404)
   async texture(@Param('file') file: string, @Res() response: Response): Promise<void> {
-    const code = this.codeFrom(file, TEXTURE_FILE);
+    const [, code] = this.catalogueFile(file, TEXTURE_FILE);
     await this.send(response, await this.catalogue.texturePath(code));
   }
 
@@ -44,20 +45,24 @@ export class VinylPatternsController {
   @Get('thumbs/:file')
   @ApiParam({
     name: 'file',
-    schema: { type: 'string', pattern: THUMBNAIL_FILE.source, example: 'NH10.jpg' },
+    schema: { type: 'string', pattern: THUMBNAIL_FILE.source, example: 'NH10.avif' },
   })
-  @ApiProduces('image/jpeg')
-  @ApiOkResponse({ description: 'Small preview for the pattern grid, JPEG', schema: JPEG })
+  @ApiProduces('image/jpeg', 'image/avif', 'image/webp')
+  @ApiOkResponse({
+    description: 'Small preview for the pattern grid: JPEG, AVIF or WebP by its extension',
+    schema: JPEG,
+  })
   @ApiErrors(404)
   async thumbnail(@Param('file') file: string, @Res() response: Response): Promise<void> {
-    const code = this.codeFrom(file, THUMBNAIL_FILE);
-    await this.send(response, await this.catalogue.thumbnailPath(code));
+    const [, code, format] = this.catalogueFile(file, THUMBNAIL_FILE);
+    await this.send(response, await this.catalogue.thumbnailPath(code, format as ThumbnailFormat));
   }
 
-  private codeFrom(file: string, pattern: RegExp): string {
-    const code = pattern.exec(file)?.[1];
-    if (!code || !this.catalogue.has(code)) throw new NotFoundException('Kuvaa ei löydy');
-    return code;
+  /** The file name's parts, the catalogue code first; 404 unless it names a catalogue code. */
+  private catalogueFile(file: string, pattern: RegExp): RegExpExecArray {
+    const match = pattern.exec(file);
+    if (!match || !this.catalogue.has(match[1])) throw new NotFoundException('Kuvaa ei löydy');
+    return match;
   }
 
   private send(response: Response, path: string): Promise<void> {

@@ -42,6 +42,6 @@ export function seedPatterns(dispatch: Dispatch, patterns: Pattern[]): void {
 }
 
 /** Small grid preview served next to the full texture (same file once a supplier photo exists). */
-export function thumbnailPath(pattern: Pattern): string {
-  return `/vinyl_patterns/thumbs/${encodeURIComponent(pattern.id)}.jpg`;
+export function thumbnailPath(pattern: Pattern, format: 'jpg' | 'avif' | 'webp' = 'jpg'): string {
+  return `/vinyl_patterns/thumbs/${encodeURIComponent(pattern.id)}.${format}`;
 }

@@ -53,18 +53,29 @@ export function PatternThumbnail({
           </Typography>
         </Box>
       ) : (
-        <Box
-          component="img"
-          src={thumbnailPath(pattern)}
-          alt=""
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          width={320}
-          height={320}
-          ref={noticeEarlyFailure}
-          onError={() => setFailed(true)}
-          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
-        />
+        // AVIF or WebP where the browser takes them: fewer bytes than the JPEG for the same look.
+        <picture>
+          <source type="image/avif" srcSet={thumbnailPath(pattern, 'avif')} />
+          <source type="image/webp" srcSet={thumbnailPath(pattern, 'webp')} />
+          <Box
+            component="img"
+            src={thumbnailPath(pattern)}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            width={320}
+            height={320}
+            ref={noticeEarlyFailure}
+            onError={() => setFailed(true)}
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              width: '100%',
+              height: '100%',
+              objectFit: 'cover',
+            }}
+          />
+        </picture>
       )}
     </Box>
   );

@@ -1,23 +1,34 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { FREE_GENERATIONS } from '../copy';
 
 /** Storage key of the browser's count of used free visualizations (docs/product.md#visualizer). */
 export const GENERATIONS_KEY = 'visualizer-generations-total';
 
 function readCount(): number {
-  // Prerendering runs without browser storage.
-  if (typeof localStorage === 'undefined') return 0;
   const stored = Number.parseInt(localStorage.getItem(GENERATIONS_KEY) ?? '0', 10);
   return Number.isFinite(stored) && stored > 0 ? Math.min(stored, FREE_GENERATIONS) : 0;
 }
 
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The prerendered page shows a fresh visitor's count; hydration starts from it, too, and the
+ * stored count follows right after, so a returning visitor's page hydrates without a mismatch.
+ */
+const prerenderedCount = () => 0;
+
 /** The browser's free-use counter; the server counts as well (docs/product.md#visualizer). */
 export function useGenerationCounter() {
-  const [count, setCount] = useState(readCount);
+  const count = useSyncExternalStore(subscribe, readCount, prerenderedCount);
   const store = useCallback((next: number) => {
     const value = Math.max(0, Math.min(FREE_GENERATIONS, next));
     localStorage.setItem(GENERATIONS_KEY, String(value));
-    setCount(value);
+    listeners.forEach((listener) => listener());
   }, []);
   return {
     count,

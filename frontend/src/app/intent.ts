@@ -1,0 +1,90 @@
+/**
+ * Signs that the visitor starts to use the page. On a phone a touch or a scroll comes well before
+ * the first tap on a control, so the app's code is usually there by the time it is needed.
+ */
+const INTENT_EVENTS = [
+  'pointerdown',
+  'pointermove',
+  'touchstart',
+  'wheel',
+  'scroll',
+  'keydown',
+  'focusin',
+] as const;
+
+/** Calls `start` once, at the visitor's first sign of using the page. */
+export function onFirstIntent(start: () => void): void {
+  const options: AddEventListenerOptions = { capture: true, passive: true };
+  const fire = () => {
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, fire, options);
+    start();
+  };
+  for (const type of INTENT_EVENTS) window.addEventListener(type, fire, options);
+}
+
+/** Controls that do nothing without the app's code. Links work as they are: ordinary links. */
+const APP_CONTROLS =
+  'button, [role="button"], [role="tab"], [role="switch"], input[type="checkbox"], input[type="radio"], input[type="submit"]';
+
+/**
+ * Until `ready` settles, a click on a control only the app can answer is held back, and the first
+ * one is clicked again once the app has taken over the page: a tap before hydration is not lost.
+ */
+export function holdClicksUntil(ready: Promise<unknown>): void {
+  let held: HTMLElement | undefined;
+  const hold = (event: MouseEvent) => {
+    const control =
+      event.target instanceof Element ? event.target.closest<HTMLElement>(APP_CONTROLS) : null;
+    if (!control) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    // A second tap while the code loads would act on a page the first one has changed.
+    held ??= control;
+  };
+  document.addEventListener('click', hold, true);
+  const release = () => document.removeEventListener('click', hold, true);
+  ready.then(() => {
+    release();
+    if (held?.isConnected) held.click();
+  }, release);
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
+const isEditableField = (target: EventTarget | null): target is Field =>
+  target instanceof HTMLTextAreaElement ||
+  (target instanceof HTMLInputElement && target.type !== 'checkbox' && target.type !== 'radio');
+
+/**
+ * Tells the app, once `ready` resolves, what the visitor typed or picked into fields before it
+ * took over the page: hydration keeps the text on screen but not in the app's state, and the
+ * app's first render after it may even clear the field.
+ */
+export function replayEditsAfter(ready: Promise<unknown>): void {
+  const edited = new Map<Field, string>();
+  const note = (event: Event) => {
+    if (isEditableField(event.target)) edited.set(event.target, event.target.value);
+  };
+  document.addEventListener('input', note, true);
+  document.addEventListener('change', note, true);
+  const release = () => {
+    document.removeEventListener('input', note, true);
+    document.removeEventListener('change', note, true);
+  };
+  ready.then(() => {
+    release();
+    for (const [field, value] of edited) if (field.isConnected) replayEdit(field, value);
+  }, release);
+}
+
+function replayEdit(field: Field, typed: string): void {
+  if (field instanceof HTMLInputElement && field.type === 'file') {
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
+  // React notices an edit by comparing the value with the last one it saw, which it updates
+  // through the element's own `value` property; the prototype's setter leaves that copy alone.
+  field.value = '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
