@@ -132,17 +132,19 @@ export class ProjectionManager {
         const live = active.get(def.name);
         const lag =
           def.mode === 'inline' || !live ? 0 : await this.pendingEvents(def, live.position);
-        const build = builds.get(def.name) ?? null;
+        const running = this.background.has(def.name);
         const error = this.failures.get(def.name) ?? null;
+        // Started here but not yet recorded (or failed before it was): still worth showing.
+        const build =
+          builds.get(def.name) ??
+          (running || error ? notYetRecorded((live?.version ?? 0) + 1) : null);
         return {
           name: def.name,
           mode: def.mode,
           activeVersion: live?.version ?? 0,
           outdated: !!live && live.definitionVersion < def.version,
           lag,
-          build: build
-            ? { ...build, running: build.running || this.background.has(def.name), error }
-            : null,
+          build: build ? { ...build, running: build.running || running, error } : null,
         };
       }),
     );
@@ -219,4 +221,8 @@ export class ProjectionManager {
     );
     return Number(rows[0].n);
   }
+}
+
+function notYetRecorded(version: number): Omit<BuildStatus, 'error'> {
+  return { version, processed: 0, total: 0, eventsPerSecond: 0, secondsLeft: null, running: false };
 }
