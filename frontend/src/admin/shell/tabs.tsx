@@ -2,7 +2,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadChunk } from '@/app/loadChunk';
 import type { StaffRole } from '@/admin/auth/api/authApi';
 
-export type AdminTabId = 'overview' | 'crm' | 'recycle-bin' | 'backups' | 'team' | 'settings';
+export type AdminTabId =
+  'overview' | 'crm' | 'recycle-bin' | 'reports' | 'backups' | 'team' | 'settings';
 
 export interface AdminTab {
   id: AdminTabId;
@@ -38,7 +39,8 @@ function lazyPanel(load: () => Promise<PanelModule>): Pick<AdminTab, 'Content' |
 const everyone: readonly StaffRole[] = ['admin', 'manager', 'salesperson'];
 
 /**
- * Leads for everyone; backups and team for admins only (docs/product.md#roles-and-permissions).
+ * Leads for everyone; reports for admins and managers; backups and team for admins only
+ * (docs/product.md#roles-and-permissions).
  * The server enforces the same; hiding a tab only spares the user a refusal.
  */
 export const ADMIN_TABS: readonly AdminTab[] = [
@@ -61,6 +63,12 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     Label: lazy(() => import('@/admin/recycle-bin/RecycleBinTabLabel')),
     ...lazyPanel(() => import('@/admin/recycle-bin/RecycleBinTab')),
     roles: everyone,
+  },
+  {
+    id: 'reports',
+    label: 'Reports',
+    ...lazyPanel(() => import('@/admin/reports/components/ReportsTab')),
+    roles: ['admin', 'manager'],
   },
   {
     id: 'backups',
