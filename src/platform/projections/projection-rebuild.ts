@@ -4,6 +4,7 @@ import {
   isAfterPosition,
   LOG_START,
   type LogPosition,
+  type RecordedEvent,
 } from '#src/platform/event-store/event-store.types.js';
 import { applyBatch, readCheckpoint } from './projection-checkpoints.js';
 import { positionOf, versionedTables } from './projection-tables.js';
@@ -22,7 +23,14 @@ export interface RebuildProgress {
 
 export type ProgressListener = (progress: RebuildProgress) => void;
 
-const BATCH_SIZE = 5000;
+const READ_BATCH_SIZE = 5000;
+/**
+ * Events applied in one transaction of a build: the more events per apply, the fewer times a
+ * projection writes the same row (a lead's events lie close together in the log).
+ */
+const APPLY_BATCH_SIZE = 50_000;
+/** Events applied at a time while the switch holds writers off. */
+const SWITCH_BATCH_SIZE = 5000;
 
 /** One projection's build in progress: its new version's tables and how far it got. */
 interface BuildTarget {
@@ -82,19 +90,27 @@ export class ProjectionRebuilder {
     const types = everyType ? [] : [...new Set(defs.flatMap((d) => d.handles))];
     const personalData = defs.some((d) => d.needsPersonalData);
     const read = (after: LogPosition) => {
-      const batch = this.eventStore.readAll(after, BATCH_SIZE, { types, personalData });
+      const batch = this.eventStore.readAll(after, READ_BATCH_SIZE, { types, personalData });
       batch.catch(() => undefined); // awaited below; must not count as unhandled meanwhile
       return batch;
     };
     const start = targets.map((t) => t.position).reduce((a, b) => (isAfterPosition(a, b) ? b : a));
-    // Reading the next batch overlaps with applying this one: the database and the apply
-    // code run in parallel instead of taking turns.
+    // Reading the next page overlaps with applying the events before it: the database and the
+    // apply code run in parallel instead of taking turns.
     let next = read(start);
-    for (;;) {
-      const events = await next;
+    for (let exhausted = false; !exhausted;) {
+      const events: RecordedEvent[] = [];
+      while (events.length < APPLY_BATCH_SIZE) {
+        const page = await next;
+        events.push(...page);
+        if (page.length < READ_BATCH_SIZE) {
+          exhausted = true;
+          break;
+        }
+        next = read(positionOf(page[page.length - 1]));
+      }
       if (events.length === 0) break;
       const to = positionOf(events[events.length - 1]);
-      next = events.length < BATCH_SIZE ? Promise.resolve([]) : read(to);
       await Promise.all(
         targets.map(async (target) => {
           const mine = events.filter(
@@ -216,7 +232,7 @@ export class ProjectionRebuilder {
       await client.query('select pg_advisory_xact_lock(hashtext($1))', [`projection:${def.name}`]);
       for (;;) {
         const { position } = await readCheckpoint(client, def.name, version);
-        const events = await this.eventStore.readAll(position, BATCH_SIZE, {
+        const events = await this.eventStore.readAll(position, SWITCH_BATCH_SIZE, {
           types: def.handles,
           personalData: def.needsPersonalData,
           db: client,
