@@ -33,6 +33,10 @@ export async function generateLeadHistory(
   try {
     await client.query(`create temp table generated_leads (
       n int primary key, id uuid not null, visitor_id uuid, created_at timestamptz not null)`);
+    // Staged first, then written to the log in the order things happened, as a real log is.
+    await client.query(`create temp table generated_events (
+      stream_id text not null, stream_version int not null, type text not null, data jsonb not null,
+      metadata jsonb not null, occurred_at timestamptz not null)`);
     for (let from = 0; from < leads; from += chunk) {
       const rows = Array.from({ length: Math.min(chunk, leads - from) }, (_, i) => {
         const n = from + i;
@@ -88,18 +92,18 @@ export async function generateLeadHistory(
         ],
       );
       await client.query(
-        `insert into events (stream_id, stream_version, event_id, type, data, metadata, occurred_at)
-         select 'visitor-' || g.visitor_id, 1, gen_random_uuid(), 'VisualizationGenerated',
+        `insert into generated_events
+         select 'visitor-' || g.visitor_id, 1, 'VisualizationGenerated',
            jsonb_build_object('visualizationId', gen_random_uuid(), 'patternId',
              (array['NH10', 'NH12', 'WG01', 'MS07', 'ST33'])[1 + g.n % 5], 'durationMs', 900,
              'renderer', 'local'),
            $2::jsonb, g.created_at - interval '20 minutes'
-         from generated_leads g where g.n >= $1 and g.visitor_id is not null order by g.n`,
+         from generated_leads g where g.n >= $1 and g.visitor_id is not null`,
         [from, JSON.stringify(publicActor)],
       );
       await client.query(
-        `insert into events (stream_id, stream_version, event_id, type, data, metadata, occurred_at)
-         select r.stream_id, 1, gen_random_uuid(), 'LeadCreated', r.data, r.metadata, r.occurred_at
+        `insert into generated_events
+         select r.stream_id, 1, 'LeadCreated', r.data, r.metadata, r.occurred_at
          from jsonb_to_recordset($1::jsonb)
            as r(stream_id text, data jsonb, metadata jsonb, occurred_at timestamptz)`,
         [JSON.stringify(events)],
@@ -109,23 +113,29 @@ export async function generateLeadHistory(
     const staffJson = JSON.stringify(staff);
     for (let version = 2; version <= moves + 1; version++) {
       await client.query(
-        `insert into events (stream_id, stream_version, event_id, type, data, metadata, occurred_at)
-         select 'lead-' || g.id, $1, gen_random_uuid(), 'LeadStatusChanged',
+        `insert into generated_events
+         select 'lead-' || g.id, $1, 'LeadStatusChanged',
            jsonb_build_object('from', ${statuses}[1 + ($1 - 2) % 5], 'to', ${statuses}[1 + ($1 - 1) % 5]),
            ($2::jsonb) -> (g.n % 6), g.created_at + ($1 * (1 + g.n % 50)) * interval '1 hour'
-         from generated_leads g order by g.n`,
+         from generated_leads g`,
         [version, staffJson],
       );
     }
     await client.query(
-      `insert into events (stream_id, stream_version, event_id, type, data, metadata, occurred_at)
-       select 'lead-' || g.id, $1, gen_random_uuid(), 'LeadDetailsChanged',
+      `insert into generated_events
+       select 'lead-' || g.id, $1, 'LeadDetailsChanged',
          jsonb_build_object('changes', jsonb_build_object(
            'totalPrice', jsonb_build_object('from', 1200 + (g.n % 40) * 100, 'to', 1300 + (g.n % 40) * 100))),
          ($2::jsonb) -> (g.n % 6), g.created_at + interval '30 days'
-       from generated_leads g order by g.n`,
+       from generated_leads g`,
       [moves + 2, staffJson],
     );
+    await client.query(
+      `insert into events (stream_id, stream_version, event_id, type, data, metadata, occurred_at)
+       select stream_id, stream_version, gen_random_uuid(), type, data, metadata, occurred_at
+       from generated_events order by occurred_at, stream_id, stream_version`,
+    );
+    await client.query('drop table generated_events');
     await client.query('drop table generated_leads');
     await client.query('vacuum analyze events');
     const { rows } = await client.query<{ n: string }>('select count(*) as n from events');

@@ -4,7 +4,7 @@ import type { ProjectionContext } from '#src/platform/projections/projection.typ
 import { leadIdFromStream } from '#src/modules/leads/domain/lead.events.js';
 import type { ReportContent } from '#src/contract/reports.js';
 import { Report, ReportProjection } from './report-projection.js';
-import { insertRows, monthOf } from './report-rows.js';
+import { insertRows, loadRows, reportMonth } from './report-rows.js';
 
 const LEADS = 'report_pipeline_funnel_leads';
 const REACHED = 'report_pipeline_funnel_reached';
@@ -20,21 +20,36 @@ export class PipelineFunnelReport extends ReportProjection {
   readonly title = 'Pipeline funnel';
   readonly description =
     'Leads that reached each stage, by the month they arrived, and stage-to-stage conversion.';
-  readonly version = 1;
+  readonly version = 2;
   readonly handles = ['LeadCreated', 'LeadStatusChanged'];
   readonly tables = [LEADS, REACHED, MOVES];
 
   async createTables({ db, tables }: ProjectionContext): Promise<void> {
-    await db.query(`create table ${tables[LEADS]} (
-      lead_id uuid primary key, created_at timestamptz not null)`);
+    await db.query(`create table ${tables[LEADS]} (lead_id uuid primary key, month text not null)`);
     await db.query(`create table ${tables[REACHED]} (
-      lead_id uuid not null, status text not null, primary key (lead_id, status))`);
+      lead_id uuid not null, status text not null, month text not null,
+      primary key (lead_id, status))`);
     await db.query(`create table ${tables[MOVES]} (
-      lead_id uuid not null, from_status text not null, to_status text not null,
+      lead_id uuid not null, from_status text not null, to_status text not null, month text not null,
       primary key (lead_id, from_status, to_status))`);
   }
 
   async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
+    const moved = [
+      ...new Set(
+        events
+          .filter((e) => e.type === 'LeadStatusChanged')
+          .map((e) => leadIdFromStream(e.streamId)),
+      ),
+    ];
+    const known = await loadRows<{ lead_id: string; month: string }>(
+      db,
+      tables[LEADS],
+      'lead_id',
+      'uuid',
+      moved,
+    );
+    const monthOfLead = new Map(known.map((row) => [row.lead_id, row.month]));
     const leads: object[] = [];
     const reached: object[] = [];
     const moves: object[] = [];
@@ -42,26 +57,30 @@ export class PipelineFunnelReport extends ReportProjection {
       const leadId = leadIdFromStream(event.streamId);
       const data = event.data as { status?: string; from?: string; to?: string };
       if (event.type === 'LeadCreated') {
-        leads.push({ lead_id: leadId, created_at: event.occurredAt });
-        reached.push({ lead_id: leadId, status: data.status });
-      } else {
-        reached.push({ lead_id: leadId, status: data.to });
-        moves.push({ lead_id: leadId, from_status: data.from, to_status: data.to });
+        const month = reportMonth(event.occurredAt);
+        monthOfLead.set(leadId, month);
+        leads.push({ lead_id: leadId, month });
+        reached.push({ lead_id: leadId, status: data.status, month });
+        continue;
       }
+      const month = monthOfLead.get(leadId);
+      if (!month) continue;
+      reached.push({ lead_id: leadId, status: data.to, month });
+      moves.push({ lead_id: leadId, from_status: data.from, to_status: data.to, month });
     }
     const ignoreRepeats = (key: string) => `(${key}) do nothing`;
-    await insertRows(db, tables[LEADS], { lead_id: 'uuid', created_at: 'timestamptz' }, leads);
+    await insertRows(db, tables[LEADS], { lead_id: 'uuid', month: 'text' }, leads);
     await insertRows(
       db,
       tables[REACHED],
-      { lead_id: 'uuid', status: 'text' },
+      { lead_id: 'uuid', status: 'text', month: 'text' },
       reached,
       ignoreRepeats('lead_id, status'),
     );
     await insertRows(
       db,
       tables[MOVES],
-      { lead_id: 'uuid', from_status: 'text', to_status: 'text' },
+      { lead_id: 'uuid', from_status: 'text', to_status: 'text', month: 'text' },
       moves,
       ignoreRepeats('lead_id, from_status, to_status'),
     );
@@ -69,8 +88,7 @@ export class PipelineFunnelReport extends ReportProjection {
 
   async read(db: Queryable): Promise<ReportContent> {
     const { rows: funnel } = await db.query<{ month: string; status: string; leads: number }>(
-      `select ${monthOf('l.created_at')} as month, r.status, count(*)::int as leads
-       from ${REACHED} r join ${LEADS} l using (lead_id)
+      `select month, status, count(*)::int as leads from ${REACHED}
        group by 1, 2 order by 1, 3 desc, 2`,
     );
     const { rows: conversion } = await db.query<{
@@ -81,13 +99,12 @@ export class PipelineFunnelReport extends ReportProjection {
       reached: number;
     }>(
       `with reached as (
-         select ${monthOf('l.created_at')} as month, r.status, count(*)::int as reached
-         from ${REACHED} r join ${LEADS} l using (lead_id) group by 1, 2)
-       select ${monthOf('l.created_at')} as month, m.from_status, m.to_status,
-         count(*)::int as moved, min(reached.reached) as reached
-       from ${MOVES} m join ${LEADS} l using (lead_id)
-       join reached on reached.month = ${monthOf('l.created_at')} and reached.status = m.from_status
-       group by 1, 2, 3 order by 1, 2, 4 desc, 3`,
+         select month, status, count(*)::int as reached from ${REACHED} group by 1, 2),
+       moved as (
+         select month, from_status, to_status, count(*)::int as moved from ${MOVES} group by 1, 2, 3)
+       select m.month, m.from_status, m.to_status, m.moved, r.reached
+       from moved m join reached r on r.month = m.month and r.status = m.from_status
+       order by 1, 2, 4 desc, 3`,
     );
     const totals = new Map<string, number>();
     for (const row of funnel) totals.set(row.status, (totals.get(row.status) ?? 0) + row.leads);

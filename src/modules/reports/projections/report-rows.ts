@@ -5,6 +5,15 @@ import { STAFF_ROLES, type StaffRole } from '#src/platform/http/access.decorator
 /** Months of reports are the company's months, in Finland. */
 export const REPORT_TIME_ZONE = 'Europe/Helsinki';
 
+const monthFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: REPORT_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+});
+
+/** The report month (YYYY-MM) of a moment, for rows that are grouped by it when read. */
+export const reportMonth = (at: Date | string) => monthFormat.format(new Date(at)).slice(0, 7);
+
 /** SQL giving the report month (YYYY-MM) of a timestamptz column. */
 export const monthOf = (column: string) =>
   `to_char(${column} at time zone '${REPORT_TIME_ZONE}', 'YYYY-MM')`;
