@@ -15,6 +15,7 @@ import { AuditModule } from './modules/audit/audit.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { PatternsModule } from './modules/patterns/patterns.module.js';
+import { ReportsModule } from './modules/reports/reports.module.js';
 import { VisualizerModule } from './modules/visualizer/visualizer.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { databaseWaitsFrom } from './platform/database/database-waits.js';
@@ -70,6 +71,7 @@ export class AppModule {
         QuotesModule,
         AnalyticsModule,
         PatternsModule,
+        ReportsModule,
         VisualizerModule,
         AuditModule,
       ],

@@ -78,6 +78,7 @@ describe('Admin sign-in in Chromium', () => {
       'Overview',
       'CRM',
       'Recycle Bin',
+      'Reports',
       'Settings',
     ]);
     const stored = await token();
@@ -97,6 +98,7 @@ describe('Admin sign-in in Chromium', () => {
       'Overview',
       'CRM',
       'Recycle Bin',
+      'Reports',
       'Backups',
       'Team',
       'Settings',

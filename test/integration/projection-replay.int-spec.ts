@@ -1,15 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { HttpException } from '@nestjs/common';
-import pg from 'pg';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ConcurrencyError,
-  RequirementChangedError,
-  StreamNotFoundError,
-} from '#src/platform/event-store/event-store.errors.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { LOG_START } from '#src/platform/event-store/event-store.types.js';
-import { Refusal } from '#src/platform/domain/refusal.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import type { StaffRole } from '#src/platform/http/access.decorators.js';
 import { AddPipelineColumnCommand } from '#src/modules/leads/commands/add-pipeline-column/add-pipeline-column.command.js';
@@ -25,71 +17,14 @@ import { ChangePasswordCommand } from '#src/modules/team/commands/change-passwor
 import { LogInCommand } from '#src/modules/team/commands/log-in/log-in.command.js';
 import { SetMemberActiveCommand } from '#src/modules/team/commands/set-member-active/set-member-active.command.js';
 import { createTestLead } from '../support/leads.js';
+import { isRefusal, jitterQueries, mulberry32 } from '../support/random-histories.js';
 import { createMember, STAFF_PASSWORD } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-/** Small and fast, deterministic for a seed: the histories must be reproducible. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * Delays each statement by a random moment before it is sent (in order, per connection), longer
- * inside a transaction, so that concurrent commands interleave their statements in many more
- * ways than a quiet machine would show. Returns a function that restores the client.
- */
-function jitterQueries(random: () => number, maxMs: { outside: number; inside: number }) {
-  type Query = (this: pg.Client, ...args: unknown[]) => unknown;
-  const proto = pg.Client.prototype as unknown as { query: Query };
-  const send = proto.query;
-  const turns = new WeakMap<pg.Client, Promise<void>>();
-  const inTransaction = new WeakSet<pg.Client>();
-  proto.query = function (this: pg.Client, ...args: unknown[]) {
-    const [config] = args as [{ submit?: unknown; text?: string } | string];
-    if (typeof config === 'object' && typeof config.submit === 'function') {
-      return send.apply(this, args);
-    }
-    const text = (typeof config === 'string' ? config : (config.text ?? '')).trim().toLowerCase();
-    if (text.startsWith('begin')) inTransaction.add(this);
-    const delay = random() * (inTransaction.has(this) ? maxMs.inside : maxMs.outside);
-    if (text === 'commit' || text === 'rollback') inTransaction.delete(this);
-    const turn = (turns.get(this) ?? Promise.resolve()).then(
-      () => new Promise<void>((resolve) => setTimeout(resolve, delay)),
-    );
-    turns.set(this, turn);
-    if (args.some((arg) => typeof arg === 'function')) {
-      void turn.then(() => send.apply(this, args));
-      return undefined;
-    }
-    return turn.then(() => send.apply(this, args));
-  };
-  return () => {
-    proto.query = send;
-  };
-}
 
 const ROLES: StaffRole[] = ['manager', 'salesperson'];
 const HISTORIES = 3;
 const WORKERS = 6;
 const STEPS_PER_WORKER = 25;
-
-/** Refusals a history may run into; anything else is a defect. */
-function isRefusal(error: unknown): boolean {
-  return (
-    error instanceof ConcurrencyError ||
-    error instanceof RequirementChangedError ||
-    error instanceof StreamNotFoundError ||
-    error instanceof Refusal ||
-    (error instanceof HttpException && error.getStatus() < 500)
-  );
-}
 
 interface World {
   members: { id: string; email: string; password: string; busy: boolean }[];
@@ -237,6 +172,8 @@ describe('projection replay', () => {
     // a transaction that took its id before another one appended to the same stream.
     const stepNames = [...Object.keys(steps), 'changeRole', 'setActive', 'changePassword'];
     const baseSeed = Number(process.env.REPLAY_SEED ?? randomInt(2 ** 31));
+    // Reports are built only on request: built now, they are kept live through the histories.
+    await manager.rebuild(manager.projections.filter((p) => p.buildOnRequest).map((p) => p.name));
     const unexpected: string[] = [];
     let applied = 0;
 

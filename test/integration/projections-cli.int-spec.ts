@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
-// Runs the built CLI (npm test builds first; run `npm run build:server` before this file alone).
+// Runs the built CLIs (npm test builds first; run `npm run build:server` before this file alone).
 const CLI = resolve('dist/src/cli/rebuild-projections.js');
+const REPORTS_CLI = resolve('dist/src/cli/replay-reports.js');
 
-function runCli(args: string[], env: Record<string, string>) {
+function runCli(args: string[], env: Record<string, string>, cli = CLI) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const child = spawn(process.execPath, [cli, ...args], {
       env: { PATH: process.env.PATH ?? '', ...env },
     });
     let stdout = '';
@@ -69,5 +70,50 @@ describe('projections:rebuild', () => {
 
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('npm run projections:rebuild -- --all');
+  });
+});
+
+describe('reports:replay', () => {
+  let db: TestDatabase;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    env = {
+      DATABASE_URL: db.url,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'kk-cli-')),
+      APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+      NODE_ENV: 'test',
+    };
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('should build reports named short or in full in one pass, then rebuild one beside the live one', async () => {
+    const first = await runCli(['revenue', 'report_time_in_stage'], env, REPORTS_CLI);
+
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('report_revenue: switched to v1');
+    expect(first.stdout).toContain('report_time_in_stage: switched to v1');
+    const again = await runCli(['revenue'], env, REPORTS_CLI);
+    expect(again.stdout).toContain('report_revenue: switched to v2');
+    const { rows } = await db.pool.query(
+      "select name, active_version from projections where name like 'report_%' order by name",
+    );
+    expect(rows).toEqual([
+      { name: 'report_revenue', active_version: 2 },
+      { name: 'report_time_in_stage', active_version: 1 },
+    ]);
+  });
+
+  it('should refuse a name no report has, listing the reports', async () => {
+    const result = await runCli(['lead_list'], env, REPORTS_CLI);
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /Unknown report report_lead_list; known: report_pipeline_funnel, /,
+    );
   });
 });

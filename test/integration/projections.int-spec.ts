@@ -182,12 +182,14 @@ describe(ProjectionManager.name, () => {
 
       expect(live).toHaveLength(20);
       expect(await rowsOf(db, 'test_stream_counts')).toEqual(live);
-      expect(progress.at(-1)).toEqual({
+      expect(progress.at(-1)).toMatchObject({
         projection: 'test_stream_counts',
         processed: 160,
         total: 160,
+        secondsLeft: 0,
         done: true,
       });
+      expect(progress.at(-1)?.eventsPerSecond).toBeGreaterThan(0);
       const status = await instance.manager.status();
       expect(status.find((s) => s.name === 'test_stream_counts')?.activeVersion).toBe(2);
       const { rows } = await db.pool.query(
@@ -302,7 +304,14 @@ describe(ProjectionManager.name, () => {
       );
       expect(rows).toEqual([{ ...head, processed: 2 }]);
       expect(await manager.status()).toEqual([
-        { name: 'test_opened_log', mode: 'async', activeVersion: 1, lag: 0 },
+        {
+          name: 'test_opened_log',
+          mode: 'async',
+          activeVersion: 1,
+          outdated: false,
+          lag: 0,
+          build: null,
+        },
       ]);
     });
 

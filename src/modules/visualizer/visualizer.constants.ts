@@ -19,6 +19,7 @@ export const VISITOR_COOKIE = 'visitor';
 export const VISITOR_STREAM_TYPE = 'visitor';
 /** A visitor's renders form one stream, which the history of a lead from that visitor reads too. */
 export const visitorStreamId = (visitorId: string) => `visitor-${visitorId}`;
+export const visitorIdFromStream = (streamId: string) => streamId.slice('visitor-'.length);
 export const VISUALIZATION_GENERATED = 'VisualizationGenerated';
 
 export const SUPPORTED_FORMATS_TEXT = 'JPEG, JPG, PNG, WebP, HEIC, HEIF, AVIF, BMP, TIFF tai GIF';

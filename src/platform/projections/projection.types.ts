@@ -22,6 +22,11 @@ export interface ProjectionDefinition {
   /** Event types this projection consumes; an empty list means every type. */
   handles: readonly string[];
   needsPersonalData?: boolean;
+  /**
+   * Built only when someone asks (a report over the whole history): until then it is "not built",
+   * and after a version bump it keeps serving its old build, marked outdated, until rebuilt.
+   */
+  buildOnRequest?: boolean;
   /** Logical table names owned by the projection. */
   tables: readonly string[];
   /** Creates the tables (and their indexes) under the physical names given. */

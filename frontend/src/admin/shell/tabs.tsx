@@ -3,7 +3,7 @@ import { loadChunk } from '@/app/loadChunk';
 import type { StaffRole } from '@/admin/auth/api/authApi';
 
 export type AdminTabId =
-  'overview' | 'crm' | 'recycle-bin' | 'audit' | 'backups' | 'team' | 'settings';
+  'overview' | 'crm' | 'recycle-bin' | 'audit' | 'reports' | 'backups' | 'team' | 'settings';
 
 export interface AdminTab {
   id: AdminTabId;
@@ -39,7 +39,8 @@ function lazyPanel(load: () => Promise<PanelModule>): Pick<AdminTab, 'Content' |
 const everyone: readonly StaffRole[] = ['admin', 'manager', 'salesperson'];
 
 /**
- * Leads for everyone; the audit log for admins and managers; backups and team for admins only (docs/product.md#roles-and-permissions).
+ * Leads for everyone; the audit log and reports for admins and managers; backups and team for admins
+ * only (docs/product.md#roles-and-permissions).
  * The server enforces the same; hiding a tab only spares the user a refusal.
  */
 export const ADMIN_TABS: readonly AdminTab[] = [
@@ -67,6 +68,12 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     id: 'audit',
     label: 'Audit',
     ...lazyPanel(() => import('@/admin/audit/components/AuditTab')),
+    roles: ['admin', 'manager'],
+  },
+  {
+    id: 'reports',
+    label: 'Reports',
+    ...lazyPanel(() => import('@/admin/reports/components/ReportsTab')),
     roles: ['admin', 'manager'],
   },
   {

@@ -1,0 +1,37 @@
+import { Box, CircularProgress, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useReportQuery } from '@/admin/reports/api/reportsApi';
+import { reportCopy } from '@/admin/reports/copy';
+import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
+import { ReportTableView } from './ReportTableView';
+
+/** A built report: its chart, then its tables, each exportable as CSV. */
+export function ReportContentView({ name, revision }: { name: string; revision: number }) {
+  const report = useReportQuery({ name, revision });
+  if (report.isError)
+    return <LoadFailedAlert message={reportCopy.reportFailed} onRetry={report.refetch} />;
+  const content = report.data?.content;
+  if (!content) return <CircularProgress size={24} aria-label={`Loading ${name}`} />;
+  const { chart } = content;
+  return (
+    <Box>
+      <Typography variant="subtitle1" component="h4">
+        {chart.title}
+      </Typography>
+      {chart.categories.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {reportCopy.noRows}
+        </Typography>
+      ) : (
+        <BarChart
+          height={280}
+          xAxis={[{ scaleType: 'band', data: chart.categories }]}
+          series={chart.series.map((series) => ({ label: series.label, data: series.data }))}
+        />
+      )}
+      {content.tables.map((table, index) => (
+        <ReportTableView key={table.title} table={table} fileName={`${name}-${index + 1}`} />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,79 @@
+import { Download } from '@mui/icons-material';
+import {
+  Box,
+  Button,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { ReportCell, ReportColumnKind, ReportTable } from '#src/contract/reports';
+import { formatEuroWhole, formatNumber } from '@/shared/format/format';
+import { reportCopy } from '@/admin/reports/copy';
+import { downloadCsv, tableToCsv } from '@/admin/reports/csv';
+
+function formatCell(value: ReportCell, kind: ReportColumnKind): string {
+  if (value === null) return '–';
+  if (typeof value === 'string') return value;
+  switch (kind) {
+    case 'money':
+      return formatEuroWhole(value);
+    case 'percent':
+      return `${formatNumber(value)} %`;
+    default:
+      return formatNumber(value);
+  }
+}
+
+export function ReportTableView({ table, fileName }: { table: ReportTable; fileName: string }) {
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="subtitle1" component="h4">
+          {table.title}
+        </Typography>
+        <Button
+          size="small"
+          startIcon={<Download />}
+          onClick={() => downloadCsv(`${fileName}.csv`, tableToCsv(table))}
+          aria-label={`${reportCopy.exportCsv}: ${table.title}`}
+        >
+          {reportCopy.exportCsv}
+        </Button>
+      </Box>
+      {table.rows.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {reportCopy.noRows}
+        </Typography>
+      ) : (
+        <TableContainer sx={{ maxHeight: 400 }}>
+          <Table size="small" stickyHeader aria-label={table.title}>
+            <TableHead>
+              <TableRow>
+                {table.columns.map((column) => (
+                  <TableCell key={column.key} align={column.kind === 'text' ? 'left' : 'right'}>
+                    {column.label}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {table.rows.map((row, index) => (
+                <TableRow key={index}>
+                  {table.columns.map((column) => (
+                    <TableCell key={column.key} align={column.kind === 'text' ? 'left' : 'right'}>
+                      {formatCell(row[column.key] ?? null, column.kind)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ReportTable } from '#src/contract/reports';
+
+/** One cell as CSV: quoted when it holds a separator, a quote or a line break. */
+function cell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The table as CSV with a header row of the column labels (RFC 4180 line ends). */
+export function tableToCsv(table: ReportTable): string {
+  const lines = [
+    table.columns.map((column) => cell(column.label)).join(','),
+    ...table.rows.map((row) => table.columns.map((column) => cell(row[column.key])).join(',')),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Offers the CSV to the browser as a download. */
+export function downloadCsv(fileName: string, csv: string): void {
+  // A byte order mark lets spreadsheet programs read the Finnish letters as UTF-8.
+  const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}

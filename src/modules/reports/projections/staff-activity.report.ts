@@ -1,0 +1,192 @@
+import type { Queryable } from '#src/platform/database/queryable.js';
+import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
+import type { ProjectionContext } from '#src/platform/projections/projection.types.js';
+import {
+  LEAD_EVENT_TYPES,
+  leadIdFromStream,
+  leadStreamId,
+  type LeadCreated,
+} from '#src/modules/leads/domain/lead.events.js';
+import type { ReportContent } from '#src/contract/reports.js';
+import { Report, ReportProjection } from './report-projection.js';
+import { insertRows, loadRows, replaceOnConflict, staffActor } from './report-rows.js';
+
+const MEMBERS = 'report_staff_activity_members';
+const ACTIONS = 'report_staff_activity_actions';
+const RESPONSES = 'report_staff_activity_responses';
+const MEMBER_SHAPE = { actor_id: 'text', name: 'text', role: 'text' };
+const RESPONSE_SHAPE = {
+  lead_id: 'uuid',
+  created_at: 'timestamptz',
+  responded_at: 'timestamptz',
+  responder_id: 'text',
+};
+
+/**
+ * What counts as answering a new lead. An e-mail to the customer will count too: add the mail
+ * event's type here (its lead is read from `data.leadId`, or from a lead stream).
+ */
+const RESPONSE_EVENT_TYPES: readonly string[] = ['LeadStatusChanged'];
+
+/** Columns of the activity table and the lead event types each counts. */
+const ACTIONS_COUNTED = [
+  { key: 'created', label: 'Leads added', types: ['LeadCreated'] },
+  { key: 'moved', label: 'Status moves', types: ['LeadStatusChanged'] },
+  { key: 'edited', label: 'Edits and notes', types: ['LeadDetailsChanged', 'LeadNotesChanged'] },
+  {
+    key: 'binned',
+    label: 'Trashed, restored, erased',
+    types: ['LeadTrashed', 'LeadRestored', 'LeadErased'],
+  },
+] as const;
+
+interface Response {
+  lead_id: string;
+  created_at: Date | string;
+  responded_at: Date | string | null;
+  responder_id: string | null;
+}
+
+/**
+ * What each team member did to leads, and how fast they answered new ones: the first status move
+ * (or e-mail) by staff on a lead that came from the public site, and who made it.
+ */
+@Report()
+export class StaffActivityReport extends ReportProjection {
+  readonly name = 'report_staff_activity';
+  readonly title = 'Staff activity';
+  readonly description =
+    'Actions per team member, and the time from a new quote or message to its first answer.';
+  readonly version = 1;
+  readonly handles = [...new Set([...LEAD_EVENT_TYPES, ...RESPONSE_EVENT_TYPES])];
+  readonly tables = [MEMBERS, ACTIONS, RESPONSES];
+
+  async createTables({ db, tables }: ProjectionContext): Promise<void> {
+    await db.query(`create table ${tables[MEMBERS]} (
+      actor_id text primary key, name text not null, role text not null)`);
+    await db.query(`create table ${tables[ACTIONS]} (
+      actor_id text not null, action text not null, count int not null,
+      primary key (actor_id, action))`);
+    await db.query(`create table ${tables[RESPONSES]} (
+      lead_id uuid primary key, created_at timestamptz not null, responded_at timestamptz,
+      responder_id text)`);
+  }
+
+  async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
+    const members = new Map<string, object>();
+    const actions = new Map<string, { actor_id: string; action: string; count: number }>();
+    const responseIds = [
+      ...new Set(events.filter((e) => RESPONSE_EVENT_TYPES.includes(e.type)).map(leadIdOf)),
+    ].filter((id): id is string => id !== null);
+    const loaded = await loadRows<Response>(db, tables[RESPONSES], 'lead_id', 'uuid', responseIds);
+    const responses = new Map(loaded.map((row) => [row.lead_id, row]));
+    const touched = new Set<string>();
+    for (const event of events) {
+      const actor = staffActor(event);
+      if (actor) {
+        members.set(actor.id, { actor_id: actor.id, name: actor.name, role: actor.role });
+        const key = `${actor.id}\n${event.type}`;
+        const row = actions.get(key) ?? { actor_id: actor.id, action: event.type, count: 0 };
+        row.count += 1;
+        actions.set(key, row);
+      }
+      const leadId = leadIdOf(event);
+      if (!leadId) continue;
+      if (
+        event.type === 'LeadCreated' &&
+        (event as unknown as LeadCreated).data.source !== 'manual'
+      ) {
+        responses.set(leadId, {
+          lead_id: leadId,
+          created_at: event.occurredAt,
+          responded_at: null,
+          responder_id: null,
+        });
+        touched.add(leadId);
+      }
+      const waiting = responses.get(leadId);
+      if (actor && waiting && !waiting.responded_at && RESPONSE_EVENT_TYPES.includes(event.type)) {
+        responses.set(leadId, {
+          ...waiting,
+          responded_at: event.occurredAt,
+          responder_id: actor.id,
+        });
+        touched.add(leadId);
+      }
+    }
+    await insertRows(
+      db,
+      tables[MEMBERS],
+      MEMBER_SHAPE,
+      [...members.values()],
+      replaceOnConflict('actor_id', MEMBER_SHAPE),
+    );
+    await insertRows(
+      db,
+      tables[ACTIONS],
+      { actor_id: 'text', action: 'text', count: 'int' },
+      [...actions.values()],
+      '(actor_id, action) do update set count = t.count + excluded.count',
+    );
+    await insertRows(
+      db,
+      tables[RESPONSES],
+      RESPONSE_SHAPE,
+      [...touched].map((id) => responses.get(id)!),
+      replaceOnConflict('lead_id', RESPONSE_SHAPE),
+    );
+  }
+
+  async read(db: Queryable): Promise<ReportContent> {
+    const countColumns = ACTIONS_COUNTED.map(
+      ({ key, types }) =>
+        `coalesce((select sum(a.count) from ${ACTIONS} a
+          where a.actor_id = m.actor_id and a.action in (${types.map((t) => `'${t}'`).join(', ')})), 0)::int as ${key}`,
+    ).join(',\n');
+    const { rows } = await db.query<Record<string, string | number | null>>(
+      `select m.name as member, m.role,
+         ${countColumns},
+         coalesce((select sum(a.count) from ${ACTIONS} a where a.actor_id = m.actor_id), 0)::int as total,
+         r.responses, r.median_hours
+       from ${MEMBERS} m
+       left join lateral (
+         select count(*)::int as responses,
+           round((percentile_cont(0.5) within group (
+             order by extract(epoch from responded_at - created_at)) / 3600)::numeric, 1)::float8
+             as median_hours
+         from ${RESPONSES} where responder_id = m.actor_id) r on true
+       order by total desc, member`,
+    );
+    return {
+      chart: {
+        title: 'Actions per team member',
+        categories: rows.map((row) => String(row.member)),
+        series: [
+          { label: 'Actions', data: rows.map((row) => Number(row.total)) },
+          { label: 'First answers', data: rows.map((row) => Number(row.responses)) },
+        ],
+      },
+      tables: [
+        {
+          title: 'Activity and first-answer time per team member',
+          columns: [
+            { key: 'member', label: 'Team member', kind: 'text' },
+            { key: 'role', label: 'Role', kind: 'text' },
+            ...ACTIONS_COUNTED.map(({ key, label }) => ({ key, label, kind: 'count' as const })),
+            { key: 'total', label: 'All actions', kind: 'count' },
+            { key: 'responses', label: 'New leads answered first', kind: 'count' },
+            { key: 'median_hours', label: 'Median hours to first answer', kind: 'hours' },
+          ],
+          rows,
+        },
+      ],
+    };
+  }
+}
+
+/** The lead an event is about: its stream's, or the one it names. */
+function leadIdOf(event: RecordedEvent): string | null {
+  const named = (event.data as { leadId?: unknown }).leadId;
+  if (typeof named === 'string') return named;
+  return event.streamId.startsWith(leadStreamId('')) ? leadIdFromStream(event.streamId) : null;
+}

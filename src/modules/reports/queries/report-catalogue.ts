@@ -1,0 +1,79 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { PG_POOL } from '#src/platform/database/queryable.js';
+import { Refusal } from '#src/platform/domain/refusal.js';
+import {
+  ProjectionManager,
+  type ProjectionStatus,
+} from '#src/platform/projections/projection-manager.js';
+import type { ReportSummary, ReportView } from '#src/contract/reports.js';
+import {
+  UNKNOWN_REPORT_STATE,
+  type ReportBuildState,
+} from '#src/modules/reports/domain/report-build.decide.js';
+import type { ReportProjection } from '#src/modules/reports/projections/report-projection.js';
+
+export const REPORT_LIST = Symbol('REPORT_LIST');
+
+/** The reports there are, how far each is built, and what each shows. */
+@Injectable()
+export class ReportCatalogue {
+  constructor(
+    @Inject(REPORT_LIST) private readonly reports: readonly ReportProjection[],
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    private readonly projections: ProjectionManager,
+  ) {}
+
+  async list(): Promise<ReportSummary[]> {
+    const statuses = await this.statuses();
+    return this.reports.map((report) => summaryOf(report, statuses.get(report.name)));
+  }
+
+  async view(name: string): Promise<ReportView> {
+    const report = this.find(name);
+    const summary = summaryOf(report, (await this.statuses()).get(name));
+    if (summary.state !== 'ready') return summary;
+    return { ...summary, content: await report.read(this.pool) };
+  }
+
+  async buildState(name: string): Promise<ReportBuildState> {
+    if (!this.reports.some((report) => report.name === name)) return UNKNOWN_REPORT_STATE;
+    const status = (await this.statuses()).get(name);
+    return {
+      known: true,
+      built: (status?.activeVersion ?? 0) > 0,
+      building: status?.build?.running ?? false,
+    };
+  }
+
+  private find(name: string): ReportProjection {
+    const report = this.reports.find((r) => r.name === name);
+    if (!report) throw new Refusal('not_found', `No report named ${name}`);
+    return report;
+  }
+
+  private async statuses(): Promise<Map<string, ProjectionStatus>> {
+    return new Map((await this.projections.status()).map((status) => [status.name, status]));
+  }
+}
+
+function summaryOf(report: ReportProjection, status: ProjectionStatus | undefined): ReportSummary {
+  const build = status?.build;
+  return {
+    name: report.name,
+    title: report.title,
+    description: report.description,
+    state: status && status.activeVersion > 0 ? 'ready' : 'not_built',
+    outdated: status?.outdated ?? false,
+    ...(build && {
+      build: {
+        processed: build.processed,
+        total: build.total,
+        eventsPerSecond: build.eventsPerSecond,
+        secondsLeft: build.secondsLeft,
+        running: build.running,
+        error: build.error,
+      },
+    }),
+  };
+}

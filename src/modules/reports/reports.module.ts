@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { StartReportBuildHandler } from './commands/build-report/start-report-build.handler.js';
+import { EventExportController } from './http/event-export.controller.js';
+import { ReportsController } from './http/reports.controller.js';
+import type { ReportProjection } from './projections/report-projection.js';
+import { EventLogExport } from './queries/event-log-export.js';
+import { REPORT_LIST, ReportCatalogue } from './queries/report-catalogue.js';
+import { REPORTS } from './reports.js';
+
+/** Reports built by replaying the whole log, and the log's export for analysis elsewhere. */
+@Module({
+  controllers: [ReportsController, EventExportController],
+  providers: [
+    ...REPORTS,
+    {
+      provide: REPORT_LIST,
+      inject: REPORTS,
+      useFactory: (...reports: ReportProjection[]) => reports,
+    },
+    ReportCatalogue,
+    EventLogExport,
+    StartReportBuildHandler,
+  ],
+})
+export class ReportsModule {}

@@ -1,0 +1,68 @@
+import type { Page } from 'playwright-core';
+import { PersonalDataVault } from '#src/platform/event-store/personal-data-vault.js';
+import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
+import type { TestBrowser } from '../support/browser.js';
+import { generateLeadHistory } from '../support/generated-history.ts';
+import { createMember, signInThroughForm, STAFF_PASSWORD } from '../support/staff.js';
+import type { TestApp } from '../support/test-app.js';
+
+/** Enough history that a build takes a few of the tab's one-second polls. */
+const LEADS = 10_000;
+
+describe('Reports in Chromium', () => {
+  let testApp: TestApp;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    ({ testApp, browser } = await startBrowserApp());
+    await generateLeadHistory(testApp.db.pool, testApp.app.get(PersonalDataVault), {
+      leads: LEADS,
+    });
+  }, 180_000);
+  afterAll(() => stopBrowserApp({ testApp, browser }));
+
+  /** Every value the progress bar shows until it shows 100. */
+  async function watchProgress(page: Page, label: string): Promise<number[]> {
+    const bar = page.getByRole('progressbar', { name: label });
+    await bar.waitFor({ timeout: 30_000 });
+    const seen: number[] = [];
+    for (;;) {
+      const value = Number(await bar.getAttribute('aria-valuenow', { timeout: 120_000 }));
+      if (seen.at(-1) !== value) seen.push(value);
+      if (value === 100) return seen;
+      await page.waitForTimeout(100);
+    }
+  }
+
+  it('should start a report build, show its progress up to 100 %, then the report', async () => {
+    const manager = await createMember(testApp, 'manager');
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    await signInThroughForm(page, testApp.baseUrl, manager.email, STAFF_PASSWORD);
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    const card = page.getByRole('region', { name: 'Revenue' });
+    await card.getByText('Not built').waitFor();
+
+    await card.getByRole('button', { name: 'Build report: Revenue' }).click();
+    const seen = await watchProgress(page, 'Revenue build progress');
+
+    expect(seen.at(-1)).toBe(100);
+    expect(seen.some((value) => value > 0 && value < 100)).toBe(true);
+    await card.getByText('Up to date').waitFor();
+    await card.getByText(/Built from [\d\s ]+ events/).waitFor();
+    const table = card.getByRole('table', { name: 'Revenue by month and door style' });
+    await table.waitFor();
+    expect(await table.getByRole('row').count()).toBeGreaterThan(20);
+
+    const download = page.waitForEvent('download');
+    await card.getByRole('button', { name: 'Export CSV: Revenue by month and door style' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('report_revenue-1.csv');
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await file.createReadStream())!) chunks.push(chunk as Buffer);
+    const csv = Buffer.concat(chunks).toString('utf8');
+    expect(csv.split('\r\n')[0]).toBe('\ufeffMonth,Door style,Closed,Potential');
+    expect(csv.split('\r\n').length).toBeGreaterThan(20);
+    await context.close();
+  }, 240_000);
+});
