@@ -7,6 +7,7 @@ import { Migration20261121050000_patterns } from './Migration20261121050000_patt
 import { Migration20261121055000_visualizer } from './Migration20261121055000_visualizer.js';
 import { Migration20261123200000_stream_read_order } from './Migration20261123200000_stream_read_order.js';
 import { Migration20261123210000_scheduled_job_runs } from './Migration20261123210000_scheduled_job_runs.js';
+import { Migration20261124010000_mail_outbox } from './Migration20261124010000_mail_outbox.js';
 
 /** Every migration, in order. Listed explicitly so the same list works from dist/ and in tests. */
 export const migrationsList = [
@@ -28,4 +29,5 @@ export const migrationsList = [
     name: 'Migration20261123210000_scheduled_job_runs',
     class: Migration20261123210000_scheduled_job_runs,
   },
+  { name: 'Migration20261124010000_mail_outbox', class: Migration20261124010000_mail_outbox },
 ];

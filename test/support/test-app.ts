@@ -18,9 +18,12 @@ export interface TestApp {
 /** The real app on a fresh database, listening on a free port. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppModuleOptions, 'runProjections' | 'logDestination'> = {},
+  options: Pick<AppModuleOptions, 'runProjections' | 'logDestination'> & {
+    /** Another app's database, to play a restart or a second instance; left for its owner to drop. */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const db = options.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(join(tmpdir(), 'kk-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -44,7 +47,7 @@ export async function startTestApp(
     dataDir,
     async close() {
       await app.close();
-      await db.drop();
+      if (!options.database) await db.drop();
     },
   };
 }
