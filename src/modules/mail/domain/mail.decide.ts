@@ -133,7 +133,7 @@ export function decide(command: MailCommand, state: ConversationState): MailEven
 
 function requireReadableLead(lead: LeadFacts): void {
   if (!lead.exists) throw new MailCommandRefused('not_found', 'Lead not found');
-  if (lead.erased) throw new MailCommandRefused('conflict', 'The lead was erased');
+  if (lead.erased) throw new MailCommandRefused('not_found', 'This lead was permanently deleted');
 }
 
 function requireWritableLead(lead: LeadFacts): void {

@@ -26,8 +26,8 @@ abstract class EmailContentDto {
   body: string;
 
   @ApiPropertyOptional({
-    description: 'The lead’s e-mail address; anything else is refused',
-    example: 'aino.virtanen@example.fi',
+    description:
+      'Sending: the lead’s e-mail address, anything else is refused. Reply: the mailbox it reached',
   })
   @Trimmed()
   @IsOptional()
