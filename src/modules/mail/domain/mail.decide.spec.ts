@@ -116,7 +116,7 @@ describe('mail decide', () => {
       spec
         .given()
         .when(queue({ lead: { ...LEAD, erased: true } }))
-        .thenRefuses('conflict');
+        .thenRefuses('not_found');
     });
 
     it('should refuse line breaks in the subject or the address', () => {
