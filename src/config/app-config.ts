@@ -213,6 +213,13 @@ export class AppEnvironment {
   @IsOptional()
   @Matches(/^imaps?:\/\/[^\s]+$/, { message: 'IMAP_URL must be an imap:// or imaps:// URL' })
   IMAP_URL?: string;
+
+  /** How often the IMAP mailbox is checked for replies. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  IMAP_POLL_INTERVAL_MS = 60_000;
 }
 
 export type AppConfig = Readonly<AppEnvironment>;

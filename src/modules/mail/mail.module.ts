@@ -7,10 +7,17 @@ import { SendEmailHandler } from './commands/send-email/send-email.handler.js';
 import { MailDeliveryWorker } from './delivery/mail-delivery-worker.js';
 import { MailOutbox } from './delivery/mail-outbox.js';
 import { SmtpTransport } from './delivery/smtp-transport.js';
-import { EMAIL_DELIVERED, EMAIL_DELIVERY_FAILED, EMAIL_QUEUED } from './domain/mail.events.js';
+import {
+  EMAIL_DELIVERED,
+  EMAIL_DELIVERY_FAILED,
+  EMAIL_QUEUED,
+  EMAIL_RECEIVED,
+} from './domain/mail.events.js';
 import { MailController } from './http/mail.controller.js';
+import { ImapReplyPoller } from './imap/imap-reply-poller.js';
 import { MailConversationRepository } from './infrastructure/mail-conversation.repository.js';
 import { MailSettings } from './infrastructure/mail-settings.js';
+import { MailThreadIndex } from './infrastructure/mail-thread-index.js';
 import { IntakeMailPolicy } from './intake/intake-mail.policy.js';
 import { UnreadCountsProjection } from './projections/unread-counts/unread-counts.projection.js';
 import { ConversationReader } from './queries/conversation.reader.js';
@@ -31,7 +38,7 @@ const commandHandlers = [SendEmailHandler, RecordReplyHandler, MarkConversationR
 
 /**
  * E-mail with customers: an outbox on the event log delivered over SMTP, the intake's quote and
- * notification e-mails, the conversation API and unread counts.
+ * notification e-mails, replies fetched over IMAP, the conversation API and unread counts.
  */
 @Module({
   controllers: [MailController],
@@ -39,9 +46,11 @@ const commandHandlers = [SendEmailHandler, RecordReplyHandler, MarkConversationR
     MailSettings,
     MailConversationRepository,
     MailOutbox,
+    MailThreadIndex,
     SmtpTransport,
     MailDeliveryWorker,
     IntakeMailPolicy,
+    ImapReplyPoller,
     UnreadCountsProjection,
     ConversationReader,
     UnreadCountsReader,
@@ -52,19 +61,22 @@ export class MailModule implements OnModuleInit {
   constructor(
     private readonly eventStore: EventStore,
     private readonly outbox: MailOutbox,
+    private readonly threads: MailThreadIndex,
   ) {}
 
-  /** The outbox follows the log inside each appending transaction. */
+  /** The outbox and the thread index follow the log inside each appending transaction. */
   onModuleInit(): void {
     this.eventStore.registerInlineHandler(
       [EMAIL_QUEUED, EMAIL_DELIVERED, EMAIL_DELIVERY_FAILED],
       (events, db) => this.outbox.follow(events, db),
     );
-    this.eventStore.registerInlineHandler(['LeadErased'], (events, db) =>
-      this.outbox.forgetLeads(
-        events.map((event) => leadIdFromStream(event.streamId)),
-        db,
-      ),
+    this.eventStore.registerInlineHandler([EMAIL_QUEUED, EMAIL_RECEIVED], (events, db) =>
+      this.threads.follow(events, db),
     );
+    this.eventStore.registerInlineHandler(['LeadErased'], async (events, db) => {
+      const leadIds = events.map((event) => leadIdFromStream(event.streamId));
+      await this.outbox.forgetLeads(leadIds, db);
+      await this.threads.forgetLeads(leadIds, db);
+    });
   }
 }
