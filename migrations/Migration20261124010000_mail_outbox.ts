@@ -1,9 +1,10 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The mail module's work tables. Sent e-mails waiting for the delivery worker. A row is written in the transaction that
- * records EmailQueued and removed in the one that records its delivery or failure; workers in
- * every app instance claim rows with `for update skip locked`.
+ * The mail module's work tables. Sent e-mails waiting for the delivery worker: a row is written
+ * in the transaction that records EmailQueued and removed in the one that records its delivery
+ * or failure. A worker claims due rows with `for update skip locked` and moves their
+ * `next_attempt_at` past its lease, so no other instance takes them while it sends.
  */
 export class Migration20261124010000_mail_outbox extends Migration {
   override up(): void {

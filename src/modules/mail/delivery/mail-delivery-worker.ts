@@ -5,17 +5,24 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import type pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
-import { inTransaction, PG_POOL } from '#src/platform/database/queryable.js';
 import { SYSTEM_ACTOR } from '#src/platform/http/request-context.js';
-import { MailConversationRepository } from '#src/modules/mail/infrastructure/mail-conversation.repository.js';
+import type { MailCommand } from '#src/modules/mail/domain/mail.decide.js';
+import {
+  type MailChangeOptions,
+  MailConversationRepository,
+} from '#src/modules/mail/infrastructure/mail-conversation.repository.js';
 import { type ClaimedEmail, MailOutbox } from './mail-outbox.js';
 import { afterFailure, type RetryPolicy } from './retry-policy.js';
 import { classifySendError, SmtpTransport } from './smtp-transport.js';
 
-/** Messages one transaction claims and sends together. */
-const BATCH_SIZE = 100;
+/** Messages claimed and sent together. */
+const BATCH_SIZE = 50;
+/**
+ * How long a claim keeps other workers away: longer than a batch can take with every message
+ * running into the transport's timeouts.
+ */
+const LEASE_MS = 10 * 60_000;
 /** Safety net: queued mail is found within this long even without a wake-up. */
 const POLL_INTERVAL_MS = 1_000;
 
@@ -26,10 +33,11 @@ const SYSTEM_METADATA = {
 };
 
 /**
- * Delivers the outbox over SMTP. A batch is claimed with row locks held until the outcome is
- * recorded in the same transaction, so another instance's worker skips those rows; a crash
- * before the commit leaves them queued. The Message-ID stays the message's own on every try,
- * so a mail server or client can tell a repeat from a new message.
+ * Delivers the outbox over SMTP. A batch is claimed under row locks for a lease, so another
+ * instance's worker skips it; each outcome is then recorded as an event that removes the row.
+ * A crash after sending and before recording sends that message again after the lease: the
+ * Message-ID stays the message's own on every try, so a mail server or client can tell the
+ * repeat from a new message.
  */
 @Injectable()
 export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -41,7 +49,6 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
   private again = false;
 
   constructor(
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly outbox: MailOutbox,
     private readonly conversations: MailConversationRepository,
@@ -93,12 +100,12 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
 
   /** Claims, sends and records one batch; answers how many messages it claimed. */
   async deliverBatch(): Promise<number> {
-    return inTransaction(this.pool, async (client) => {
-      const claimed = await this.outbox.claimDue(client, BATCH_SIZE);
-      const outcomes = await Promise.all(claimed.map((email) => this.trySend(email)));
-      for (const [i, email] of claimed.entries()) await this.record(client, email, outcomes[i]);
-      return claimed.length;
-    });
+    const claimed = await this.outbox.claimDue(BATCH_SIZE, LEASE_MS);
+    const outcomes = await Promise.all(claimed.map((email) => this.trySend(email)));
+    // Outcomes are appended like any other change (group-committed), each removing its outbox
+    // row in its own transaction: no transaction is held open while the mail server answers.
+    await Promise.all(claimed.map((email, i) => this.record(email, outcomes[i])));
+    return claimed.length;
   }
 
   private async trySend(
@@ -120,24 +127,22 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
   }
 
   private async record(
-    client: pg.PoolClient,
     email: ClaimedEmail,
     outcome: Awaited<ReturnType<MailDeliveryWorker['trySend']>>,
   ): Promise<void> {
     const attempts = email.attempts + 1;
     const options = {
-      transaction: client,
       anyVersion: true,
       idempotencyKey: `mail-outcome:${email.messageId}`,
       metadata: SYSTEM_METADATA,
     };
     if (outcome === 'erased') {
-      await this.outbox.remove(client, email.messageId);
+      await this.outbox.remove(email.messageId);
       return;
     }
     if ('smtpMessageId' in outcome) {
-      await this.conversations.change(
-        email.leadId,
+      await this.settle(
+        email,
         () => ({
           type: 'RecordDelivery',
           messageId: email.messageId,
@@ -146,7 +151,6 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
         }),
         options,
       );
-      await this.outbox.remove(client, email.messageId);
       return;
     }
     const failure = classifySendError(outcome.error);
@@ -155,12 +159,12 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
       this.logger.warn(
         `e-mail ${email.messageId} not delivered (try ${attempts}): ${failure.reason}`,
       );
-      await this.outbox.reschedule(client, email.messageId, attempts, next.delayMs, failure.reason);
+      await this.outbox.reschedule(email.messageId, attempts, next.delayMs, failure.reason);
       return;
     }
     this.logger.warn(`e-mail ${email.messageId} failed after ${attempts} tries: ${next.reason}`);
-    await this.conversations.change(
-      email.leadId,
+    await this.settle(
+      email,
       () => ({
         type: 'RecordDeliveryFailure',
         messageId: email.messageId,
@@ -169,6 +173,18 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
       }),
       options,
     );
-    await this.outbox.remove(client, email.messageId);
+  }
+
+  /**
+   * Records the outcome; its event removes the outbox row in the same transaction. When it was
+   * recorded already (a retry after a crash), the row is removed on its own.
+   */
+  private async settle(
+    email: ClaimedEmail,
+    command: () => MailCommand,
+    options: MailChangeOptions,
+  ): Promise<void> {
+    const events = await this.conversations.change(email.leadId, command, options);
+    if (events.length === 0) await this.outbox.remove(email.messageId);
   }
 }

@@ -24,7 +24,7 @@ export interface ClaimedEmail {
   content: EmailQueuedPersonalData | null;
 }
 
-/** The outbox table: rows follow the events, the worker claims them under row locks. */
+/** The outbox table: rows follow the events; workers claim them with row locks and a lease. */
 @Injectable()
 export class MailOutbox {
   constructor(
@@ -62,27 +62,35 @@ export class MailOutbox {
   }
 
   /**
-   * Locks up to `limit` due messages for this transaction; rows another worker holds are
-   * skipped, so two app instances never send one message at the same time.
+   * Claims up to `limit` due messages for `leaseMs`: rows another worker is claiming are
+   * skipped, and a claimed row is not due again until the lease ends, so two app instances
+   * never send one message at the same time. A worker that dies while sending leaves its
+   * messages to be claimed again once the lease is over.
    */
-  async claimDue(client: pg.PoolClient, limit: number): Promise<ClaimedEmail[]> {
-    const { rows } = await client.query<{
+  async claimDue(limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
+    const { rows } = await this.pool.query<{
       message_id: string;
       lead_id: string;
       attempts: number;
       data: Record<string, unknown>;
     }>(
-      `select o.message_id, o.lead_id, o.attempts, e.data
-       from mail_outbox o join events e on e.event_id = o.queued_event_id
-       where o.next_attempt_at <= now()
-       order by o.next_attempt_at
-       limit $1
-       for update of o skip locked`,
-      [limit],
+      `with due as (
+         select message_id from mail_outbox
+         where next_attempt_at <= now()
+         order by next_attempt_at
+         limit $1
+         for update skip locked
+       ), claimed as (
+         update mail_outbox o set next_attempt_at = now() + make_interval(secs => $2)
+         from due where o.message_id = due.message_id
+         returning o.message_id, o.lead_id, o.attempts, o.queued_event_id
+       )
+       select c.message_id, c.lead_id, c.attempts, e.data
+       from claimed c join events e on e.event_id = c.queued_event_id`,
+      [limit, leaseMs / 1000],
     );
     const contents = await this.eventStore.personalData.openMany(
       rows.map((row) => row.data[PERSONAL_DATA_FIELD] as PersonalDataEnvelope),
-      client,
     );
     return rows.map((row, i) => {
       const { [PERSONAL_DATA_FIELD]: _sealed, ...data } = row.data;
@@ -96,14 +104,14 @@ export class MailOutbox {
     });
   }
 
+  /** Gives a message back after a temporary failure, due again after `delayMs`. */
   async reschedule(
-    client: pg.PoolClient,
     messageId: string,
     attempts: number,
     delayMs: number,
     reason: string,
   ): Promise<void> {
-    await client.query(
+    await this.pool.query(
       `update mail_outbox set attempts = $2, last_error = $4,
          next_attempt_at = now() + make_interval(secs => $3)
        where message_id = $1`,
@@ -111,8 +119,8 @@ export class MailOutbox {
     );
   }
 
-  async remove(client: pg.PoolClient, messageId: string): Promise<void> {
-    await client.query('delete from mail_outbox where message_id = $1', [messageId]);
+  async remove(messageId: string): Promise<void> {
+    await this.pool.query('delete from mail_outbox where message_id = $1', [messageId]);
   }
 
   /** Tries made and the last reason, per message still waiting (for the conversation view). */
