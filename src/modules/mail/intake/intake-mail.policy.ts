@@ -42,7 +42,9 @@ export class IntakeMailPolicy implements OnModuleInit {
   private async queueFor(events: RecordedEvent[], db: Queryable): Promise<void> {
     for (const recorded of events) {
       const event = recorded as unknown as RecordedEvent & LeadCreated;
-      if (!event.personalData) continue;
+      // Only what a visitor sent gets the promised e-mails: demo data, imports and staff-made
+      // leads never write to a customer on their own.
+      if (!event.personalData || recorded.metadata.actorRole !== 'public') continue;
       const leadId = leadIdFromStream(recorded.streamId);
       const mails = this.mailsFor(leadId, recorded.eventId, event);
       if (mails.length === 0) continue;
