@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import type { EmailMessage, UnreadCounts } from '#src/contract/mail.js';
+import type { EmailMessage } from '#src/contract/mail.js';
 import { Roles } from '#src/platform/http/access.decorators.js';
 import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import { ApiLeadId, LeadId } from '#src/modules/leads/http/lead-id.js';
@@ -79,8 +79,9 @@ export class MailController {
   @ApiOkResponse({
     schema: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 } },
   })
-  unreadCounts(): Promise<UnreadCounts> {
-    return this.unread.counts();
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  unreadCounts(): Promise<string> {
+    return this.unread.countsJson();
   }
 
   private async messageOf(leadId: string, messageId: string): Promise<EmailMessage> {
