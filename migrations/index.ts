@@ -7,6 +7,7 @@ import { Migration20261121050000_patterns } from './Migration20261121050000_patt
 import { Migration20261121055000_visualizer } from './Migration20261121055000_visualizer.js';
 import { Migration20261123200000_stream_read_order } from './Migration20261123200000_stream_read_order.js';
 import { Migration20261123210000_scheduled_job_runs } from './Migration20261123210000_scheduled_job_runs.js';
+import { Migration20261124010000_mail_outbox } from './Migration20261124010000_mail_outbox.js';
 import { Migration20261124030000_projection_build_progress } from './Migration20261124030000_projection_build_progress.js';
 import { Migration20261124050000_visualizer_free_rerenders } from './Migration20261124050000_visualizer_free_rerenders.js';
 
@@ -30,6 +31,7 @@ export const migrationsList = [
     name: 'Migration20261123210000_scheduled_job_runs',
     class: Migration20261123210000_scheduled_job_runs,
   },
+  { name: 'Migration20261124010000_mail_outbox', class: Migration20261124010000_mail_outbox },
   {
     name: 'Migration20261124030000_projection_build_progress',
     class: Migration20261124030000_projection_build_progress,

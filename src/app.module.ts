@@ -10,6 +10,7 @@ import { ConfigModule } from './config/config.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { TeamModule } from './modules/team/team.module.js';
 import { LeadsModule } from './modules/leads/leads.module.js';
+import { MailModule } from './modules/mail/mail.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
@@ -67,6 +68,7 @@ export class AppModule {
         HealthModule,
         TeamModule,
         LeadsModule,
+        MailModule,
         SiteModule,
         QuotesModule,
         AnalyticsModule,

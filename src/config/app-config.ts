@@ -184,6 +184,42 @@ export class AppEnvironment {
   @Min(0)
   @Max(100)
   VISUALIZER_QUEUE_LIMIT = 8;
+
+  /**
+   * Outgoing mail server (`smtp://user:pass@host:587` or `smtps://…:465`). Unset: e-mails stay
+   * queued and show as not sent until it is configured.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^smtps?:\/\/[^\s]+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  /** First wait before a temporary SMTP failure is retried; each further try waits twice as long. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  MAIL_RETRY_BASE_MS = 30_000;
+
+  /** Tries before an e-mail the server keeps refusing for now is marked failed. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  MAIL_MAX_ATTEMPTS = 8;
+
+  /** Mailbox customers' replies arrive in (`imap://user:pass@host:143` or `imaps://…:993`). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^imaps?:\/\/[^\s]+$/, { message: 'IMAP_URL must be an imap:// or imaps:// URL' })
+  IMAP_URL?: string;
+
+  /** How often the IMAP mailbox is checked for replies. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  IMAP_POLL_INTERVAL_MS = 60_000;
 }
 
 export type AppConfig = Readonly<AppEnvironment>;
@@ -191,7 +227,7 @@ export type AppConfig = Readonly<AppEnvironment>;
 export class ConfigError extends Error {}
 
 /** Values of these variables never appear in error messages: they may hold credentials. */
-const SECRET_NAME = /SECRET|PASSWORD|DATABASE_URL|KEY|TOKEN/;
+const SECRET_NAME = /SECRET|PASSWORD|DATABASE_URL|SMTP_URL|IMAP_URL|KEY|TOKEN/;
 
 /** Every variable AppEnvironment declares, read from its validation decorators. */
 function declaredVariables(): Set<string> {

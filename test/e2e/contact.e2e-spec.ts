@@ -59,7 +59,8 @@ describe('POST /api/contact', () => {
         .send(validMessage())
         .expect(201);
       expect(retry.body).toEqual(first.body);
-      expect((await eventCount(app())) - before).toBe(1);
+      // One lead, with the company notification.
+      expect((await eventCount(app())) - before).toBe(2);
     });
   });
 

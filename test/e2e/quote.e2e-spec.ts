@@ -95,7 +95,8 @@ describe('POST /api/quote', () => {
         .send(validQuote())
         .expect(201);
       expect(retry.body).toEqual(first.body);
-      expect((await eventCount(app())) - before).toBe(1);
+      // One lead, with its quote e-mail and the company notification.
+      expect((await eventCount(app())) - before).toBe(3);
     });
 
     it('should forget keys after a day', async () => {

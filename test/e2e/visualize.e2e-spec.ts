@@ -515,7 +515,7 @@ describe('correcting the fronts before a render', () => {
     // A second instance on the same database: what a restart or another app process sees.
     const other = await startTestApp(
       { VISUALIZER_IP_DAILY_LIMIT: '100' },
-      { sharedDatabase: testApp.db },
+      { database: testApp.db },
     );
     try {
       const rerender = () =>

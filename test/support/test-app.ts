@@ -23,10 +23,11 @@ export interface TestApp {
 export async function startTestApp(
   env: Record<string, string> = {},
   options: Pick<AppModuleOptions, 'runProjections' | 'logDestination'> & {
-    sharedDatabase?: TestDatabase;
+    /** Another app's database, to play a restart or a second instance; left for its owner to drop. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
-  const db = options.sharedDatabase ?? (await createTestDatabase());
+  const db = options.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(join(tmpdir(), 'kk-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -50,7 +51,7 @@ export async function startTestApp(
     dataDir,
     async close() {
       await app.close();
-      if (!options.sharedDatabase) await db.drop();
+      if (!options.database) await db.drop();
     },
   };
 }

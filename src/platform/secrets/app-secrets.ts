@@ -12,6 +12,8 @@ export interface AppSecrets {
   dataKeyWrappingKey: KeyObject;
   cookieSecret: KeyObject;
   hashSalt: KeyObject;
+  /** Signs the reply address that ties a customer's answer to its lead. */
+  mailReplyKey: KeyObject;
 }
 
 /**
@@ -27,6 +29,7 @@ export function loadAppSecrets(config: AppConfig): AppSecrets {
     dataKeyWrappingKey: derive('data-subject-key-wrapping'),
     cookieSecret: derive('cookie-signing'),
     hashSalt: derive('ip-hash-salt'),
+    mailReplyKey: derive('mail-reply-address'),
   };
 }
 

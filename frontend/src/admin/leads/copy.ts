@@ -15,7 +15,6 @@ export const leadCopy = {
   fetchQuotesFailed: 'Failed to fetch quotes',
   fetchDeletedFailed: 'Failed to fetch deleted quotes',
   fetchHistoryFailed: 'Failed to fetch activity logs',
-  emailNotSetUp: 'E-mail is not set up yet',
   conflict: (who: string | null) =>
     `This lead was changed by ${who ?? 'someone else'} a moment ago. Reload to see the latest version; your edits are kept until you do.`,
   erased: { title: 'Lead deleted permanently' },

@@ -10,7 +10,15 @@ import {
   visitorStreamId,
   VISUALIZATION_GENERATED,
 } from '#src/modules/visualizer/visualizer.module.js';
+import {
+  MAIL_EVENT_TYPES,
+  type MailEvent,
+  mailStreamId,
+} from '#src/modules/mail/domain/mail.events.js';
+import { mailHistoryDetails } from '#src/modules/mail/domain/mail-history.js';
 import type { HistoryEntry } from './lead.views.js';
+
+const MAIL_TYPES = new Set<string>(MAIL_EVENT_TYPES);
 
 /** The lead's whole timeline, newest first, read straight from its stream. */
 @Injectable()
@@ -18,7 +26,10 @@ export class LeadHistoryReader {
   constructor(private readonly eventStore: EventStore) {}
 
   async history(leadId: string): Promise<HistoryEntry[]> {
-    const events = await this.eventStore.readStream(leadStreamId(leadId));
+    const [events, mail] = await Promise.all([
+      this.eventStore.readStream(leadStreamId(leadId)),
+      this.eventStore.readStream(mailStreamId(leadId)),
+    ]);
     if (events.length === 0) throw new NotFoundException('Lead not found');
     // Once the lead is erased its personal data, and with it the visitor id, reads as null.
     const visitorId = visitorIdOf(events[0] as unknown as LeadCreated);
@@ -28,7 +39,7 @@ export class LeadHistoryReader {
             (e) => e.type === VISUALIZATION_GENERATED,
           )
         : [];
-    return [...events, ...tried]
+    return [...events, ...mail, ...tried]
       .sort(
         (a, b) =>
           b.occurredAt.getTime() - a.occurredAt.getTime() ||
@@ -53,6 +64,7 @@ function toEntry(event: RecordedEvent): HistoryEntry {
 
 /** Plain facts per event; personal values read as null once the lead was erased. */
 function detailsOf(event: RecordedEvent): Record<string, unknown> {
+  if (MAIL_TYPES.has(event.type)) return mailHistoryDetails(event as unknown as MailEvent);
   const data = event.data as Record<string, unknown>;
   const personal = event.personalData as Record<string, unknown> | null | undefined;
   const erased = personal === null;

@@ -1,8 +1,9 @@
 import { useDraggable } from '@dnd-kit/core';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { Card, IconButton, styled, Tooltip } from '@mui/material';
+import { Card, IconButton, Stack, styled, Tooltip } from '@mui/material';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import type { Lead } from '@/admin/leads/api/leadsApi';
+import { EmailButton } from '@/admin/mail/components/EmailButton';
 import { formatDateTime, formatEuro } from '@/shared/format/format';
 
 interface Props {
@@ -96,17 +97,23 @@ export function LeadCard({ lead, onOpen, onTrash }: Props) {
       >
         <LeadCardBody lead={lead} />
       </CardHandle>
-      <Tooltip title="Move to trash">
-        <IconButton
-          size="small"
-          aria-label={`Move ${leadName(lead)} to trash`}
-          onPointerDown={(e) => e.stopPropagation()}
-          onClick={() => onTrash(lead.id)}
-          sx={{ m: 0.5 }}
-        >
-          <DeleteOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <Stack sx={{ m: 0.5 }}>
+        <Tooltip title="Move to trash">
+          <IconButton
+            size="small"
+            aria-label={`Move ${leadName(lead)} to trash`}
+            onPointerDown={(e) => e.stopPropagation()}
+            onClick={() => onTrash(lead.id)}
+          >
+            <DeleteOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <EmailButton
+          leadId={lead.id}
+          customerName={leadName(lead)}
+          customerEmail={lead.customerEmail}
+        />
+      </Stack>
     </CardFrame>
   );
 }

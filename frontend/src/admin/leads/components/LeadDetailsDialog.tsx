@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { EmailButton } from '@/admin/mail/components/EmailButton';
 import { ActionAlert, LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
 import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
 import { useToast } from '@/shared/components/toast';
@@ -178,6 +179,13 @@ function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () =
         <LeadHistoryList leadId={lead.id} columns={columns} />
       </DialogContent>
       <DialogActions>
+        <EmailButton
+          variant="button"
+          leadId={lead.id}
+          customerName={`${lead.customerFirstName} ${lead.customerLastName}`.trim()}
+          customerEmail={lead.customerEmail}
+        />
+        <Box sx={{ flexGrow: 1 }} />
         <Button onClick={onClose}>Cancel</Button>
         <Button variant="contained" onClick={save} disabled={saving}>
           Save Changes

@@ -17,6 +17,12 @@ const show = (field: string, value: unknown) => {
   return String(value);
 };
 
+const EMAIL_KIND_LABELS: Record<string, string> = {
+  quote: 'quote to the customer',
+  quote_notification: 'notice to the company mailbox',
+  contact_notification: 'notice to the company mailbox',
+};
+
 /** One sentence per event, in the words a salesperson would use. */
 export function describeEntry(entry: HistoryEntry, columns: PipelineColumn[]): string {
   const d = entry.details;
@@ -50,6 +56,18 @@ export function describeEntry(entry: HistoryEntry, columns: PipelineColumn[]): s
       return 'Restored from the Recycle Bin';
     case 'LeadErased':
       return 'Deleted permanently (personal data erased)';
+    case 'EmailQueued':
+      return `E-mail queued${d.subject ? `: ${String(d.subject)}` : ''}${
+        d.kind === 'staff' ? '' : ` (${EMAIL_KIND_LABELS[String(d.kind)] ?? String(d.kind)})`
+      }`;
+    case 'EmailDelivered':
+      return 'E-mail delivered';
+    case 'EmailDeliveryFailed':
+      return `E-mail failed: ${String(d.reason)}`;
+    case 'EmailReceived':
+      return `E-mail received${d.subject ? `: ${String(d.subject)}` : ''}`;
+    case 'EmailConversationRead':
+      return 'E-mail conversation read';
     case 'VisualizationGenerated':
       return `Tried pattern ${String(d.patternId)} in the visualizer`;
     default:

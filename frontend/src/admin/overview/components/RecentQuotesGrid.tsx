@@ -1,5 +1,4 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { Box, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
@@ -9,6 +8,7 @@ import { StatusChip } from '@/admin/leads/components/StatusChip';
 import { leadCopy } from '@/admin/leads/copy';
 import { useLeadActions } from '@/admin/leads/hooks/useLeadActions';
 import { useReloadLeads } from '@/admin/leads/hooks/useReloadLeads';
+import { EmailButton } from '@/admin/mail/components/EmailButton';
 import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
 import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
 import { formatDate, formatEuro } from '@/shared/format/format';
@@ -102,13 +102,7 @@ export function RecentQuotesGrid({ onOpen }: { onOpen: (leadId: string) => void 
                   <VisibilityOutlinedIcon fontSize="small" />
                 </IconButton>
               </Tooltip>
-              <Tooltip title={leadCopy.emailNotSetUp}>
-                <span>
-                  <IconButton size="small" aria-label={`Send email to ${name}`} disabled>
-                    <MailOutlineIcon fontSize="small" />
-                  </IconButton>
-                </span>
-              </Tooltip>
+              <EmailButton leadId={row.id} customerName={name} customerEmail={row.customerEmail} />
               <Tooltip title="Move to trash">
                 <IconButton
                   size="small"

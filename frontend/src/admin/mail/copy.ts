@@ -1,0 +1,23 @@
+/** Every message of the e-mail dialog, in one place (docs/product.md#messages). */
+export const mailCopy = {
+  sent: 'Email sent successfully',
+  sentDescription: 'Your email has been delivered to the customer.',
+  sendFailed: 'Failed to send email',
+  replyAdded: 'Customer reply added',
+  replyFailed: 'Failed to add reply',
+  fetchConversationFailed: 'Failed to fetch email conversations',
+  fetchUnreadFailed: 'Failed to fetch unread counts',
+  empty: 'No messages yet. Write the first one below.',
+  subjectLabel: 'Subject (optional)',
+  messageLabel: 'Message',
+  replyLabel: 'Customer reply',
+  hint: 'Enter sends, Shift+Enter adds a new line',
+  send: 'Send',
+  addReply: 'Add customer reply',
+  deliveryLabels: {
+    queued: 'Queued',
+    delivered: 'Delivered',
+    failed: 'Failed',
+    not_sent: 'Not sent',
+  },
+} as const;

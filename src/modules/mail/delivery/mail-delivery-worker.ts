@@ -1,0 +1,190 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
+import { SYSTEM_ACTOR } from '#src/platform/domain/actor.js';
+import type { MailCommand } from '#src/modules/mail/domain/mail.decide.js';
+import {
+  type MailChangeOptions,
+  MailConversationRepository,
+} from '#src/modules/mail/infrastructure/mail-conversation.repository.js';
+import { type ClaimedEmail, MailOutbox } from './mail-outbox.js';
+import { afterFailure, type RetryPolicy } from './retry-policy.js';
+import { classifySendError, SmtpTransport } from './smtp-transport.js';
+
+/** Messages claimed and sent together. */
+const BATCH_SIZE = 50;
+/**
+ * How long a claim keeps other workers away: longer than a batch can take with every message
+ * running into the transport's timeouts.
+ */
+const LEASE_MS = 10 * 60_000;
+/** Safety net: queued mail is found within this long even without a wake-up. */
+const POLL_INTERVAL_MS = 1_000;
+
+const SYSTEM_METADATA = {
+  actorId: SYSTEM_ACTOR.id,
+  actorName: SYSTEM_ACTOR.name,
+  actorRole: SYSTEM_ACTOR.role,
+};
+
+/**
+ * Delivers the outbox over SMTP. A batch is claimed under row locks for a lease, so another
+ * instance's worker skips it; each outcome is then recorded as an event that removes the row.
+ * A crash after sending and before recording sends that message again after the lease: the
+ * Message-ID stays the message's own on every try, so a mail server or client can tell the
+ * repeat from a new message.
+ */
+@Injectable()
+export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('MailDelivery');
+  private readonly policy: RetryPolicy;
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
+  private loop: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly outbox: MailOutbox,
+    private readonly conversations: MailConversationRepository,
+    private readonly transport: SmtpTransport,
+  ) {
+    this.policy = { baseDelayMs: config.MAIL_RETRY_BASE_MS, maxAttempts: config.MAIL_MAX_ATTEMPTS };
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.transport.configured) {
+      this.logger.warn('SMTP_URL is not set: e-mails stay queued until it is configured');
+      return;
+    }
+    this.running = true;
+    this.wake();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    await this.loop;
+  }
+
+  /** Looks at the outbox now instead of at the next poll. */
+  wake(): void {
+    if (!this.running) return;
+    if (this.loop) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.loop = this.drain().finally(() => {
+      this.loop = null;
+      if (this.running) this.timer = setTimeout(() => this.wake(), POLL_INTERVAL_MS);
+    });
+  }
+
+  private async drain(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        while (this.running && (await this.deliverBatch()) === BATCH_SIZE);
+      } catch (error) {
+        this.logger.error(`mail delivery stopped for now: ${(error as Error).message}`);
+        return;
+      }
+    } while (this.running && this.again);
+  }
+
+  /** Claims, sends and records one batch; answers how many messages it claimed. */
+  async deliverBatch(): Promise<number> {
+    const claimed = await this.outbox.claimDue(BATCH_SIZE, LEASE_MS);
+    const outcomes = await Promise.all(claimed.map((email) => this.trySend(email)));
+    // Outcomes are appended like any other change (group-committed), each removing its outbox
+    // row in its own transaction: no transaction is held open while the mail server answers.
+    await Promise.all(claimed.map((email, i) => this.record(email, outcomes[i])));
+    return claimed.length;
+  }
+
+  private async trySend(
+    email: ClaimedEmail,
+  ): Promise<{ smtpMessageId: string } | { error: unknown } | 'erased'> {
+    if (!email.content) return 'erased';
+    try {
+      const smtpMessageId = await this.transport.send({
+        headerMessageId: email.data.headerMessageId,
+        replyTo: email.data.replyTo,
+        inReplyTo: email.data.inReplyTo,
+        references: email.data.references,
+        ...email.content,
+      });
+      return { smtpMessageId };
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  private async record(
+    email: ClaimedEmail,
+    outcome: Awaited<ReturnType<MailDeliveryWorker['trySend']>>,
+  ): Promise<void> {
+    const attempts = email.attempts + 1;
+    const options = {
+      anyVersion: true,
+      idempotencyKey: `mail-outcome:${email.messageId}`,
+      metadata: SYSTEM_METADATA,
+    };
+    if (outcome === 'erased') {
+      await this.outbox.remove(email.messageId);
+      return;
+    }
+    if ('smtpMessageId' in outcome) {
+      await this.settle(
+        email,
+        () => ({
+          type: 'RecordDelivery',
+          messageId: email.messageId,
+          smtpMessageId: outcome.smtpMessageId,
+          attempts,
+        }),
+        options,
+      );
+      return;
+    }
+    const failure = classifySendError(outcome.error);
+    const next = afterFailure(failure, attempts, this.policy);
+    if (next.kind === 'retry') {
+      this.logger.warn(
+        `e-mail ${email.messageId} not delivered (try ${attempts}): ${failure.reason}`,
+      );
+      await this.outbox.reschedule(email.messageId, attempts, next.delayMs, failure.reason);
+      return;
+    }
+    this.logger.warn(`e-mail ${email.messageId} failed after ${attempts} tries: ${next.reason}`);
+    await this.settle(
+      email,
+      () => ({
+        type: 'RecordDeliveryFailure',
+        messageId: email.messageId,
+        reason: next.reason,
+        attempts,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * Records the outcome; its event removes the outbox row in the same transaction. When it was
+   * recorded already (a retry after a crash), the row is removed on its own.
+   */
+  private async settle(
+    email: ClaimedEmail,
+    command: () => MailCommand,
+    options: MailChangeOptions,
+  ): Promise<void> {
+    const events = await this.conversations.change(email.leadId, command, options);
+    if (events.length === 0) await this.outbox.remove(email.messageId);
+  }
+}

@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
+import { EventStore } from '#src/platform/event-store/event-store.js';
+import type {
+  EventMetadata,
+  ExpectedVersion,
+  NewEvent,
+  RecordedEvent,
+} from '#src/platform/event-store/event-store.types.js';
+import { type LeadEvent, leadStreamId } from '#src/modules/leads/domain/lead.events.js';
+import { foldLead, type LeadState } from '#src/modules/leads/domain/lead.state.js';
+import { decide, type LeadFacts, type MailCommand } from '#src/modules/mail/domain/mail.decide.js';
+import {
+  MAIL_STREAM_TYPE,
+  type MailEvent,
+  mailStreamId,
+  mailSubjectId,
+} from '#src/modules/mail/domain/mail.events.js';
+import { type ConversationState, foldConversation } from '#src/modules/mail/domain/mail.state.js';
+
+export interface MailChangeOptions {
+  transaction?: pg.PoolClient;
+  /**
+   * Append whatever the stream's version: for outcomes only the holder of the message's outbox
+   * lock can decide, so a concurrent append to the conversation never has to undo them.
+   */
+  anyVersion?: boolean;
+  /** Derives event ids from this key, so a repeated change is stored once. */
+  idempotencyKey?: string;
+  metadata?: Partial<EventMetadata>;
+}
+
+const TRIES = 5;
+
+/** Loads a conversation (and the facts of its lead), decides, appends. */
+@Injectable()
+export class MailConversationRepository {
+  constructor(private readonly eventStore: EventStore) {}
+
+  /** The lead as the mail rules see it, with its contact details when asked for. */
+  async loadLead(
+    leadId: string,
+    {
+      personalData = false,
+      transaction,
+    }: { personalData?: boolean; transaction?: pg.PoolClient } = {},
+  ): Promise<{ facts: LeadFacts; lead: LeadState }> {
+    const events = await this.eventStore.readStream(leadStreamId(leadId), {
+      personalData,
+      db: transaction,
+    });
+    const lead = foldLead(events as unknown as LeadEvent[]);
+    return { facts: { exists: lead.exists, trashed: lead.trashed, erased: lead.erased }, lead };
+  }
+
+  async load(
+    leadId: string,
+    {
+      personalData = false,
+      transaction,
+    }: { personalData?: boolean; transaction?: pg.PoolClient } = {},
+  ): Promise<{ state: ConversationState; version: number; events: RecordedEvent[] }> {
+    const events = await this.eventStore.readStream(mailStreamId(leadId), {
+      personalData,
+      db: transaction,
+    });
+    return {
+      state: foldConversation(events as unknown as MailEvent[]),
+      version: events.at(-1)?.streamVersion ?? 0,
+      events,
+    };
+  }
+
+  /** Decides on the conversation as it is now; a write that slipped in makes it decide again. */
+  async change(
+    leadId: string,
+    command: (state: ConversationState) => MailCommand,
+    options: MailChangeOptions = {},
+  ): Promise<MailEvent[]> {
+    for (let attempt = 1; ; attempt++) {
+      const { state, version } = await this.load(leadId, { transaction: options.transaction });
+      const events = decide(command(state), state);
+      if (events.length === 0) return events;
+      try {
+        await this.append(leadId, options.anyVersion ? 'any' : version, events, options);
+        return events;
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || attempt >= TRIES) throw error;
+      }
+    }
+  }
+
+  async append(
+    leadId: string,
+    expectedVersion: ExpectedVersion,
+    events: MailEvent[],
+    options: MailChangeOptions = {},
+  ): Promise<void> {
+    await this.eventStore.append(
+      mailStreamId(leadId),
+      expectedVersion,
+      events.map((event, i) => toNewEvent(event, options.idempotencyKey, i)),
+      {
+        streamType: MAIL_STREAM_TYPE,
+        subjectId: mailSubjectId(leadId),
+        metadata: options.metadata,
+      },
+      options.transaction,
+    );
+  }
+}
+
+function toNewEvent(event: MailEvent, idempotencyKey: string | undefined, index: number): NewEvent {
+  return {
+    type: event.type,
+    data: event.data as unknown as NewEvent['data'],
+    ...('personalData' in event && event.personalData
+      ? { personalData: event.personalData as unknown as NewEvent['personalData'] }
+      : {}),
+    ...(idempotencyKey ? { eventId: uuidFrom(`${idempotencyKey}:${index}:${event.type}`) } : {}),
+  };
+}
+
+/** A stable uuid-shaped id for a key: the same key always names the same event. */
+export function uuidFrom(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -1,0 +1,235 @@
+/**
+ * E-mail: outbox throughput and the unread-count badge call.
+ *
+ * 1. Outbox: N staff messages are queued through the real command (events, outbox rows) while the
+ *    delivery worker sends them to an SMTP server on loopback; measured from the first queueing
+ *    to the last delivery recorded. Every message must arrive exactly once (Message-IDs counted).
+ *    Floor, in the same run: the same pooled nodemailer transport sending N messages straight to
+ *    the same server, with no database at all.
+ * 2. Unread counts: `GET /api/emails/unread-counts` with L leads and M received messages, sequential
+ *    requests, p50/p95. The call reads only the per-lead counters, so the counters are filled in
+ *    bulk (M messages spread over the L leads; a share of the leads read up to date). Floor: the
+ *    same query (PostgreSQL builds the JSON) through the pool, without HTTP and auth.
+ *
+ *   npm run bench -- mail [--messages 2000] [--leads 100000] [--received 500000] [--requests 300]
+ *
+ * Targets: ≥ 200 messages/s queued-to-delivered with none lost or doubled; unread counts p95 < 30 ms.
+ */
+import { parseArgs } from 'node:util';
+import nodemailer from 'nodemailer';
+import type pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { CommandBus } from '@nestjs/cqrs';
+import { PG_POOL } from '#src/platform/database/queryable.js';
+import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import { SendEmailCommand } from '#src/modules/mail/commands/send-email/send-email.command.js';
+import { freePort, signInBenchAdmin, startBenchApp, startBenchDatabase } from './bench-support.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    messages: { type: 'string', default: '2000' },
+    leads: { type: 'string', default: '100000' },
+    received: { type: 'string', default: '500000' },
+    requests: { type: 'string', default: '300' },
+  },
+});
+const MESSAGES = Number(args.messages);
+const LEADS = Number(args.leads);
+const RECEIVED = Number(args.received);
+const REQUESTS = Number(args.requests);
+const LEADS_WRITTEN_TO = 50;
+/** Share of leads whose customer wrote since the conversation was last opened. */
+const UNREAD_SHARE = 0.1;
+
+/** An SMTP server that only counts: parsing would compete for the same two cores. */
+async function countingSmtpServer() {
+  const port = await freePort();
+  const messageIds: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    closeTimeout: 50,
+    onData(stream, _session, callback) {
+      let head = '';
+      stream.on('data', (chunk: Buffer) => {
+        if (head.length < 4096) head += chunk.toString('latin1');
+      });
+      stream.on('end', () => {
+        messageIds.push(/^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? '?');
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', () => done()));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messageIds,
+    stop: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 600_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((done) => setTimeout(done, 5));
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+async function floorThroughput(url: string, messageIds: string[]): Promise<number> {
+  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: 5 });
+  const before = messageIds.length;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: MESSAGES }, (_, i) =>
+      transport.sendMail({
+        from: 'info@keittiokalvo.fi',
+        to: `asiakas${i}@example.fi`,
+        subject: 'Floor',
+        text: 'Hei!',
+        html: '<p>Hei!</p>',
+      }),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  transport.close();
+  if (messageIds.length - before !== MESSAGES) throw new Error('floor lost messages');
+  return MESSAGES / seconds;
+}
+
+async function outboxThroughput(databaseUrl: string) {
+  const smtp = await countingSmtpServer();
+  const { app } = await startBenchApp(databaseUrl, { SMTP_URL: smtp.url });
+  try {
+    const bus = app.get(CommandBus);
+    const leadIds: string[] = [];
+    for (let i = 0; i < LEADS_WRITTEN_TO; i++) {
+      const { leadId } = await bus.execute(
+        new CreateLeadCommand({
+          source: 'manual',
+          customer: {
+            firstName: 'Aino',
+            lastName: `Asiakas ${i}`,
+            email: `asiakas${i}@example.fi`,
+            phone: '',
+            address: '',
+            city: '',
+            country: 'FI',
+          },
+          doorStyle: 'Uritettu',
+          doors: 8,
+          drawers: 2,
+          metres: 2,
+          totalPrice: 1500,
+        }),
+      );
+      leadIds.push(leadId);
+    }
+    const pool = app.get<pg.Pool>(PG_POOL);
+    const pending = async () =>
+      (await pool.query<{ n: number }>('select count(*)::int as n from mail_outbox')).rows[0].n;
+
+    const started = performance.now();
+    const queued: string[] = [];
+    let next = 0;
+    // Sixteen staff writing at once, each message to one of the leads.
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < MESSAGES) {
+          const i = next++;
+          const { messageId } = await bus.execute(
+            new SendEmailCommand(leadIds[i % leadIds.length], `Viesti ${i}`, `Aihe ${i}`),
+          );
+          queued.push(messageId);
+        }
+      }),
+    );
+    await waitUntil(async () => smtp.messageIds.length >= MESSAGES && (await pending()) === 0);
+    const seconds = (performance.now() - started) / 1000;
+    await new Promise((done) => setTimeout(done, 1_000));
+    const arrived = smtp.messageIds.map((id) => id.slice(1, 37));
+    const unique = new Set(arrived);
+    const lost = queued.filter((id) => !unique.has(id)).length;
+    const doubled = arrived.length - unique.size;
+    const rate = MESSAGES / seconds;
+    const floor = await floorThroughput(smtp.url, smtp.messageIds);
+    console.log(
+      `outbox: ${MESSAGES} messages queued-to-delivered in ${seconds.toFixed(2)} s = ` +
+        `${rate.toFixed(0)} msg/s; lost ${lost}, doubled ${doubled}; target ≥ 200 msg/s` +
+        (rate < 200 || lost > 0 || doubled > 0 ? ' — BELOW TARGET' : ''),
+    );
+    console.log(
+      `outbox floor (nodemailer straight to the server, no database): ${floor.toFixed(0)} msg/s; ` +
+        `outbox = ${((rate / floor) * 100).toFixed(0)} % of it`,
+    );
+    return rate >= 200 && lost === 0 && doubled === 0;
+  } finally {
+    await app.close();
+    await smtp.stop();
+  }
+}
+
+async function unreadCounts(databaseUrl: string) {
+  const { app, base } = await startBenchApp(databaseUrl);
+  try {
+    const pool = app.get<pg.Pool>(PG_POOL);
+    const perLead = Math.max(1, Math.round(RECEIVED / LEADS));
+    const withUnread = Math.round(LEADS * UNREAD_SHARE);
+    // Every lead got `perLead` messages; one in ten has some of them unread (1 to perLead).
+    await pool.query(
+      `insert into mail_unread_counts (lead_id, unread)
+       select gen_random_uuid(), case when g <= $2 then 1 + (g % $3) else 0 end
+       from generate_series(1, $1) as g`,
+      [LEADS, withUnread, perLead],
+    );
+    await pool.query('analyze');
+    const token = await signInBenchAdmin(app, base);
+    const headers = { Authorization: `Bearer ${token}` };
+    const times: number[] = [];
+    let entries = 0;
+    for (let i = 0; i < REQUESTS + 20; i++) {
+      const started = performance.now();
+      const response = await fetch(`${base}/api/emails/unread-counts`, { headers });
+      const body = (await response.json()) as Record<string, number>;
+      if (i >= 20) times.push(performance.now() - started);
+      entries = Object.keys(body).length;
+    }
+    const floorTimes: number[] = [];
+    for (let i = 0; i < REQUESTS + 20; i++) {
+      const started = performance.now();
+      await pool.query(
+        `select coalesce(json_object_agg(lead_id, unread), '{}')::text from mail_unread_counts
+         where unread > 0`,
+      );
+      if (i >= 20) floorTimes.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    floorTimes.sort((a, b) => a - b);
+    const p95 = percentile(times, 0.95);
+    console.log(
+      `unread counts: ${LEADS} leads, ${LEADS * perLead} received messages, ${entries} leads unread: ` +
+        `p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms over ${REQUESTS} requests; ` +
+        `target p95 < 30 ms${p95 >= 30 ? ' — ABOVE TARGET' : ''}`,
+    );
+    console.log(
+      `unread counts floor (the query alone): p95 ${percentile(floorTimes, 0.95).toFixed(1)} ms; ` +
+        `the call = ${(p95 / percentile(floorTimes, 0.95)).toFixed(1)}× it`,
+    );
+    return p95 < 30;
+  } finally {
+    await app.close();
+  }
+}
+
+const database = await startBenchDatabase();
+try {
+  const outboxOk = await outboxThroughput(database.url);
+  const unreadOk = await unreadCounts(database.url);
+  process.exitCode = outboxOk && unreadOk ? 0 : 1;
+} finally {
+  await database.stop();
+}

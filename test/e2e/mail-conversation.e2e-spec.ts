@@ -1,0 +1,252 @@
+import request from 'supertest';
+import {
+  EMAIL_BODY_MAX_LENGTH,
+  EMAIL_SUBJECT_MAX_LENGTH,
+  NO_SMTP_REASON,
+} from '#src/contract/mail.js';
+import { errorText } from '../support/error-body.js';
+import { conversationOf, createLead, outboxSize } from '../support/mail.js';
+import { eventCount } from '../support/public-intake.js';
+import { bearer, signInAs } from '../support/staff.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+describe('E-mail conversation API', () => {
+  let testApp: TestApp;
+  let api: ReturnType<typeof request>;
+  let admin: string;
+  let manager: string;
+  let sales: string;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ COMPANY_EMAIL: 'info@keittiokalvo.fi' });
+    api = request(testApp.baseUrl);
+    admin = (await signInAs(testApp, 'admin')).token;
+    manager = (await signInAs(testApp, 'manager', { firstName: 'Maria', lastName: 'Manager' }))
+      .token;
+    sales = (await signInAs(testApp, 'salesperson', { firstName: 'Sami', lastName: 'Seller' }))
+      .token;
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const send = (leadId: string, body: Record<string, unknown>, token = sales) =>
+    api.post(`/api/quotes/${leadId}/emails`).set(bearer(token)).send(body);
+  const reply = (leadId: string, body: Record<string, unknown>, token = sales) =>
+    api.post(`/api/quotes/${leadId}/emails/reply`).set(bearer(token)).send(body);
+  const unreadCounts = async (token = sales) =>
+    (await api.get('/api/emails/unread-counts').set(bearer(token)).expect(200)).body as Record<
+      string,
+      number
+    >;
+
+  describe('access', () => {
+    it('should refuse anonymous callers on every endpoint', async () => {
+      const leadId = await createLead(testApp, sales);
+      await api.get(`/api/quotes/${leadId}/emails`).expect(401);
+      await api.post(`/api/quotes/${leadId}/emails`).send({ body: 'Hei' }).expect(401);
+      await api.post(`/api/quotes/${leadId}/emails/reply`).send({ body: 'Hei' }).expect(401);
+      await api.get('/api/emails/unread-counts').expect(401);
+    });
+
+    it.each([
+      ['admin', () => admin],
+      ['manager', () => manager],
+      ['salesperson', () => sales],
+    ])('should let a signed-in %s use every endpoint', async (_role, token) => {
+      const leadId = await createLead(testApp, sales);
+      await send(leadId, { body: 'Hei' }, token()).expect(201);
+      await reply(leadId, { body: 'Kiitos' }, token()).expect(201);
+      expect((await unreadCounts(token()))[leadId]).toBe(1);
+      expect(await conversationOf(testApp, token(), leadId)).toHaveLength(2);
+    });
+  });
+
+  describe('POST /api/quotes/{id}/emails', () => {
+    it('should queue the message from the company mailbox with the default subject', async () => {
+      const leadId = await createLead(testApp, sales);
+      const response = await send(leadId, {
+        body: 'Hei Aino,\nsopisiko tiistai?',
+        fromEmail: 'INFO@keittiokalvo.fi',
+        toEmail: 'aino.virtanen@example.fi',
+      }).expect(201);
+      expect(response.body).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        direction: 'sent',
+        subject: 'Message from Keittiökalvo',
+        body: 'Hei Aino,\nsopisiko tiistai?',
+        emailDate: expect.any(String),
+        deliveryState: 'not_sent',
+        deliveryReason: NO_SMTP_REASON,
+        byName: 'Sami Seller',
+      });
+      expect(await outboxSize(testApp)).toBeGreaterThan(0);
+    });
+
+    describe('bad input: a clear 4xx and nothing queued', () => {
+      let leadId: string;
+      beforeAll(async () => {
+        leadId = await createLead(testApp, sales);
+      });
+
+      it.each([
+        ['a missing body', {}, 'body must not be empty'],
+        ['an empty body', { body: '   \n ' }, 'body must not be empty'],
+        [
+          'an over-long body',
+          { body: 'x'.repeat(EMAIL_BODY_MAX_LENGTH + 1) },
+          `body must be shorter than or equal to ${EMAIL_BODY_MAX_LENGTH} characters`,
+        ],
+        [
+          'an over-long subject',
+          { subject: 'x'.repeat(EMAIL_SUBJECT_MAX_LENGTH + 1), body: 'Hei' },
+          `subject must be shorter than or equal to ${EMAIL_SUBJECT_MAX_LENGTH} characters`,
+        ],
+        [
+          'a line break in the subject',
+          { subject: 'Hei\r\nBcc: victim@example.fi', body: 'Hei' },
+          'subject must be one line',
+        ],
+        [
+          'a line break in an address',
+          { body: 'Hei', toEmail: 'aino.virtanen@example.fi\r\nBcc: victim@example.fi' },
+          'toEmail must be one line',
+        ],
+        [
+          'another sender',
+          { body: 'Hei', fromEmail: 'ceo@keittiokalvo.fi' },
+          'fromEmail must be the company mailbox',
+        ],
+        [
+          'another recipient',
+          { body: 'Hei', toEmail: 'someone.else@example.fi' },
+          "toEmail must be the lead's e-mail address",
+        ],
+        [
+          'an unknown field',
+          { body: 'Hei', bcc: 'victim@example.fi' },
+          'property bcc should not exist',
+        ],
+      ])('should refuse %s with 400', async (_case, body, message) => {
+        const before = await eventCount(testApp);
+        const response = await send(leadId, body).expect(400);
+        expect(JSON.stringify(response.body.message)).toContain(message);
+        expect(await eventCount(testApp)).toBe(before);
+      });
+
+      it('should refuse a malformed lead id with 400 and an unknown lead with 404', async () => {
+        await send('not-a-uuid', { body: 'Hei' }).expect(400);
+        const response = await send('00000000-0000-4000-8000-000000000000', { body: 'Hei' });
+        expect(response.text).toBe(errorText(404, 'Not Found', 'Lead not found'));
+      });
+
+      it('should refuse a lead in the recycle bin with 409, and an erased one with 404', async () => {
+        const trashed = await createLead(testApp, sales);
+        await api.delete(`/api/quotes/${trashed}/soft`).set(bearer(sales)).expect(200);
+        const before = await eventCount(testApp);
+        const refused = await send(trashed, { body: 'Hei' }).expect(409);
+        expect(refused.body.message).toBe('The lead is in the recycle bin; restore it first');
+        await api.delete(`/api/admin/quotes/${trashed}`).set(bearer(admin)).expect(204);
+        const erasedBefore = await eventCount(testApp);
+        await send(trashed, { body: 'Hei' }).expect(404);
+        expect(erasedBefore - before).toBe(1);
+        expect(await eventCount(testApp)).toBe(erasedBefore);
+      });
+    });
+  });
+
+  describe('POST /api/quotes/{id}/emails/reply', () => {
+    it('should record a received message that counts as unread until the conversation is opened', async () => {
+      const leadId = await createLead(testApp, sales);
+      await send(leadId, { subject: 'Tarjous', body: 'Hei' }).expect(201);
+      const received = await reply(leadId, {
+        subject: 'Re: Tarjous',
+        body: 'Kiitos, tiistai sopii.',
+        fromEmail: 'aino.virtanen@example.fi',
+        toEmail: 'info@keittiokalvo.fi',
+        direction: 'received',
+      }).expect(201);
+      expect(received.body).toMatchObject({
+        direction: 'received',
+        subject: 'Re: Tarjous',
+        body: 'Kiitos, tiistai sopii.',
+        byName: 'Sami Seller',
+      });
+      expect(received.body.deliveryState).toBeUndefined();
+      await reply(leadId, { body: 'Vielä yksi asia.' }).expect(201);
+      expect((await unreadCounts())[leadId]).toBe(2);
+
+      const conversation = await conversationOf(testApp, manager, leadId);
+      expect(conversation.map((m) => [m.direction, m.body])).toEqual([
+        ['sent', 'Hei'],
+        ['received', 'Kiitos, tiistai sopii.'],
+        ['received', 'Vielä yksi asia.'],
+      ]);
+      expect((await unreadCounts())[leadId]).toBeUndefined();
+
+      const history = await api.get(`/api/admin/quotes/${leadId}/history`).set(bearer(sales));
+      const read = (history.body as { type: string; actorName: string; details: object }[]).find(
+        (entry) => entry.type === 'EmailConversationRead',
+      );
+      expect(read).toMatchObject({ actorName: 'Maria Manager', details: { messagesRead: 2 } });
+      // Reading again with nothing new records nothing.
+      const before = await eventCount(testApp);
+      await conversationOf(testApp, manager, leadId);
+      expect(await eventCount(testApp)).toBe(before);
+    });
+
+    it('should refuse a reply that is not received, or has no body', async () => {
+      const leadId = await createLead(testApp, sales);
+      const before = await eventCount(testApp);
+      await reply(leadId, { body: 'Hei', direction: 'sent' }).expect(400);
+      await reply(leadId, { subject: 'Hei' }).expect(400);
+      await reply(leadId, { body: 'Hei', fromEmail: 'a@example.fi\nBcc: b@example.fi' }).expect(
+        400,
+      );
+      expect(await eventCount(testApp)).toBe(before);
+    });
+  });
+
+  describe('GET /api/quotes/{id}/emails', () => {
+    it('should answer 404 for an unknown lead and 400 for a malformed id', async () => {
+      await api
+        .get('/api/quotes/00000000-0000-4000-8000-000000000000/emails')
+        .set(bearer(sales))
+        .expect(404);
+      await api.get('/api/quotes/123/emails').set(bearer(sales)).expect(400);
+    });
+  });
+
+  describe('erasing the lead', () => {
+    it('should erase its mail: unsent messages leave the outbox, bodies become unreadable', async () => {
+      const leadId = await createLead(testApp, sales);
+      const sent = await send(leadId, { body: 'Salainen tarjous' }).expect(201);
+      await reply(leadId, { body: 'Salainen vastaus' }).expect(201);
+      const queued = await testApp.db.pool.query(
+        'select 1 from mail_outbox where message_id = $1',
+        [sent.body.id],
+      );
+      expect(queued.rowCount).toBe(1);
+
+      await api.delete(`/api/quotes/${leadId}/soft`).set(bearer(sales)).expect(200);
+      await api.delete(`/api/admin/quotes/${leadId}`).set(bearer(admin)).expect(204);
+
+      const left = await testApp.db.pool.query('select 1 from mail_outbox where lead_id = $1', [
+        leadId,
+      ]);
+      expect(left.rowCount).toBe(0);
+      expect((await unreadCounts())[leadId]).toBeUndefined();
+      const stored = await testApp.db.pool.query<{ data: unknown }>(
+        `select data from events where stream_id = $1`,
+        [`mail-${leadId}`],
+      );
+      expect(stored.rows).toHaveLength(2);
+      expect(JSON.stringify(stored.rows)).not.toContain('Salainen');
+      const history = await api.get(`/api/admin/quotes/${leadId}/history`).set(bearer(admin));
+      const mailEntries = (
+        history.body as { type: string; details: { subject?: unknown } }[]
+      ).filter((e) => e.type === 'EmailQueued' || e.type === 'EmailReceived');
+      expect(mailEntries.map((e) => e.details.subject)).toEqual([null, null]);
+    });
+  });
+});
