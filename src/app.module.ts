@@ -15,6 +15,7 @@ import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { PatternsModule } from './modules/patterns/patterns.module.js';
 import { VisualizerModule } from './modules/visualizer/visualizer.module.js';
+import { BackupsModule } from './modules/backups/backups.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { databaseWaitsFrom } from './platform/database/database-waits.js';
 import { EventStoreModule } from './platform/event-store/event-store.module.js';
@@ -66,6 +67,7 @@ export class AppModule {
         AnalyticsModule,
         PatternsModule,
         VisualizerModule,
+        BackupsModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AppThrottlerGuard },

@@ -3,10 +3,8 @@ import { readConfigOrExit } from '#src/config/read-config.js';
 import { createApp } from '#src/bootstrap.js';
 import { resolveDatabase } from '#src/platform/database/database-bootstrap.js';
 import { runMigrations } from '#src/platform/database/migrate.js';
-import {
-  ProjectionManager,
-  type RebuildProgress,
-} from '#src/platform/projections/projection-manager.js';
+import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
+import { progressPrinter } from './progress-printer.js';
 
 const USAGE = `Rebuilds projections from the event log into fresh tables, then switches to them.
 The app may keep running meanwhile: readers use the old tables until the switch.
@@ -16,7 +14,6 @@ Usage: npm run projections:rebuild -- <name> [<name> ...]
        npm run projections:rebuild -- --list`;
 
 const EXIT_USAGE = 2;
-const PROGRESS_INTERVAL_MS = 1000;
 
 type Request = { kind: 'list' } | { kind: 'all' } | { kind: 'some'; names: string[] };
 
@@ -26,28 +23,6 @@ function parseArguments(args: string[]): Request | null {
   if (args.length === 1 && args[0] === '--all') return { kind: 'all' };
   if (args.some((arg) => arg.startsWith('-'))) return null;
   return { kind: 'some', names: args };
-}
-
-/** Prints progress in place on a terminal, and about once a second as lines otherwise. */
-function progressPrinter(): (progress: RebuildProgress) => void {
-  const started = Date.now();
-  let lastPrinted = started;
-  return (progress) => {
-    const now = Date.now();
-    if (!progress.done && now - lastPrinted < PROGRESS_INTERVAL_MS) return;
-    lastPrinted = now;
-    const seconds = Math.max((now - started) / 1000, 0.001);
-    const percent = progress.total ? Math.floor((progress.processed / progress.total) * 100) : 100;
-    const line =
-      `${progress.projection}: ${progress.processed.toLocaleString('en')} / ` +
-      `${progress.total.toLocaleString('en')} events (${percent} %), ` +
-      `${Math.round(progress.processed / seconds).toLocaleString('en')} events/s`;
-    if (process.stdout.isTTY) {
-      process.stdout.write(`\r\x1b[2K${line}${progress.done ? '\n' : ''}`);
-    } else {
-      process.stdout.write(`${line}\n`);
-    }
-  };
 }
 
 async function main(): Promise<number> {

@@ -44,6 +44,9 @@ export class ProjectionManager {
 
   private readonly definitions: ProjectionDefinition[] = [];
 
+  /** Told how the builds at start-up progress (a restore shows them). */
+  onBuildProgress: (progress: RebuildProgress) => void = () => undefined;
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly eventStore: EventStore,
@@ -71,7 +74,7 @@ export class ProjectionManager {
         // Another instance may have built it while we waited for the lock.
         if (!(await this.isOutdated(def))) return;
         this.log(`building projection ${def.name} v${def.version}`);
-        await this.build(def, () => undefined);
+        await this.build(def, this.onBuildProgress);
       });
     }
     for (const def of this.definitions.filter((d) => d.mode === 'inline')) {

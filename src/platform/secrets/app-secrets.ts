@@ -12,6 +12,11 @@ export interface AppSecrets {
   dataKeyWrappingKey: KeyObject;
   cookieSecret: KeyObject;
   hashSalt: KeyObject;
+  /**
+   * Names this installation in its backups without revealing the secret: a backup restores
+   * only where the same APP_SECRET can unwrap its personal-data keys.
+   */
+  installationId: string;
 }
 
 /**
@@ -27,6 +32,9 @@ export function loadAppSecrets(config: AppConfig): AppSecrets {
     dataKeyWrappingKey: derive('data-subject-key-wrapping'),
     cookieSecret: derive('cookie-signing'),
     hashSalt: derive('ip-hash-salt'),
+    installationId: Buffer.from(
+      hkdfSync('sha256', master, Buffer.alloc(0), 'backup-installation', 8),
+    ).toString('hex'),
   };
 }
 
