@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -64,7 +65,6 @@ export async function writeBackup(pool: pg.Pool, target: BackupTarget): Promise<
   const temporary = join(target.directory, `.${fileName}.${randomBytes(6).toString('hex')}.tmp`);
   await mkdir(target.directory, { recursive: true, mode: 0o700 });
   const client = await pool.connect();
-  const file = await open(temporary, 'wx', 0o600);
   try {
     await client.query('begin isolation level repeatable read read only');
     // A backup of a large log runs longer than an ordinary statement may.
@@ -80,7 +80,8 @@ export async function writeBackup(pool: pg.Pool, target: BackupTarget): Promise<
           done(null, chunk);
         },
       }),
-      file.createWriteStream({ autoClose: false }),
+      // Synced to disk before it closes: the rename must never publish unwritten bytes.
+      createWriteStream(temporary, { flags: 'wx', mode: 0o600, flush: true }),
     );
     written.catch(() => undefined); // awaited below; a write error also ends the copying
     const content = createHash('sha256');
@@ -138,8 +139,6 @@ export async function writeBackup(pool: pg.Pool, target: BackupTarget): Promise<
     );
     body.end();
     await written;
-    await file.sync();
-    await file.close();
 
     const sha256 = compressed.digest('hex');
     const { size } = await stat(temporary);
@@ -164,7 +163,6 @@ export async function writeBackup(pool: pg.Pool, target: BackupTarget): Promise<
     };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
-    await file.close().catch(() => undefined);
     await rm(temporary, { force: true });
     throw error;
   } finally {
