@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, stat, truncate, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
-import pg from 'pg';
+import type pg from 'pg';
 import { loadConfig } from '#src/config/app-config.js';
 import { createApp } from '#src/bootstrap.js';
 import { CreateBackupCommand } from '#src/modules/backups/commands/create-backup/create-backup.command.js';
