@@ -1,4 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiProperty,
+  type ApiPropertyOptions,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { Matches } from 'class-validator';
 import {
   BACKUP_FILE_NAME,
@@ -40,6 +45,13 @@ export class BackupProgressDto implements BackupProgressInfo {
   total: number;
 }
 
+/** A nullable object: OpenAPI 3.0 ignores `nullable` beside a bare `$ref`. */
+const nullableObject = (model: new () => object): ApiPropertyOptions => ({
+  nullable: true,
+  allOf: [{ $ref: getSchemaPath(model) }],
+});
+
+@ApiExtraModels(LastBackupDto, BackupProgressDto)
 export class BackupStatusDto implements BackupStatus {
   @ApiProperty({ enum: ['active', 'failing'] })
   status: 'active' | 'failing';
@@ -50,13 +62,13 @@ export class BackupStatusDto implements BackupStatus {
   @ApiProperty({ type: 'integer' })
   totalFiles: number;
 
-  @ApiProperty({ type: LastBackupDto, nullable: true })
+  @ApiProperty(nullableObject(LastBackupDto))
   lastBackup: LastBackupDto | null;
 
   @ApiProperty({ type: String, nullable: true })
   lastError: string | null;
 
-  @ApiProperty({ type: BackupProgressDto, nullable: true })
+  @ApiProperty(nullableObject(BackupProgressDto))
   inProgress: BackupProgressDto | null;
 }
 
