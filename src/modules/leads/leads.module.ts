@@ -16,6 +16,7 @@ import { LeadListProjection } from './projections/lead-list/lead-list.projection
 import { LeadStatsProjection } from './projections/lead-stats/lead-stats.projection.js';
 import { LeadHistoryReader } from './queries/lead-history.reader.js';
 import { LeadReadRepository } from './queries/lead-read.repository.js';
+import { LeadRetentionJob } from './retention/lead-retention.job.js';
 
 const commandHandlers = [
   CreateLeadHandler,
@@ -38,6 +39,7 @@ const commandHandlers = [
     LeadHistoryReader,
     LeadListProjection,
     LeadStatsProjection,
+    LeadRetentionJob,
     ...commandHandlers,
   ],
 })
