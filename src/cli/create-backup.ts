@@ -8,7 +8,11 @@ import { runMigrations } from '#src/platform/database/migrate.js';
 
 /** Writes a backup now (before an upgrade, say), whatever changed since the last one. */
 async function main(): Promise<number> {
-  const config = readConfigOrExit({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  // Texture warm-up would share the process (and its memory) with the backup for nothing.
+  const config = readConfigOrExit({
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    PATTERN_WARMUP: 'off',
+  });
   const database = await resolveDatabase(config, (message) => console.error(message));
   try {
     await runMigrations(database.url);

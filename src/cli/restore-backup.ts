@@ -36,7 +36,11 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return EXIT_USAGE;
   }
-  const config = readConfigOrExit({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  // Texture warm-up would share the process (and its memory) with the backup for nothing.
+  const config = readConfigOrExit({
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    PATTERN_WARMUP: 'off',
+  });
   const database = await resolveDatabase(config, (message) => console.error(message));
   const pool = new pg.Pool({ connectionString: database.url, max: 4 });
   try {

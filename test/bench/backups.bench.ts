@@ -77,6 +77,11 @@ async function main(): Promise<number> {
     }
     const copyMs = performance.now() - started;
 
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const rssSampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 20);
     started = performance.now();
     const backup = await writeBackup(pool, {
       directory: backupSettings(config).directory,
@@ -84,12 +89,14 @@ async function main(): Promise<number> {
       fileRoots: [],
     });
     const backupMs = performance.now() - started;
+    clearInterval(rssSampler);
     console.log(
       `plain COPY of events: ${seconds(copyMs)} s, ${mb(statSync(copyFile).size)} MB uncompressed`,
     );
     console.log(
       `backup (snapshot, gzip, checksums, fsync): ${seconds(backupMs)} s, ${mb(backup.sizeBytes)} MB; ` +
-        `${(backupMs / copyMs).toFixed(2)}x the plain COPY's time`,
+        `${(backupMs / copyMs).toFixed(2)}x the plain COPY's time; ` +
+        `this process's RSS ${mb(rssBefore)} MB before, ${mb(rssPeak)} MB at its peak`,
     );
 
     const created = await measuredCli('create-backup.js', [], { ...env, DATABASE_URL: sourceUrl });
