@@ -18,6 +18,7 @@ import { SiteModule } from './modules/site/site.module.js';
 import { PatternsModule } from './modules/patterns/patterns.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 import { VisualizerModule } from './modules/visualizer/visualizer.module.js';
+import { BackupsModule } from './modules/backups/backups.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { databaseWaitsFrom } from './platform/database/database-waits.js';
 import { EventStoreModule } from './platform/event-store/event-store.module.js';
@@ -75,6 +76,7 @@ export class AppModule {
         PatternsModule,
         ReportsModule,
         VisualizerModule,
+        BackupsModule,
         AuditModule,
       ],
       providers: [

@@ -220,6 +220,26 @@ export class AppEnvironment {
   @Min(100)
   @Max(3_600_000)
   IMAP_POLL_INTERVAL_MS = 60_000;
+
+  /** Folder of backup files and the erasure ledger; default `backups` in DATA_DIR. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  BACKUP_DIR?: string;
+
+  /** Every backup of this many recent hours is kept. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 365)
+  BACKUP_KEEP_ALL_HOURS = 24;
+
+  /** After that, the newest backup of each day is kept for this many days. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3650)
+  BACKUP_KEEP_DAILY_DAYS = 30;
 }
 
 export type AppConfig = Readonly<AppEnvironment>;

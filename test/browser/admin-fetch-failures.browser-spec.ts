@@ -147,4 +147,17 @@ describe('Admin fetch failures in Chromium', () => {
     expect(await retryButtons().count()).toBe(0);
     expect(await raisedToasts()).toEqual(['Failed to fetch team members']);
   });
+
+  it('should toast when the backup status cannot be fetched and show it on Retry', async () => {
+    const stopFailing = await failGets('**/api/admin/backup/status');
+    await openAdmin('backups');
+
+    await toast('Failed to fetch backup status').waitFor();
+    await retryButtons().waitFor();
+
+    await stopFailing();
+    await retryButtons().click();
+    await page.getByText('No backup files found').waitFor();
+    expect(await raisedToasts()).toEqual(['Failed to fetch backup status']);
+  });
 });

@@ -70,6 +70,9 @@ describe('The OpenAPI document', () => {
         .send({ name: `Column ${randomUUID().slice(0, 8)}`, color: 'red' })
         .expect(201);
       id = (column.body as { id: string }).id;
+    } else if (path === '/api/admin/backup/files/{name}') {
+      const backup = await api().post('/api/admin/backup/run').set(bearer(adminToken)).expect(201);
+      return `/api/admin/backup/files/${(backup.body as { file: { name: string } }).file.name}`;
     } else if (path === '/api/visualizations/{file}') {
       const render = await api()
         .post('/api/visualize')

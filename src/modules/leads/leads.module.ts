@@ -18,6 +18,7 @@ import { LeadStatsProjection } from './projections/lead-stats/lead-stats.project
 import { LeadHistoryReader } from './queries/lead-history.reader.js';
 import { LeadReadRepository } from './queries/lead-read.repository.js';
 import { LeadsInColumnQuery } from './queries/leads-in-column.query.js';
+import { LeadRetentionJob } from './retention/lead-retention.job.js';
 
 const commandHandlers = [
   CreateLeadHandler,
@@ -42,6 +43,7 @@ const commandHandlers = [
     LeadsInColumnQuery,
     LeadListProjection,
     LeadStatsProjection,
+    LeadRetentionJob,
     ...commandHandlers,
   ],
 })

@@ -1,3 +1,4 @@
+import { PERSONAL_DATA_RETENTION } from '#src/contract/retention.js';
 /** Limits and the Finnish texts the visitor sees (docs/product.md#visualizer). */
 
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
@@ -11,7 +12,7 @@ export const MAX_INPUT_SIDE = 16_384;
 /** Detection runs on a copy of about this many pixels; the mask is scaled back up. */
 export const ANALYSIS_PIXELS = 1_000_000;
 export const FREE_RENDERS_PER_VISITOR = 3;
-export const RETENTION_DAYS = 30;
+export const RETENTION_DAYS = PERSONAL_DATA_RETENTION.visualizationDays;
 /** Corrections and re-renders of one upload this long after its first render are free. */
 export const FREE_RERENDER_WINDOW_MS = 15 * 60 * 1000;
 

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject } from 'node:crypto';
 import type { Queryable } from '#src/platform/database/queryable.js';
+import type { ErasureLedger } from './erasure-ledger.js';
 import type { JsonObject } from './event-store.types.js';
 import { randomBytesPooled } from './random-pool.js';
 
@@ -43,6 +44,8 @@ export class PersonalDataVault {
   constructor(
     private readonly db: Queryable,
     private readonly wrappingKey: KeyObject,
+    /** Where erasures are also written, so a restored backup can repeat them. */
+    private readonly ledger?: ErasureLedger,
   ) {}
 
   /** The subjects' keys, each created on first use inside the caller's transaction. */
@@ -137,6 +140,7 @@ export class PersonalDataVault {
 
   async eraseMany(subjectIds: string[], db: Queryable = this.db): Promise<void> {
     await db.query('delete from data_subject_keys where subject_id = any($1)', [subjectIds]);
+    await this.ledger?.record(subjectIds);
   }
 
   private wrap(key: Buffer): Buffer {

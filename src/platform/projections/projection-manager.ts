@@ -49,6 +49,9 @@ export class ProjectionManager {
   private readonly background = new Map<string, Promise<void>>();
   private readonly failures = new Map<string, string>();
 
+  /** Told how the builds at start-up progress (a restore shows them). */
+  onBuildProgress: (progress: RebuildProgress) => void = () => undefined;
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly eventStore: EventStore,
@@ -70,7 +73,7 @@ export class ProjectionManager {
   /** Builds missing or outdated projections, then wires inline ones into the event store. */
   async initialize(): Promise<void> {
     for (const def of this.registry.all) {
-      if (!def.buildOnRequest) await this.rebuilder.buildIfOutdated(def);
+      if (!def.buildOnRequest) await this.rebuilder.buildIfOutdated(def, this.onBuildProgress);
     }
     for (const def of this.registry.inline) {
       const tables = liveTables(def);

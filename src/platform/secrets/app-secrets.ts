@@ -14,6 +14,11 @@ export interface AppSecrets {
   hashSalt: KeyObject;
   /** Signs the reply address that ties a customer's answer to its lead. */
   mailReplyKey: KeyObject;
+  /**
+   * Names this installation in its backups without revealing the secret: a backup restores
+   * only where the same APP_SECRET can unwrap its personal-data keys.
+   */
+  installationId: string;
 }
 
 /**
@@ -30,6 +35,9 @@ export function loadAppSecrets(config: AppConfig): AppSecrets {
     cookieSecret: derive('cookie-signing'),
     hashSalt: derive('ip-hash-salt'),
     mailReplyKey: derive('mail-reply-address'),
+    installationId: Buffer.from(
+      hkdfSync('sha256', master, Buffer.alloc(0), 'backup-installation', 8),
+    ).toString('hex'),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { LegalDocument } from './legalDocument';
+import { RETENTION, years } from './retentionPeriods';
 
 /** /legal: the full privacy notice; its retention periods are docs/product.md#retention. */
 export const privacyNotice: LegalDocument = {
@@ -72,10 +73,10 @@ export const privacyNotice: LegalDocument = {
     {
       heading: 'Säilytysajat',
       list: [
-        'tarjouspyynnöt: 2 vuotta lähettämisestä tai viimeisestä yhteydenpidosta',
-        'visualisoijaan ladatut keittiökuvat ja niistä luodut kuvat: 30 päivää visualisoinnista',
-        'asiakaspalvelun tiedot: 1 vuosi viimeisestä yhteydenotosta',
-        'evästeet: enintään 24 kuukautta',
+        `tarjouspyynnöt: ${years(RETENTION.quoteLeadYears)} viimeisestä yhteydenpidosta`,
+        `visualisoijaan ladatut keittiökuvat ja niistä luodut kuvat: ${RETENTION.visualizationDays} päivää visualisoinnista`,
+        `asiakaspalvelun tiedot: ${years(RETENTION.contactYears)} viimeisestä yhteydenotosta`,
+        `evästeet: enintään ${RETENTION.cookieMonths} kuukautta`,
         'kirjanpitoaineisto: kirjanpitolain edellyttämän ajan',
       ],
       after: ['Säilytysajan päätyttyä tiedot poistetaan tai tehdään pysyvästi lukukelvottomiksi.'],

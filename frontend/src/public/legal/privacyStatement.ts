@@ -1,4 +1,5 @@
 import type { LegalDocument } from './legalDocument';
+import { RETENTION, years } from './retentionPeriods';
 
 /** /privacy: the short privacy statement (docs/product.md#public-site). */
 export const privacyStatement: LegalDocument = {
@@ -33,16 +34,16 @@ export const privacyStatement: LegalDocument = {
     {
       heading: 'Evästeet',
       paragraphs: [
-        'Välttämättömät evästeet ja selaimen tallennustila ovat aina käytössä. Meta-pikseli ladataan vain, jos hyväksyt kaikki evästeet. Valinta säilyy selaimessasi, ja evästeiden enimmäissäilytysaika on 24 kuukautta.',
+        `Välttämättömät evästeet ja selaimen tallennustila ovat aina käytössä. Meta-pikseli ladataan vain, jos hyväksyt kaikki evästeet. Valinta säilyy selaimessasi, ja evästeiden enimmäissäilytysaika on ${RETENTION.cookieMonths} kuukautta.`,
       ],
     },
     {
       heading: 'Säilytys',
       list: [
-        'tarjouspyynnöt 2 vuotta lähettämisestä',
-        'keittiökuvat 30 päivää visualisoinnista',
-        'asiakaspalvelun tiedot 1 vuosi viimeisestä yhteydenotosta',
-        'evästeet enintään 24 kuukautta',
+        `tarjouspyynnöt ${years(RETENTION.quoteLeadYears)} viimeisestä yhteydenpidosta`,
+        `keittiökuvat ${RETENTION.visualizationDays} päivää visualisoinnista`,
+        `asiakaspalvelun tiedot ${years(RETENTION.contactYears)} viimeisestä yhteydenotosta`,
+        `evästeet enintään ${RETENTION.cookieMonths} kuukautta`,
       ],
     },
     {

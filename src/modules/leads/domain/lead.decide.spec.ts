@@ -224,6 +224,24 @@ describe('decide', () => {
       expect(state).toMatchObject({ erased: true, contact: null, notes: '' });
       spec.given(erased).when({ type: 'RestoreLead' }).thenRefuses('not_found');
     });
+
+    it('should erase an active lead whose retention period ran out, saying why', () => {
+      spec
+        .given(created)
+        .when({ type: 'EraseLead', reason: 'retention' })
+        .then([{ type: 'LeadErased', data: { reason: 'retention' } }]);
+    });
+
+    it('should repeat an erasure after a restore, but not erase a lead twice', () => {
+      spec
+        .given(created)
+        .when({ type: 'EraseLead', reason: 'restored_erasure' })
+        .then([{ type: 'LeadErased', data: { reason: 'restored_erasure' } }]);
+      spec
+        .given(erased)
+        .when({ type: 'EraseLead', reason: 'restored_erasure' })
+        .thenRefuses('not_found');
+    });
   });
 });
 

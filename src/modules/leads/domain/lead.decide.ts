@@ -3,6 +3,7 @@ import {
   CONTACT_FIELDS,
   type ContactChanges,
   type LeadContact,
+  type LeadErasureReason,
   type LeadEvent,
   type LeadOrder,
   ORDER_FIELDS,
@@ -29,7 +30,7 @@ export type LeadCommand =
   | { type: 'ChangeLeadNotes'; notes: string }
   | { type: 'TrashLead' }
   | { type: 'RestoreLead' }
-  | { type: 'EraseLead' };
+  | { type: 'EraseLead'; reason?: LeadErasureReason };
 
 /** Pure business rules: which events a command causes given the lead's state, or a refusal. */
 export function decide(command: LeadCommand, state: LeadState): LeadEvent[] {
@@ -75,6 +76,7 @@ export function decide(command: LeadCommand, state: LeadState): LeadEvent[] {
       if (!state.trashed) throw new LeadCommandRefused('conflict', 'The lead is not in the bin');
       return [{ type: 'LeadRestored', data: {} }];
     case 'EraseLead':
+      if (command.reason) return [{ type: 'LeadErased', data: { reason: command.reason } }];
       if (!state.trashed)
         throw new LeadCommandRefused(
           'conflict',

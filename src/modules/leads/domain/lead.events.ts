@@ -8,6 +8,9 @@ import type {
 export const LEAD_STREAM_TYPE = 'lead';
 export const leadStreamId = (leadId: string) => `lead-${leadId}`;
 export const leadSubjectId = (leadId: string) => `lead:${leadId}`;
+/** The lead a data subject id names, or null when it names something else. */
+export const leadIdOfSubject = (subjectId: string) =>
+  subjectId.startsWith('lead:') ? subjectId.slice('lead:'.length) : null;
 export const leadIdFromStream = (streamId: string) => streamId.slice('lead-'.length);
 
 /** Contact details of the customer; stored only inside the encrypted personal-data envelope. */
@@ -94,9 +97,15 @@ export interface LeadRestored {
   data: Record<string, never>;
 }
 
+/**
+ * Why a lead was erased when not by an admin from the Recycle Bin: the data-protection job's
+ * retention period ran out, or a restore repeated an erasure made after its backup.
+ */
+export type LeadErasureReason = 'retention' | 'restored_erasure';
+
 export interface LeadErased {
   type: 'LeadErased';
-  data: Record<string, never>;
+  data: { reason?: LeadErasureReason };
 }
 
 export type LeadEvent =

@@ -36,6 +36,23 @@ const IN_BIN = 'deleted_at is not null and erased_at is null';
 export class LeadReadRepository {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
+  /**
+   * Leads not yet erased whose last activity is older than their retention cutoff, with their
+   * source: contact-form messages by the customer-service cutoff, every other lead by the quote one.
+   */
+  async outlivedRetention(cutoffs: {
+    quote: Date;
+    contact: Date;
+  }): Promise<{ id: string; source: string }[]> {
+    const { rows } = await this.pool.query<{ id: string; source: string }>(
+      `select id, source from ${LEAD_LIST_TABLE}
+       where erased_at is null
+         and updated_at < case when source = 'contact_form' then $2::timestamptz else $1::timestamptz end`,
+      [cutoffs.quote, cutoffs.contact],
+    );
+    return rows;
+  }
+
   async listAll(): Promise<LeadView[]> {
     const { rows } = await this.pool.query<LeadListRow>(
       `select * from ${LEAD_LIST_TABLE} where ${ACTIVE} order by ${ORDER_BY['-createdAt']}`,

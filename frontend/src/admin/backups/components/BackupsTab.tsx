@@ -1,16 +1,172 @@
-import { Alert, AlertTitle, Card, CardContent, CardHeader } from '@mui/material';
+import { Backup, Download, Refresh } from '@mui/icons-material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  CircularProgress,
+  IconButton,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
+import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
+import { useSaveOrToast } from '@/admin/shell/useSaveOrToast';
+import { useToast } from '@/shared/components/toast';
+import { formatDateTime } from '@/shared/format/format';
+import { useBackUpNowMutation, useBackupStatusQuery } from '@/admin/backups/api/backupsApi';
+import { BACKUPS_COPY as COPY } from '@/admin/backups/copy';
+import { useBackupDownload } from '@/admin/backups/hooks/useBackupDownload';
 
-/** No backup service exists yet: say so plainly rather than show invented files. */
+/** While a backup is written, the list is polled for its progress this often. */
+const PROGRESS_POLL_MS = 500;
+
 export default function BackupsTab() {
+  const toast = useToast();
+  const save = useSaveOrToast();
+  const [backUpNow, backingUp] = useBackUpNowMutation();
+  const status = useBackupStatusQuery(undefined, {
+    pollingInterval: backingUp.isLoading ? PROGRESS_POLL_MS : 0,
+  });
+  const download = useBackupDownload();
+  useFetchFailureToast(status, COPY.fetchFailed);
+
+  const runBackup = async () => {
+    const created = await save(backUpNow().unwrap(), COPY.backupFailed);
+    if (created)
+      toast({ title: COPY.backupDone, description: created.file.name, variant: 'success' });
+  };
+  const downloadFile = (name: string) =>
+    download(name).catch((error: Error) =>
+      toast({ title: COPY.downloadFailed, description: error.message, variant: 'destructive' }),
+    );
+
+  const data = status.data;
+  const progress = data?.inProgress;
   return (
     <Card>
-      <CardHeader title="Backups" subheader="Automatic backups of the database" />
+      <CardHeader
+        title={COPY.title}
+        subheader={COPY.subheader}
+        action={
+          <Stack direction="row" spacing={1}>
+            <Button
+              startIcon={<Refresh />}
+              onClick={() => void status.refetch()}
+              disabled={status.isFetching}
+            >
+              {COPY.refresh}
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<Backup />}
+              onClick={() => void runBackup()}
+              disabled={backingUp.isLoading}
+            >
+              {backingUp.isLoading ? COPY.backingUp : COPY.backUpNow}
+            </Button>
+          </Stack>
+        }
+        sx={{ flexWrap: 'wrap', gap: 1 }}
+      />
       <CardContent>
-        <Alert severity="warning">
-          <AlertTitle>Backups are not set up yet</AlertTitle>
-          This installation does not make automatic backups yet, so there are no backup files to
-          list. Until they are in place, back up the database with your hosting provider's tools.
-        </Alert>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {COPY.description}
+        </Typography>
+        {backingUp.isLoading && (
+          <Box sx={{ mb: 2 }} role="status" aria-label="Backup progress">
+            <LinearProgress
+              variant={progress && progress.total > 0 ? 'determinate' : 'indeterminate'}
+              value={progress && progress.total > 0 ? (progress.done / progress.total) * 100 : 0}
+            />
+            {progress && (
+              <Typography variant="caption">
+                {COPY.progress(progress.phase, progress.done, progress.total)}
+              </Typography>
+            )}
+          </Box>
+        )}
+        {data?.status === 'failing' && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            <AlertTitle>{COPY.failing}</AlertTitle>
+            {data.lastError}
+          </Alert>
+        )}
+        {status.isLoading && (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+            <CircularProgress aria-label="Loading backups" />
+          </Box>
+        )}
+        {status.isError && <LoadFailedAlert message={COPY.fetchFailed} onRetry={status.refetch} />}
+        {data && data.files.length === 0 && (
+          <Alert severity="info">
+            <AlertTitle>{COPY.emptyTitle}</AlertTitle>
+            {COPY.emptyBody}
+          </Alert>
+        )}
+        {data && data.files.length > 0 && (
+          <>
+            <TableContainer>
+              <Table size="small" aria-label="Backup files">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Name</TableCell>
+                    <TableCell>Created</TableCell>
+                    <TableCell>Size</TableCell>
+                    <TableCell align="right">Download</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.files.map((file, index) => (
+                    <TableRow key={file.name} hover>
+                      <TableCell>
+                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                          <span>{file.name}</span>
+                          {index === 0 && <Chip size="small" color="success" label={COPY.latest} />}
+                        </Stack>
+                      </TableCell>
+                      <TableCell>{formatDateTime(file.created)}</TableCell>
+                      <TableCell>{file.sizeFormatted}</TableCell>
+                      <TableCell align="right">
+                        <Tooltip title={COPY.download}>
+                          <IconButton
+                            aria-label={`${COPY.download} ${file.name}`}
+                            onClick={() => void downloadFile(file.name)}
+                          >
+                            <Download />
+                          </IconButton>
+                        </Tooltip>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <Stack direction="row" spacing={3} sx={{ mt: 2, flexWrap: 'wrap' }}>
+              <Typography variant="body2">{COPY.totalFiles(data.totalFiles)}</Typography>
+              {data.lastBackup && (
+                <Typography variant="body2">
+                  {COPY.lastBackup(
+                    formatDateTime(data.lastBackup.created),
+                    data.lastBackup.sizeFormatted,
+                  )}
+                </Typography>
+              )}
+            </Stack>
+          </>
+        )}
       </CardContent>
     </Card>
   );

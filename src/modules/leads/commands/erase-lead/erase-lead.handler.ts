@@ -18,10 +18,14 @@ export class EraseLeadHandler implements ICommandHandler<EraseLeadCommand, LeadV
     // The LeadErased event (and its inline redaction of the read model) and the key shredding
     // commit together: there is never an erased lead whose data is still readable, or vice versa.
     const { version, before } = await this.eventStore.inTransaction(async (transaction) => {
-      const result = await this.leads.change(command.leadId, () => [{ type: 'EraseLead' }], {
-        expectedVersion: command.expectedVersion,
-        transaction,
-      });
+      const result = await this.leads.change(
+        command.leadId,
+        () => [{ type: 'EraseLead', reason: command.reason }],
+        {
+          expectedVersion: command.expectedVersion,
+          transaction,
+        },
+      );
       await this.eventStore.personalData.erase(leadSubjectId(command.leadId), transaction);
       return result;
     });

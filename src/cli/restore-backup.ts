@@ -1,0 +1,99 @@
+import 'reflect-metadata';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { createApp } from '#src/bootstrap.js';
+import { readConfigOrExit } from '#src/config/read-config.js';
+import { UnusableBackupError } from '#src/modules/backups/infrastructure/backup-reader.js';
+import { backupSettings } from '#src/modules/backups/infrastructure/backup-settings.js';
+import { restoreBackup } from '#src/modules/backups/restore/restore-backup.js';
+import { resolveDatabase } from '#src/platform/database/database-bootstrap.js';
+import { runMigrations } from '#src/platform/database/migrate.js';
+import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
+import { ErasureLedger } from '#src/platform/event-store/erasure-ledger.js';
+import { loadAppSecrets } from '#src/platform/secrets/app-secrets.js';
+import { erasureLedgerPath } from '#src/platform/storage/backup-paths.js';
+import { progressPrinter } from './progress-printer.js';
+
+const USAGE = `Restores a backup file into an empty database, then rebuilds every projection.
+Erasures made after the backup (the erasure ledger beside the backups) are made again.
+
+Usage: npm run backup:restore -- <file> [--force]
+  --force   replace the events, keys and credentials of a database in use`;
+
+const EXIT_REFUSED = 1;
+const EXIT_USAGE = 2;
+
+function parseArguments(args: string[]): { file: string; force: boolean } | null {
+  const force = args.includes('--force');
+  const rest = args.filter((arg) => arg !== '--force');
+  if (rest.length !== 1 || rest[0].startsWith('-')) return null;
+  return { file: resolve(rest[0]), force };
+}
+
+async function main(): Promise<number> {
+  const request = parseArguments(process.argv.slice(2));
+  if (!request) {
+    console.error(USAGE);
+    return EXIT_USAGE;
+  }
+  // Texture warm-up would share the process (and its memory) with the backup for nothing.
+  const config = readConfigOrExit({
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    PATTERN_WARMUP: 'off',
+  });
+  const database = await resolveDatabase(config, (message) => console.error(message));
+  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  try {
+    await runMigrations(database.url);
+    const started = Date.now();
+    const report = await restoreBackup({
+      pool,
+      path: request.file,
+      installation: loadAppSecrets(config).installationId,
+      force: request.force,
+      ledger: new ErasureLedger(erasureLedgerPath(config)),
+      fileRoots: backupSettings(config).fileRoots,
+      log: (line) => console.log(line),
+      onBuildProgress: progressPrinter(),
+      async startApp(onBuildProgress) {
+        const app = await createApp({ config, databaseUrl: database.url, runProjections: false });
+        app.get(ProjectionManager).onBuildProgress = onBuildProgress;
+        return app.init();
+      },
+    });
+    console.log(
+      `restored the backup of ${report.created} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    for (const [table, rows] of Object.entries(report.rows)) {
+      console.log(`  ${table}: ${rows.toLocaleString('en')} rows`);
+    }
+    console.log(`  projections rebuilt: ${report.projections.join(', ')}`);
+    console.log(`  erasures made again: ${report.erasuresRepeated}`);
+    if (report.filesMissing.length || report.filesDiffering.length) {
+      console.log(
+        `  stored files: ${report.filesMissing.length} missing, ${report.filesDiffering.length} different from the backup's manifest; copy them back from your file backup`,
+      );
+    } else {
+      console.log('  stored files: all match the manifest');
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UnusableBackupError) {
+      console.error(`Restore refused: ${error.message}`);
+      console.error('Nothing was written.');
+      return EXIT_REFUSED;
+    }
+    throw error;
+  } finally {
+    await pool.end();
+    await database.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(error.stack ?? error.message);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { CreateBackupHandler } from './commands/create-backup/create-backup.handler.js';
+import { PruneBackupsHandler } from './commands/prune-backups/prune-backups.handler.js';
+import { BackupsAdminController } from './http/backups.admin.controller.js';
+import { BackupProgress } from './infrastructure/backup-progress.js';
+import { BackupStreamRepository } from './infrastructure/backup-stream.repository.js';
+import { BackupJob } from './jobs/backup.job.js';
+import { BackupStatusReader } from './queries/backup-status.reader.js';
+
+/** Logical backups of the log, keys and credentials, their retention, and the Backups tab. */
+@Module({
+  controllers: [BackupsAdminController],
+  providers: [
+    BackupStreamRepository,
+    BackupProgress,
+    BackupStatusReader,
+    BackupJob,
+    CreateBackupHandler,
+    PruneBackupsHandler,
+  ],
+})
+export class BackupsModule {}

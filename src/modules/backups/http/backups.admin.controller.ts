@@ -1,0 +1,62 @@
+import { Controller, Get, HttpCode, Param, Post, Res, StreamableFile } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { createReadStream } from 'node:fs';
+import type { Response } from 'express';
+import { Refusal } from '#src/platform/domain/refusal.js';
+import { Roles } from '#src/platform/http/access.decorators.js';
+import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
+import { CreateBackupCommand } from '../commands/create-backup/create-backup.command.js';
+import { BackupStatusReader, toInfo } from '../queries/backup-status.reader.js';
+import { BackupFileParams, BackupStatusDto, CreatedBackupDto } from './dto/backup-status.dto.js';
+
+/**
+ * The Backups tab. Both status calls need an admin: an open list would tell anyone the
+ * backup file names (docs/decisions/0010-backups.md).
+ */
+@ApiTags('backups')
+@Roles('admin')
+@Controller('api')
+export class BackupsAdminController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly reader: BackupStatusReader,
+  ) {}
+
+  @Get('backup-status')
+  @ApiOkResponse({ type: BackupStatusDto })
+  status() {
+    return this.reader.status();
+  }
+
+  /** The same answer under the admin path, which the Refresh List button reloads. */
+  @Get('admin/backup/status')
+  @ApiOkResponse({ type: BackupStatusDto })
+  adminStatus() {
+    return this.reader.status();
+  }
+
+  @Post('admin/backup/run')
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: CreatedBackupDto })
+  @ApiErrors(409)
+  async backUpNow(): Promise<CreatedBackupDto> {
+    const backup = await this.commandBus.execute(new CreateBackupCommand('manual'));
+    // A manual backup is always due, so there is always a file.
+    return { file: toInfo(backup!) };
+  }
+
+  @Get('admin/backup/files/:name')
+  @ApiProduces('application/gzip')
+  @ApiOkResponse({ description: 'The backup file', schema: { type: 'string', format: 'binary' } })
+  @ApiErrors(400, 404)
+  async download(
+    @Param() { name }: BackupFileParams,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
+    const path = await this.reader.pathOf(name);
+    if (!path) throw new Refusal('not_found', `There is no backup file ${name}`);
+    response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+    return new StreamableFile(createReadStream(path), { type: 'application/gzip' });
+  }
+}

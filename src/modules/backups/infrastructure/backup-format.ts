@@ -1,0 +1,83 @@
+/**
+ * A backup file is gzip over lines: a JSON header, then one section per table in PostgreSQL's
+ * COPY text format (one row a line, ended by `\.`), the file manifest as JSON lines, and a
+ * trailer with the SHA-256 of every line before it. COPY text escapes newlines and backslashes,
+ * so a section can only end at its `\.` line. A `<file>.sha256` beside it (sha256sum format)
+ * holds the checksum of the compressed file.
+ */
+export const BACKUP_FORMAT = 'keittiokalvo-backup';
+export const BACKUP_FORMAT_VERSION = 1;
+export const SECTION_PREFIX = '#section ';
+export const SECTION_END = '\\.';
+export const TRAILER_PREFIX = '#end ';
+export const CHECKSUM_SUFFIX = '.sha256';
+
+export interface BackupHeader {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  /** Which installation wrote it: its personal-data keys are wrapped by that installation's secret. */
+  installation: string;
+  created: string;
+}
+
+export interface BackupTrailer {
+  sha256: string;
+  rows: Record<string, number>;
+}
+
+/** One stored file (a kitchen photo, a render, a replaced pattern image) as the manifest lists it. */
+export interface ManifestEntry {
+  root: string;
+  path: string;
+  size: number;
+  sha256: string;
+}
+
+/** The tables a backup holds, in restore order, with the columns it copies. */
+export const BACKUP_TABLES = [
+  { name: 'streams', columns: ['stream_id', 'type', 'version'], order: 'stream_id' },
+  {
+    name: 'events',
+    columns: [
+      'global_position',
+      'stream_id',
+      'stream_version',
+      'event_id',
+      'type',
+      'schema_version',
+      'data',
+      'metadata',
+      'occurred_at',
+    ],
+    // Restored events all share the restoring transaction's id, so readers then follow
+    // positions, which keep each stream in version order.
+    order: 'global_position',
+  },
+  {
+    name: 'data_subject_keys',
+    columns: ['subject_id', 'wrapped_key', 'created_at'],
+    order: 'subject_id',
+  },
+  {
+    name: 'staff_credentials',
+    columns: ['member_id', 'password_hash', 'must_change_password', 'changed_at'],
+    order: 'member_id',
+  },
+  {
+    name: 'visualizations',
+    columns: ['id', 'visitor_id', 'pattern_id', 'renderer', 'created_at'],
+    order: 'id',
+  },
+] as const;
+
+export type BackupTableName = (typeof BACKUP_TABLES)[number]['name'];
+export const MANIFEST_SECTION = 'files';
+
+export function backupFileName(created: Date): string {
+  const stamp = created.toISOString().replace(/[-:]/g, '').replace('.', '');
+  return `backup-${stamp}.kkbackup.gz`;
+}
+
+export function checksumLine(sha256: string, fileName: string): string {
+  return `${sha256}  ${fileName}\n`;
+}

@@ -1,0 +1,116 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type pg from 'pg';
+import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
+import { leadIdOfSubject } from '#src/modules/leads/domain/lead.events.js';
+import { Refusal } from '#src/platform/domain/refusal.js';
+import type { ErasureLedger } from '#src/platform/event-store/erasure-ledger.js';
+import {
+  ProjectionManager,
+  type RebuildProgress,
+} from '#src/platform/projections/projection-manager.js';
+import type { ManifestEntry } from '../infrastructure/backup-format.js';
+import { UnusableBackupError, verifyBackup } from '../infrastructure/backup-reader.js';
+import { collectManifest, type StoredFilesRoot } from '../infrastructure/file-manifest.js';
+import { isDatabaseEmpty, loadBackup } from './load-backup.js';
+
+export interface RestoreOptions {
+  pool: pg.Pool;
+  path: string;
+  installation: string;
+  /** Replace what the database holds instead of refusing a database in use. */
+  force: boolean;
+  ledger: ErasureLedger;
+  fileRoots: readonly StoredFilesRoot[];
+  /**
+   * Starts the app on the restored database; its start-up builds every projection from the
+   * restored log, telling `onBuildProgress`.
+   */
+  startApp(onBuildProgress: (progress: RebuildProgress) => void): Promise<INestApplicationContext>;
+  log(line: string): void;
+  onBuildProgress?(progress: RebuildProgress): void;
+}
+
+export interface RestoreReport {
+  created: string;
+  rows: Record<string, number>;
+  erasuresRepeated: number;
+  projections: string[];
+  /** Stored files listed in the backup that are missing here, or differ. */
+  filesMissing: string[];
+  filesDiffering: string[];
+}
+
+/**
+ * Restores a backup: verifies the whole file first (nothing is written for a bad one), loads it
+ * in one transaction, shreds the keys of every subject erased since (the erasure ledger), rebuilds
+ * every projection from the restored log, and records those erasures as events again.
+ */
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreReport> {
+  const { pool, path, log } = options;
+  log(`verifying ${path}`);
+  const verified = await verifyBackup(path, options.installation);
+  if (!options.force && !(await isDatabaseEmpty(pool)))
+    throw new UnusableBackupError(
+      'The database is not empty. Restore into an empty database, or pass --force to replace its events, keys and credentials.',
+    );
+  log(`loading the backup of ${verified.header.created}`);
+  const rows = await loadBackup(pool, path, { replace: options.force });
+  const erased = await shredErasedSubjects(pool, options.ledger);
+
+  const app = await options.startApp(options.onBuildProgress ?? (() => undefined));
+  try {
+    const manager = app.get(ProjectionManager);
+    const projections = manager.projections.map((p) => p.name);
+    const commandBus = app.get(CommandBus);
+    for (const subject of erased) {
+      const leadId = leadIdOfSubject(subject);
+      if (!leadId) continue;
+      await commandBus
+        .execute(new EraseLeadCommand(leadId, undefined, 'restored_erasure'))
+        .catch((error: unknown) => {
+          // A key without a lead stream has nothing more to erase.
+          if (!(error instanceof Refusal && error.code === 'not_found')) throw error;
+        });
+    }
+    await manager.catchUp();
+    const { missing, differing } = compareManifest(
+      verified.manifest,
+      await collectManifest(options.fileRoots),
+    );
+    return {
+      created: verified.header.created,
+      rows,
+      erasuresRepeated: erased.length,
+      projections,
+      filesMissing: missing,
+      filesDiffering: differing,
+    };
+  } finally {
+    await app.close();
+  }
+}
+
+/** Deletes the restored keys of subjects erased after the backup; returns those subjects. */
+async function shredErasedSubjects(pool: pg.Pool, ledger: ErasureLedger): Promise<string[]> {
+  const subjects = [...(await ledger.subjects())];
+  if (subjects.length === 0) return [];
+  const { rows } = await pool.query<{ subject_id: string }>(
+    'delete from data_subject_keys where subject_id = any($1) returning subject_id',
+    [subjects],
+  );
+  return rows.map((row) => row.subject_id);
+}
+
+function compareManifest(expected: ManifestEntry[], actual: ManifestEntry[]) {
+  const key = (entry: ManifestEntry) => `${entry.root}/${entry.path}`;
+  const present = new Map(actual.map((entry) => [key(entry), entry.sha256]));
+  const missing: string[] = [];
+  const differing: string[] = [];
+  for (const entry of expected) {
+    const sha = present.get(key(entry));
+    if (sha === undefined) missing.push(key(entry));
+    else if (sha !== entry.sha256) differing.push(key(entry));
+  }
+  return { missing, differing };
+}

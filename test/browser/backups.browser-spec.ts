@@ -1,0 +1,63 @@
+import type { Page } from 'playwright-core';
+import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
+import type { TestBrowser } from '../support/browser.js';
+import { createMember, signInThroughForm, STAFF_PASSWORD } from '../support/staff.js';
+import type { TestApp } from '../support/test-app.js';
+
+describe('Backups tab in Chromium', () => {
+  let testApp: TestApp;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    ({ testApp, browser } = await startBrowserApp());
+  });
+  afterAll(() => stopBrowserApp({ testApp, browser }));
+
+  async function signedIn(role: 'admin' | 'salesperson'): Promise<Page> {
+    const member = await createMember(testApp, role);
+    const page = await (await browser.newContext()).newPage();
+    await signInThroughForm(page, testApp.baseUrl, member.email, STAFF_PASSWORD);
+    return page;
+  }
+
+  it('should show the empty state, then a new backup on top marked Latest', async () => {
+    const page = await signedIn('admin');
+    await page.getByRole('tab', { name: 'Backups' }).click();
+    await page.getByText('No backup files found').waitFor();
+    await page.getByText('First backup will be created within 5 minutes').waitFor();
+
+    await page.getByRole('button', { name: 'Back up now' }).click();
+    await page.getByText('Backup created').waitFor();
+    const rows = page.getByRole('table', { name: 'Backup files' }).getByRole('row');
+    await rows.nth(1).getByText('Latest').waitFor();
+    const first = (await rows.nth(1).textContent()) ?? '';
+    expect(first).toMatch(/backup-\d{8}T\d{9}Z\.kkbackup\.gz/);
+    await page.getByText('Total files: 1').waitFor();
+    await page.getByText(/^Last backup: /).waitFor();
+
+    await page.getByRole('button', { name: 'Back up now' }).click();
+    await page.getByText('Total files: 2').waitFor();
+    const newest = (await rows.nth(1).textContent()) ?? '';
+    expect(newest).not.toBe(first);
+    expect(newest).toContain('Latest');
+    expect(await rows.nth(2).getByText('Latest').count()).toBe(0);
+
+    const download = page.waitForEvent('download');
+    await rows
+      .nth(1)
+      .getByRole('button', { name: /^Download / })
+      .click();
+    expect((await download).suggestedFilename()).toMatch(/\.kkbackup\.gz$/);
+
+    await page.getByRole('button', { name: 'Refresh List' }).click();
+    await page.getByText('Total files: 2').waitFor();
+    await page.context().close();
+  });
+
+  it('should not show the tab to a salesperson', async () => {
+    const page = await signedIn('salesperson');
+    await page.getByRole('tab', { name: 'CRM' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Backups' }).count()).toBe(0);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import { CommandBus } from '@nestjs/cqrs';
+import { loadConfig } from '#src/config/app-config.js';
+import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import { LEAD_RETENTION_STREAM_ID } from '#src/modules/leads/domain/lead-retention.js';
+import { LeadRetentionJob } from '#src/modules/leads/retention/lead-retention.job.js';
+import { erasureLedgerPath } from '#src/platform/storage/backup-paths.js';
+import { createTestLead } from '../support/leads.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const DAY_MS = 24 * 3600_000;
+const YEAR_MS = 365 * DAY_MS;
+
+describe(LeadRetentionJob.name, () => {
+  let testApp: TestApp;
+  let job: LeadRetentionJob;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({}, { runProjections: false });
+    job = testApp.app.get(LeadRetentionJob);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  async function createContactMessage(firstName: string): Promise<string> {
+    const { leadId } = await testApp.app.get(CommandBus).execute(
+      new CreateLeadCommand({
+        source: 'contact_form',
+        customer: {
+          firstName,
+          lastName: 'Kysyjä',
+          email: `${firstName.toLowerCase()}@example.fi`,
+          phone: '',
+          address: '',
+          city: '',
+          country: 'FI',
+        },
+        message: 'Voiko kalvolla päällystää myös työtason?',
+        doorStyle: null,
+        doors: 0,
+        drawers: 0,
+        metres: 0,
+        totalPrice: 0,
+      }),
+    );
+    return leadId;
+  }
+
+  const leadRow = async (id: string) =>
+    (
+      await testApp.db.pool.query<{ email: string | null; erased_at: string | null }>(
+        'select email, erased_at from lead_list where id = $1',
+        [id],
+      )
+    ).rows[0];
+
+  it('should erase contact messages after 1 year and quote leads after 2, with counts recorded', async () => {
+    const quote = await createTestLead(testApp, 'Pekka', 'Tarjous');
+    const contact = await createContactMessage('Anni');
+
+    const today = await job.apply(new Date());
+    expect(today).toMatchObject({ quoteLeadsErased: 0, contactLeadsErased: 0 });
+    expect((await leadRow(contact)).erased_at).toBeNull();
+
+    const afterOneYear = await job.apply(new Date(Date.now() + YEAR_MS + DAY_MS));
+    expect(afterOneYear).toMatchObject({ quoteLeadsErased: 0, contactLeadsErased: 1 });
+    expect(await leadRow(contact)).toMatchObject({ email: null, erased_at: expect.anything() });
+    expect((await leadRow(quote)).email).toBe('pekka.tarjous@example.fi');
+
+    const afterTwoYears = await job.apply(new Date(Date.now() + 2 * YEAR_MS + 2 * DAY_MS));
+    expect(afterTwoYears).toMatchObject({ quoteLeadsErased: 1, contactLeadsErased: 0 });
+    expect(await leadRow(quote)).toMatchObject({ email: null, erased_at: expect.anything() });
+
+    const { rows } = await testApp.db.pool.query<{ data: Record<string, number> }>(
+      `select data from events where stream_id = $1 order by global_position`,
+      [LEAD_RETENTION_STREAM_ID],
+    );
+    expect(rows.map((row) => [row.data.quoteLeadsErased, row.data.contactLeadsErased])).toEqual([
+      [0, 0],
+      [0, 1],
+      [1, 0],
+    ]);
+    const erasures = await testApp.db.pool.query<{ data: { reason?: string } }>(
+      `select data from events where stream_id in ($1, $2) and type = 'LeadErased'`,
+      [`lead-${quote}`, `lead-${contact}`],
+    );
+    expect(erasures.rows.map((row) => row.data.reason)).toEqual(['retention', 'retention']);
+    const ledger = await readFile(
+      erasureLedgerPath(loadConfig({ DATA_DIR: testApp.dataDir })),
+      'utf8',
+    );
+    expect(ledger).toContain(`lead:${quote}`);
+    expect(ledger).toContain(`lead:${contact}`);
+  });
+});
