@@ -2,14 +2,11 @@ import { readConfigOrExit } from '#src/config/read-config.js';
 import { createApp } from '#src/bootstrap.js';
 import { resolveDatabase } from '#src/platform/database/database-bootstrap.js';
 import { runMigrations } from '#src/platform/database/migrate.js';
-import {
-  ProjectionManager,
-  type RebuildProgress,
-} from '#src/platform/projections/projection-manager.js';
+import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import type { ProjectionDefinition } from '#src/platform/projections/projection.types.js';
+import { progressPrinter } from './progress-printer.js';
 
 const EXIT_USAGE = 2;
-const PROGRESS_INTERVAL_MS = 1000;
 
 type Request = { kind: 'list' } | { kind: 'all' } | { kind: 'some'; names: string[] };
 
@@ -31,28 +28,6 @@ function parseArguments(args: string[]): Request | null {
   if (args.length === 1 && args[0] === '--all') return { kind: 'all' };
   if (args.some((arg) => arg.startsWith('-'))) return null;
   return { kind: 'some', names: args };
-}
-
-/** Prints progress in place on a terminal, and about once a second per build as lines otherwise. */
-function progressPrinter(): (progress: RebuildProgress) => void {
-  const lastPrinted = new Map<string, number>();
-  return (progress) => {
-    const now = Date.now();
-    if (!progress.done && now - (lastPrinted.get(progress.projection) ?? 0) < PROGRESS_INTERVAL_MS)
-      return;
-    lastPrinted.set(progress.projection, now);
-    const percent = progress.total ? Math.floor((progress.processed / progress.total) * 100) : 100;
-    const left = progress.secondsLeft === null ? '' : `, ${progress.secondsLeft} s left`;
-    const line =
-      `${progress.projection}: ${progress.processed.toLocaleString('en')} / ` +
-      `${progress.total.toLocaleString('en')} events (${percent} %), ` +
-      `${progress.eventsPerSecond.toLocaleString('en')} events/s${progress.done ? '' : left}`;
-    if (process.stdout.isTTY) {
-      process.stdout.write(`\r\x1b[2K${line}${progress.done ? '\n' : ''}`);
-    } else {
-      process.stdout.write(`${line}\n`);
-    }
-  };
 }
 
 /** Builds projections from the log into fresh tables, then switches to them, as asked on the command line. */

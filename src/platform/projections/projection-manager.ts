@@ -50,7 +50,7 @@ export class ProjectionManager {
   private readonly failures = new Map<string, string>();
 
   /** Told how the builds at start-up progress (a restore shows them). */
-  onBuildProgress: (progress: RebuildProgress) => void = () => undefined;
+  onBuildProgress: ProgressListener = () => undefined;
 
   constructor(
     private readonly pool: pg.Pool,

@@ -64,13 +64,16 @@ export class ProjectionRebuilder {
   }
 
   /** Builds the projection if no process has built its current version yet. */
-  async buildIfOutdated(def: ProjectionDefinition): Promise<void> {
+  async buildIfOutdated(
+    def: ProjectionDefinition,
+    onProgress: ProgressListener = () => undefined,
+  ): Promise<void> {
     if (!(await this.isOutdated(def))) return;
     await this.withBuildLocks([def], async () => {
       // Another instance may have built it while we waited for the lock.
       if (!(await this.isOutdated(def))) return;
       this.log(`building projection ${def.name} v${def.version}`);
-      await this.build([def], () => undefined);
+      await this.build([def], onProgress);
     });
   }
 
