@@ -1,9 +1,11 @@
+import type { LeadOrder } from '#src/contract/leads.js';
 import type {
-  DoorStyle,
   LeadCustomer,
   LeadSource,
   PriceLineItem,
 } from '#src/modules/leads/domain/lead.types.js';
+
+export type { LeadOrder } from '#src/contract/leads.js';
 
 export const LEAD_STREAM_TYPE = 'lead';
 export const leadStreamId = (leadId: string) => `lead-${leadId}`;
@@ -12,14 +14,6 @@ export const leadIdFromStream = (streamId: string) => streamId.slice('lead-'.len
 
 /** Contact details of the customer; stored only inside the encrypted personal-data envelope. */
 export type LeadContact = LeadCustomer;
-
-export interface LeadOrder {
-  doorStyle: DoorStyle | null;
-  doors: number;
-  drawers: number;
-  metres: number;
-  totalPrice: number;
-}
 
 export const CONTACT_FIELDS = [
   'firstName',
