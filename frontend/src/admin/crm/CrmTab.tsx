@@ -12,8 +12,8 @@ import AddIcon from '@mui/icons-material/Add';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { Box, Button, Card, CircularProgress, Stack } from '@mui/material';
 import { useMemo, useState } from 'react';
+import type { LeadView } from '#src/contract/leads';
 import {
-  type Lead,
   useGetColumnsQuery,
   useGetLeadStatsQuery,
   useMoveLeadMutation,
@@ -47,7 +47,7 @@ export default function CrmTab() {
   const columnEditing = useColumnEditing();
   const [openLeadId, setOpenLeadId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  const [dragged, setDragged] = useState<Lead | null>(null);
+  const [dragged, setDragged] = useState<LeadView | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const reportFailure = useUpdateFailure(setConflict);
 
@@ -66,11 +66,11 @@ export default function CrmTab() {
   );
 
   const onDragStart = ({ active }: DragStartEvent) =>
-    setDragged((active.data.current as { lead: Lead } | undefined)?.lead ?? null);
+    setDragged((active.data.current as { lead: LeadView } | undefined)?.lead ?? null);
 
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
     setDragged(null);
-    const lead = (active.data.current as { lead: Lead } | undefined)?.lead;
+    const lead = (active.data.current as { lead: LeadView } | undefined)?.lead;
     const target = over?.id ? String(over.id) : null;
     // Saved only when the status differs (docs/product.md#pipeline-columns).
     if (!lead || !target || target === lead.status) return;

@@ -1,12 +1,13 @@
+import type { LeadPageQuery } from '#src/contract/leads';
 import { store } from '@/app/store';
-import { leadsApi, type LeadPageArgs } from '@/admin/leads/api/leadsApi';
+import { leadsApi } from '@/admin/leads/api/leadsApi';
 import { getAdminToken } from '@/admin/auth/session';
 
 /** About what a column shows at once on a laptop screen; the rest come with "Show more". */
 export const CARDS_PER_PAGE = 10;
 
 /** One page of a column's cards, newest first: the same arguments everywhere share one cache entry. */
-export const columnPageArgs = (status: string, page: number): LeadPageArgs => ({
+export const columnPageArgs = (status: string, page: number): LeadPageQuery => ({
   status,
   page,
   pageSize: CARDS_PER_PAGE,

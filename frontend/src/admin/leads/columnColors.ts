@@ -1,4 +1,4 @@
-import type { ColumnColor } from './api/leadsApi';
+import type { ColumnColor } from '#src/contract/pipeline';
 
 /** Swatches for the pipeline colours: an accent dark enough for text (WCAG AA) on its light background. */
 export const COLUMN_SWATCHES: Record<ColumnColor, { accent: string; background: string }> = {

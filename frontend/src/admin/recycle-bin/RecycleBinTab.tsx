@@ -20,11 +20,11 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
+import type { LeadView } from '#src/contract/leads';
 import type { AppDispatch } from '@/app/store';
 import { useVerifyQuery } from '@/admin/auth/api/authApi';
 import {
   leadsApi,
-  type Lead,
   useEraseLeadMutation,
   useGetDeletedLeadsQuery,
 } from '@/admin/leads/api/leadsApi';
@@ -36,7 +36,7 @@ import { errorMessage } from '@/shared/api/api';
 import { useToast } from '@/shared/components/toast';
 import { formatDateTime, formatEuro } from '@/shared/format/format';
 
-const nameOf = (lead: Lead) => `${lead.customerFirstName} ${lead.customerLastName}`.trim();
+const nameOf = (lead: LeadView) => `${lead.customerFirstName} ${lead.customerLastName}`.trim();
 
 /** Trashed leads: restore them, or (admins) erase them for good (docs/product.md#erasure). */
 export default function RecycleBinTab() {
@@ -51,7 +51,7 @@ export default function RecycleBinTab() {
   const isAdmin = me?.user.role === 'admin';
   const { restoreLead, busy } = useLeadActions();
   const [erase, { isLoading: erasing }] = useEraseLeadMutation();
-  const [confirming, setConfirming] = useState<Lead | null>(null);
+  const [confirming, setConfirming] = useState<LeadView | null>(null);
 
   const eraseConfirmed = async () => {
     if (!confirming) return;

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { StaffRole } from '#src/contract/team';
 import { loadChunk } from '@/app/loadChunk';
-import type { StaffRole } from '@/admin/auth/api/authApi';
 
 export type AdminTabId = 'overview' | 'crm' | 'recycle-bin' | 'backups' | 'team' | 'settings';
 

@@ -1,7 +1,8 @@
 import { Alert, Container, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { type QuoteAnswer, useSubmitQuoteMutation } from '@/public/quote/api/quoteApi';
+import type { QuoteAnswer } from '#src/contract/quote';
+import { useSubmitQuoteMutation } from '@/public/quote/api/quoteApi';
 import { ContactStep } from '@/public/quote/components/ContactStep';
 import { DoneStep } from '@/public/quote/components/DoneStep';
 import { QuantitiesStep } from '@/public/quote/components/QuantitiesStep';

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, CircularProgress, Container, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useGetPatternsQuery, type Pattern } from '@/public/patterns/api/patternsApi';
+import type { Pattern } from '#src/contract/patterns';
+import { useGetPatternsQuery } from '@/public/patterns/api/patternsApi';
 import { PatternGrid } from '@/public/patterns/components/PatternGrid';
 import { PatternOverlay } from '@/public/patterns/components/PatternOverlay';
 import { PatternPagination } from '@/public/patterns/components/PatternPagination';

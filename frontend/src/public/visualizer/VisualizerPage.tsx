@@ -3,6 +3,7 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import { Alert, Box, Button, Chip, Container, Link, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { FREE_RENDERS_PER_VISITOR, type FrontOutline } from '#src/contract/visualizer';
 import { routes } from '@/app/routes';
 import { errorMessage } from '@/shared/api/api';
 import { useToast } from '@/shared/components/toast';
@@ -13,7 +14,6 @@ import {
   useDetectFrontsMutation,
   useVisualizeMutation,
   useVisualizerStatusQuery,
-  type FrontOutline,
 } from './api/visualizerApi';
 import { FrontEditor } from './components/FrontEditor';
 import { FullscreenView, type FullscreenMode } from './components/FullscreenView';
@@ -21,17 +21,11 @@ import { PatternGrid } from './components/PatternGrid';
 import { ProgressPanel } from './components/ProgressPanel';
 import { ResultView } from './components/ResultView';
 import { UploadStep } from './components/UploadStep';
-import {
-  ACCEPTED_EXTENSIONS,
-  FREE_GENERATIONS,
-  FREE_RERENDER_WINDOW_MS,
-  LIMIT_TEXT,
-  MAX_IMAGE_BYTES,
-  visualizerCopy as copy,
-} from './copy';
+import { LIMIT_TEXT, visualizerCopy as copy } from './copy';
 import { useGenerationCounter } from './hooks/useGenerationCounter';
 import { useIsAdmin } from './hooks/useIsAdmin';
 import { useSimulatedProgress } from './hooks/useSimulatedProgress';
+import { isAcceptedImage, isFreeRerender, isTooLarge } from './lib/uploadRules';
 
 declare global {
   interface Window {
@@ -46,16 +40,6 @@ interface UploadedImage {
   base64: string;
   /** When this photo's first render used a free render: re-renders within the window are free. */
   chargedAt?: number;
-}
-
-function isFreeRerender(image: UploadedImage): boolean {
-  return image.chargedAt !== undefined && Date.now() - image.chargedAt < FREE_RERENDER_WINDOW_MS;
-}
-
-function isAcceptedType(file: File): boolean {
-  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  const subtype = file.type.startsWith('image/') ? file.type.slice('image/'.length) : '';
-  return ACCEPTED_EXTENSIONS.includes(subtype) || ACCEPTED_EXTENSIONS.includes(extension);
 }
 
 /** The file's bytes as base64, without the data-URL prefix (docs/product.md#visualizer). */
@@ -92,7 +76,8 @@ export default function VisualizerPage() {
 
   // The server counts too (docs/product.md#visualizer): a browser that forgot its count learns it.
   useEffect(() => {
-    if (serverStatus && !serverStatus.unlimited) atLeast(FREE_GENERATIONS - serverStatus.remaining);
+    if (serverStatus && !serverStatus.unlimited)
+      atLeast(FREE_RENDERS_PER_VISITOR - serverStatus.remaining);
   }, [serverStatus, atLeast]);
 
   useEffect(() => {
@@ -109,11 +94,11 @@ export default function VisualizerPage() {
 
   const onFile = useCallback(
     async (file: File, fromCamera: boolean) => {
-      if (!isAcceptedType(file)) {
+      if (!isAcceptedImage(file)) {
         toast({ ...copy.toasts.unsupported, variant: 'destructive' });
         return;
       }
-      if (file.size > MAX_IMAGE_BYTES) {
+      if (isTooLarge(file)) {
         const tooLarge = fromCamera ? copy.toasts.cameraTooLarge : copy.toasts.tooLarge;
         toast({ ...tooLarge, variant: 'destructive' });
         return;
@@ -163,7 +148,7 @@ export default function VisualizerPage() {
       toast({ ...copy.toasts.noFronts, variant: 'destructive' });
       return;
     }
-    const freeRerender = isFreeRerender(image);
+    const freeRerender = isFreeRerender(image.chargedAt, Date.now());
     if (exhausted && !freeRerender) {
       toast({ ...copy.toasts.outOfRenders, variant: 'destructive' });
       return;
@@ -204,7 +189,7 @@ export default function VisualizerPage() {
     }
   };
 
-  const blocked = exhausted && !(image && isFreeRerender(image));
+  const blocked = exhausted && !(image && isFreeRerender(image.chargedAt, Date.now()));
   const buttonLabel = blocked
     ? copy.exhaustedButton
     : generating

@@ -13,7 +13,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { COLUMN_COLORS, type ColumnColor, type PipelineColumn } from '@/admin/leads/api/leadsApi';
+import { COLUMN_COLORS, type ColumnColor, type PipelineColumn } from '#src/contract/pipeline';
 import { COLUMN_SWATCHES, colorName } from '@/admin/leads/columnColors';
 
 interface Props {

@@ -9,7 +9,8 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { type PipelineColumn, useGetLeadPageQuery } from '@/admin/leads/api/leadsApi';
+import type { PipelineColumn } from '#src/contract/pipeline';
+import { useGetLeadPageQuery } from '@/admin/leads/api/leadsApi';
 import { leadCopy } from '@/admin/leads/copy';
 import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
 import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';

@@ -11,7 +11,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { type PipelineColumn, useGetLeadPageQuery } from '@/admin/leads/api/leadsApi';
+import type { PipelineColumn } from '#src/contract/pipeline';
+import { useGetLeadPageQuery } from '@/admin/leads/api/leadsApi';
 import { COLUMN_SWATCHES } from '@/admin/leads/columnColors';
 import { leadCopy } from '@/admin/leads/copy';
 import { useReloadLeads } from '@/admin/leads/hooks/useReloadLeads';

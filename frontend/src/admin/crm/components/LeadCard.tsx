@@ -2,16 +2,16 @@ import { useDraggable } from '@dnd-kit/core';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { Card, IconButton, styled, Tooltip } from '@mui/material';
 import type { KeyboardEvent, PointerEvent } from 'react';
-import type { Lead } from '@/admin/leads/api/leadsApi';
+import type { LeadView } from '#src/contract/leads';
 import { formatDateTime, formatEuro } from '@/shared/format/format';
 
 interface Props {
-  lead: Lead;
+  lead: LeadView;
   onOpen: (leadId: string) => void;
   onTrash: (leadId: string) => void;
 }
 
-export const leadName = (lead: Lead) =>
+export const leadName = (lead: LeadView) =>
   `${lead.customerFirstName} ${lead.customerLastName}`.trim() || '(no name)';
 
 // A board shows a hundred cards at once: plain elements styled once per card, rather than a
@@ -48,7 +48,7 @@ const CardHandle = styled('div')(({ theme }) => ({
 }));
 
 /** What a card shows; used both in its column and as the drag overlay. */
-export function LeadCardBody({ lead }: { lead: Lead }) {
+export function LeadCardBody({ lead }: { lead: LeadView }) {
   return (
     <CardText>
       <p className="lead-name">{leadName(lead)}</p>

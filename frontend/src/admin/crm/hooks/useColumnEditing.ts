@@ -1,7 +1,6 @@
 import { useState } from 'react';
+import type { ColumnColor, PipelineColumn } from '#src/contract/pipeline';
 import {
-  type ColumnColor,
-  type PipelineColumn,
   useAddColumnMutation,
   useEditColumnMutation,
   useRemoveColumnMutation,

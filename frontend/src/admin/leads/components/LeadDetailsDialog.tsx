@@ -10,16 +10,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
+import type { LeadView } from '#src/contract/leads';
 import { ActionAlert, LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
 import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
 import { useToast } from '@/shared/components/toast';
 import { formatDateTime } from '@/shared/format/format';
-import {
-  type Lead,
-  useGetColumnsQuery,
-  useGetLeadQuery,
-  useUpdateLeadMutation,
-} from '../api/leadsApi';
+import { useGetColumnsQuery, useGetLeadQuery, useUpdateLeadMutation } from '../api/leadsApi';
 import { leadCopy, SOURCE_LABELS } from '../copy';
 import {
   LeadFormFields,
@@ -30,7 +26,7 @@ import {
 import { useUpdateFailure } from '../hooks/useUpdateFailure';
 import { LeadHistoryList } from './LeadHistoryList';
 
-const toForm = (lead: Lead): LeadFormValues => ({
+const toForm = (lead: LeadView): LeadFormValues => ({
   customerFirstName: lead.customerFirstName,
   customerLastName: lead.customerLastName,
   customerEmail: lead.customerEmail,
@@ -46,7 +42,7 @@ const toForm = (lead: Lead): LeadFormValues => ({
 });
 
 /** Sends only what the user changed, so a save never rewrites fields it did not touch. */
-function changedFields(lead: Lead, values: LeadFormValues) {
+function changedFields(lead: LeadView, values: LeadFormValues) {
   const before = toLeadFields(toForm(lead));
   const after = toLeadFields(values);
   return Object.fromEntries(

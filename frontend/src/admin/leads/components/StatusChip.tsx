@@ -1,5 +1,5 @@
 import { Chip } from '@mui/material';
-import type { PipelineColumn } from '../api/leadsApi';
+import type { PipelineColumn } from '#src/contract/pipeline';
 import { COLUMN_SWATCHES } from '../columnColors';
 
 /** A lead's status in its column's colour; unknown statuses fall back to gray. */

@@ -4,7 +4,8 @@ import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { Box, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
-import { type Lead, useGetColumnsQuery, useGetLeadPageQuery } from '@/admin/leads/api/leadsApi';
+import type { LeadView } from '#src/contract/leads';
+import { useGetColumnsQuery, useGetLeadPageQuery } from '@/admin/leads/api/leadsApi';
 import { StatusChip } from '@/admin/leads/components/StatusChip';
 import { leadCopy } from '@/admin/leads/copy';
 import { useLeadActions } from '@/admin/leads/hooks/useLeadActions';
@@ -45,7 +46,7 @@ export function RecentQuotesGrid({ onOpen }: { onOpen: (leadId: string) => void 
   useFetchFailureToast(leadPage, leadCopy.fetchQuotesFailed);
   useFetchFailureToast(columnsQuery, leadCopy.fetchQuotesFailed);
 
-  const gridColumns = useMemo<GridColDef<Lead>[]>(
+  const gridColumns = useMemo<GridColDef<LeadView>[]>(
     () => [
       {
         field: 'customer',

@@ -1,7 +1,8 @@
 import { Button, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
+import type { StaffUser } from '#src/contract/team';
 import { useToast } from '@/shared/components/toast';
-import { useUpdateProfileMutation, type StaffUser } from '@/admin/auth/api/authApi';
+import { useUpdateProfileMutation } from '@/admin/auth/api/authApi';
 import { useSaveOrToast } from '@/admin/shell/useSaveOrToast';
 
 export function ProfileForm({ user }: { user: StaffUser }) {

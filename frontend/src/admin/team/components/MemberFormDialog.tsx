@@ -9,8 +9,8 @@ import {
   TextField,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import type { StaffRole } from '@/admin/auth/api/authApi';
-import { ROLES, type MemberInput, type TeamMember } from '@/admin/team/api/teamApi';
+import type { MemberInput, StaffRole, TeamMember } from '#src/contract/team';
+import { ROLES } from '@/admin/team/api/teamApi';
 
 interface Props {
   title: string;

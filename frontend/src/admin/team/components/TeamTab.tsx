@@ -17,6 +17,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import { useState } from 'react';
+import type { MemberInput, TeamMember } from '#src/contract/team';
 import { useToast } from '@/shared/components/toast';
 import { formatDateTime } from '@/shared/format/format';
 import { fullName, useVerifyQuery } from '@/admin/auth/api/authApi';
@@ -29,8 +30,6 @@ import {
   useResetPasswordMutation,
   useSetMemberActiveMutation,
   useTeamMembersQuery,
-  type MemberInput,
-  type TeamMember,
 } from '@/admin/team/api/teamApi';
 import { ConfirmDialog } from './ConfirmDialog';
 import { MemberDetailsDialog } from './MemberDetailsDialog';

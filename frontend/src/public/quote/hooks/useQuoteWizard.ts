@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { DoorStyle } from '@/public/quote/api/quoteApi';
+import type { DoorStyle } from '#src/contract/leads';
 
 export type WizardStep = 1 | 2 | 3 | 4;
 

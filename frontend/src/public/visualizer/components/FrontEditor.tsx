@@ -1,6 +1,6 @@
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { FrontOutline } from '../api/visualizerApi';
+import type { FrontOutline } from '#src/contract/visualizer';
 import { visualizerCopy } from '../copy';
 import { boxAround, contains, growRegion, loadPixels, type Pixels } from '../lib/growRegion';
 

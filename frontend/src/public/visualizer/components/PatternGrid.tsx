@@ -1,7 +1,8 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Box, ButtonBase, Paper, Typography } from '@mui/material';
 import { useRef, type KeyboardEvent } from 'react';
-import { thumbnailOf, VISUALIZER_PATTERNS, visualizerCopy as copy } from '../copy';
+import { VISUALIZER_PATTERN_CODES } from '#src/contract/visualizer';
+import { thumbnailOf, visualizerCopy as copy } from '../copy';
 
 interface Props {
   selected: string | null;
@@ -13,7 +14,10 @@ interface Props {
 export function PatternGrid({ selected, disabled, onSelect }: Props) {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   // A radio group: one tab stop, arrow keys move the choice (WAI-ARIA radio group pattern).
-  const focusable = Math.max(0, (VISUALIZER_PATTERNS as readonly string[]).indexOf(selected ?? ''));
+  const focusable = Math.max(
+    0,
+    (VISUALIZER_PATTERN_CODES as readonly string[]).indexOf(selected ?? ''),
+  );
   const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLButtonElement>) => {
     const step =
       event.key === 'ArrowRight' || event.key === 'ArrowDown'
@@ -23,9 +27,9 @@ export function PatternGrid({ selected, disabled, onSelect }: Props) {
           : 0;
     if (!step) return;
     event.preventDefault();
-    const next = (index + step + VISUALIZER_PATTERNS.length) % VISUALIZER_PATTERNS.length;
+    const next = (index + step + VISUALIZER_PATTERN_CODES.length) % VISUALIZER_PATTERN_CODES.length;
     buttons.current[next]?.focus();
-    onSelect(VISUALIZER_PATTERNS[next]);
+    onSelect(VISUALIZER_PATTERN_CODES[next]);
   };
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
@@ -44,7 +48,7 @@ export function PatternGrid({ selected, disabled, onSelect }: Props) {
           p: 0.5,
         }}
       >
-        {VISUALIZER_PATTERNS.map((code, index) => {
+        {VISUALIZER_PATTERN_CODES.map((code, index) => {
           const isSelected = selected === code;
           return (
             <ButtonBase

@@ -1,4 +1,4 @@
-import type { FrontOutline } from '../api/visualizerApi';
+import type { FrontOutline } from '#src/contract/visualizer';
 
 /** RGBA pixels, as a canvas gives them. */
 export interface Pixels {
