@@ -41,9 +41,10 @@ export async function prerenderPage(path: string, shareImage: string): Promise<P
   // Collect styles in the cache instead of writing <style> tags next to the elements.
   cache.compat = true;
   const collector: { meta?: PageMeta } = {};
+  const collect = (meta: PageMeta) => (collector.meta = meta);
   const { prelude } = await prerender(
     <StrictMode>
-      <PageMetaCollector value={collector}>
+      <PageMetaCollector value={collect}>
         <AppProviders cache={cache}>
           <StaticRouter location={path}>
             <AppRoutes />

@@ -45,21 +45,22 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   {
     id: 'overview',
     label: 'Overview',
-    ...lazyPanel(() => import('@/admin/overview/OverviewTab')),
+    ...lazyPanel(() => import('@/admin/leads/components/OverviewTab')),
     roles: everyone,
   },
   {
     id: 'crm',
     label: 'CRM',
-    ...lazyPanel(() => import('@/admin/crm/CrmTab')),
-    prefetchData: () => import('@/admin/crm/boardQueries').then((board) => board.prefetchBoard()),
+    ...lazyPanel(() => import('@/admin/leads/components/CrmTab')),
+    prefetchData: () =>
+      import('@/admin/leads/api/boardQueries').then((board) => board.prefetchBoard()),
     roles: everyone,
   },
   {
     id: 'recycle-bin',
     label: 'Recycle Bin',
-    Label: lazy(() => import('@/admin/recycle-bin/RecycleBinTabLabel')),
-    ...lazyPanel(() => import('@/admin/recycle-bin/RecycleBinTab')),
+    Label: lazy(() => import('@/admin/leads/components/RecycleBinTabLabel')),
+    ...lazyPanel(() => import('@/admin/leads/components/RecycleBinTab')),
     roles: everyone,
   },
   {
@@ -77,7 +78,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   {
     id: 'settings',
     label: 'Settings',
-    ...lazyPanel(() => import('@/admin/settings/components/SettingsTab')),
+    ...lazyPanel(() => import('@/admin/auth/components/SettingsTab')),
     roles: everyone,
   },
 ];

@@ -9,10 +9,10 @@ import {
   Divider,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { LeadView } from '#src/contract/leads';
-import { ActionAlert, LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
-import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
+import { ActionAlert, LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { useToast } from '@/shared/components/toast';
 import { formatDateTime } from '@/shared/format/format';
 import { useGetColumnsQuery, useGetLeadQuery, useUpdateLeadMutation } from '../api/leadsApi';
@@ -84,12 +84,11 @@ function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () =
   const reportFailure = useUpdateFailure(setConflict);
   const [showRequired, setShowRequired] = useState(false);
 
-  useEffect(() => {
-    if (lead && seenVersion === null && !isFetching) {
-      setValues(toForm(lead));
-      setSeenVersion(lead.version);
-    }
-  }, [lead, seenVersion, isFetching]);
+  // The form starts from the first fresh answer; later answers never overwrite the user's edits.
+  if (lead && seenVersion === null && !isFetching) {
+    setValues(toForm(lead));
+    setSeenVersion(lead.version);
+  }
 
   const reload = async () => {
     const fresh = await refetch().unwrap();

@@ -1,7 +1,7 @@
 import { List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import type { PipelineColumn } from '#src/contract/pipeline';
-import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
-import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { formatDateTime } from '@/shared/format/format';
 import { useGetLeadHistoryQuery } from '../api/leadsApi';
 import { leadCopy } from '../copy';

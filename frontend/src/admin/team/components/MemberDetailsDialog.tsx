@@ -9,7 +9,7 @@ import {
 } from '@mui/material';
 import type { TeamMember } from '#src/contract/team';
 import { formatDateTime } from '@/shared/format/format';
-import { fullName } from '@/admin/auth/api/authApi';
+import { fullName } from '@/shared/session/sessionApi';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (

@@ -25,14 +25,14 @@ const points = (outline: FrontOutline) => outline.map(([x, y]) => `${x},${y}`).j
  * outline removes it; anywhere else adds the front there, grown from the tap to its edges.
  */
 export function FrontEditor({ imageUrl, fronts, disabled, onChange }: Props) {
-  const [pixels, setPixels] = useState<Pixels | null>(null);
+  const [loaded, setLoaded] = useState<{ imageUrl: string; pixels: Pixels } | null>(null);
+  const pixels = loaded?.imageUrl === imageUrl ? loaded.pixels : null;
   const [cursor, setCursor] = useState<[number, number] | null>(null);
 
   useEffect(() => {
     let current = true;
-    setPixels(null);
     loadPixels(imageUrl).then(
-      (loaded) => current && setPixels(loaded),
+      (read) => current && setLoaded({ imageUrl, pixels: read }),
       // A photo the browser cannot show (HEIC) still gets boxes around the taps.
       () => undefined,
     );

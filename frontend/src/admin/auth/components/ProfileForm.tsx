@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { StaffUser } from '#src/contract/team';
 import { useToast } from '@/shared/components/toast';
 import { useUpdateProfileMutation } from '@/admin/auth/api/authApi';
-import { useSaveOrToast } from '@/admin/shell/useSaveOrToast';
+import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
 
 export function ProfileForm({ user }: { user: StaffUser }) {
   const toast = useToast();

@@ -1,8 +1,8 @@
 import { Stack } from '@mui/material';
 import { useState } from 'react';
 import { LeadDetailsDialog } from '@/admin/leads/components/LeadDetailsDialog';
-import { RecentQuotesGrid } from './components/RecentQuotesGrid';
-import { StatCards } from './components/StatCards';
+import { RecentQuotesGrid } from './overview/RecentQuotesGrid';
+import { StatCards } from './overview/StatCards';
 
 export default function OverviewTab() {
   const [openLeadId, setOpenLeadId] = useState<string | null>(null);

@@ -7,9 +7,9 @@ import { routes } from '@/app/routes';
 import { useToast } from '@/shared/components/toast';
 import { usePageMeta } from '@/shared/components/usePageMeta';
 import { useLoginMutation } from '@/admin/auth/api/authApi';
-import { PasswordField } from '@/admin/auth/components/PasswordField';
+import { PasswordField } from '@/shared/components/PasswordField';
 import { loginErrorMessage } from '@/admin/auth/loginErrorMessage';
-import { clearAdminSession, storeAdminToken } from '@/admin/auth/session';
+import { clearAdminSession, storeAdminToken } from '@/shared/session/session';
 
 export default function LoginPage() {
   usePageMeta('Sign In – Admin', undefined, { noindex: true });

@@ -1,5 +1,5 @@
 import { Card, CardContent, CardHeader, Grid } from '@mui/material';
-import { useVerifyQuery } from '@/admin/auth/api/authApi';
+import { useVerifyQuery } from '@/shared/session/sessionApi';
 import { PasswordForm } from '@/admin/auth/components/PasswordForm';
 import { ProfileForm } from './ProfileForm';
 

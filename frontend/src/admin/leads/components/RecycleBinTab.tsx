@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { LeadView } from '#src/contract/leads';
 import type { AppDispatch } from '@/app/store';
-import { useVerifyQuery } from '@/admin/auth/api/authApi';
+import { useVerifyQuery } from '@/shared/session/sessionApi';
 import {
   leadsApi,
   useEraseLeadMutation,
@@ -30,8 +30,8 @@ import {
 } from '@/admin/leads/api/leadsApi';
 import { leadCopy } from '@/admin/leads/copy';
 import { useLeadActions } from '@/admin/leads/hooks/useLeadActions';
-import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
-import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { errorMessage } from '@/shared/api/api';
 import { useToast } from '@/shared/components/toast';
 import { formatDateTime, formatEuro } from '@/shared/format/format';

@@ -1,7 +1,7 @@
 import type { LeadPageQuery } from '#src/contract/leads';
 import { store } from '@/app/store';
 import { leadsApi } from '@/admin/leads/api/leadsApi';
-import { getAdminToken } from '@/admin/auth/session';
+import { getAdminToken } from '@/shared/session/session';
 
 /** About what a column shows at once on a laptop screen; the rest come with "Show more". */
 export const CARDS_PER_PAGE = 10;

@@ -4,7 +4,7 @@ import { BenefitsSection } from '@/public/home/components/BenefitsSection';
 import { HeroCollage } from '@/public/home/components/HeroCollage';
 import { StepsSection } from '@/public/home/components/StepsSection';
 import { homeCopy } from '@/public/home/copy';
-import { ACCENT_TEXT, accentButtonSx } from '@/public/layout/accent';
+import { ACCENT_TEXT, accentButtonSx } from '@/shared/components/accent';
 import { usePageMeta } from '@/shared/components/usePageMeta';
 
 const { hero } = homeCopy;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isUnauthorizedError } from '@/admin/auth/hooks/useUnauthorizedRedirect';
+import { isUnauthorizedError } from '@/shared/session/useUnauthorizedRedirect';
 import { errorMessage } from '@/shared/api/api';
 import { useToast } from '@/shared/components/toast';
 

@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import type { AppDispatch, RootState } from '@/app/store';
 import { routes } from '@/app/routes';
-import { clearAdminSession } from '@/admin/auth/session';
+import { clearAdminSession } from './session';
 
 type Entry = { status?: string; error?: unknown } | undefined;
 

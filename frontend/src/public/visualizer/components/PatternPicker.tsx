@@ -11,7 +11,7 @@ interface Props {
 }
 
 /** Step 2: the 12 visualizer patterns in a scrollable grid; one can be chosen. */
-export function PatternGrid({ selected, disabled, onSelect }: Props) {
+export function PatternPicker({ selected, disabled, onSelect }: Props) {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   // A radio group: one tab stop, arrow keys move the choice (WAI-ARIA radio group pattern).
   const focusable = Math.max(

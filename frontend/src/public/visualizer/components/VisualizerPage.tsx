@@ -14,18 +14,19 @@ import {
   useDetectFrontsMutation,
   useVisualizeMutation,
   useVisualizerStatusQuery,
-} from './api/visualizerApi';
-import { FrontEditor } from './components/FrontEditor';
-import { FullscreenView, type FullscreenMode } from './components/FullscreenView';
-import { PatternGrid } from './components/PatternGrid';
-import { ProgressPanel } from './components/ProgressPanel';
-import { ResultView } from './components/ResultView';
-import { UploadStep } from './components/UploadStep';
-import { LIMIT_TEXT, visualizerCopy as copy } from './copy';
-import { useGenerationCounter } from './hooks/useGenerationCounter';
-import { useIsAdmin } from './hooks/useIsAdmin';
-import { useSimulatedProgress } from './hooks/useSimulatedProgress';
-import { isAcceptedImage, isFreeRerender, isTooLarge } from './lib/uploadRules';
+} from '../api/visualizerApi';
+import { FrontEditor } from './FrontEditor';
+import { FullscreenView, type FullscreenMode } from './FullscreenView';
+import { PatternPicker } from './PatternPicker';
+import { ProgressPanel } from './ProgressPanel';
+import { ResultView } from './ResultView';
+import { UploadStep } from './UploadStep';
+import { LIMIT_TEXT, visualizerCopy as copy } from '../copy';
+import { useGenerationCounter } from '../hooks/useGenerationCounter';
+import { useIsAdmin } from '../hooks/useIsAdmin';
+import { useFreeRerenderWindow } from '../hooks/useFreeRerenderWindow';
+import { useSimulatedProgress } from '../hooks/useSimulatedProgress';
+import { isAcceptedImage, isFreeRerender, isTooLarge } from '../lib/uploadRules';
 
 declare global {
   interface Window {
@@ -68,6 +69,7 @@ export default function VisualizerPage() {
   const [frontsFailed, setFrontsFailed] = useState(false);
   const { progress, start, succeed, fail } = useSimulatedProgress();
   const [image, setImage] = useState<UploadedImage | null>(null);
+  const rerenderIsFree = useFreeRerenderWindow(image?.chargedAt);
   const [pattern, setPattern] = useState<string | null>(null);
   const [resultUrl, setResultUrl] = useState<string | null>(null);
   const [fullscreen, setFullscreen] = useState<FullscreenMode | null>(null);
@@ -189,7 +191,7 @@ export default function VisualizerPage() {
     }
   };
 
-  const blocked = exhausted && !(image && isFreeRerender(image.chargedAt, Date.now()));
+  const blocked = exhausted && !rerenderIsFree;
   const buttonLabel = blocked
     ? copy.exhaustedButton
     : generating
@@ -260,7 +262,9 @@ export default function VisualizerPage() {
           />
         )}
 
-        {image && <PatternGrid selected={pattern} disabled={generating} onSelect={selectPattern} />}
+        {image && (
+          <PatternPicker selected={pattern} disabled={generating} onSelect={selectPattern} />
+        )}
 
         <Box>
           <Button

@@ -10,8 +10,8 @@ import { StatusChip } from '@/admin/leads/components/StatusChip';
 import { leadCopy } from '@/admin/leads/copy';
 import { useLeadActions } from '@/admin/leads/hooks/useLeadActions';
 import { useReloadLeads } from '@/admin/leads/hooks/useReloadLeads';
-import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
-import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { formatDate, formatEuro } from '@/shared/format/format';
 
 const PAGE_SIZE = 10;

@@ -24,14 +24,14 @@ import { leadCopy } from '@/admin/leads/copy';
 import { useLeadActions } from '@/admin/leads/hooks/useLeadActions';
 import { useReloadLeads } from '@/admin/leads/hooks/useReloadLeads';
 import { useUpdateFailure } from '@/admin/leads/hooks/useUpdateFailure';
-import { ActionAlert, LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
-import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
-import { columnKeyboardCoordinates } from './components/boardKeyboard';
-import { ColumnDialog } from './components/ColumnDialog';
-import { DeleteColumnDialog } from './components/DeleteColumnDialog';
-import { KanbanColumn } from './components/KanbanColumn';
-import { LeadCardBody } from './components/LeadCard';
-import { useColumnEditing } from './hooks/useColumnEditing';
+import { ActionAlert, LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
+import { columnKeyboardCoordinates } from '../lib/boardKeyboard';
+import { ColumnDialog } from './board/ColumnDialog';
+import { DeleteColumnDialog } from './board/DeleteColumnDialog';
+import { KanbanColumn } from './board/KanbanColumn';
+import { LeadCardBody } from './board/LeadCard';
+import { useColumnEditing } from '../hooks/useColumnEditing';
 
 /** The sales pipeline as a kanban board; dropping a card in another column changes its status. */
 export default function CrmTab() {

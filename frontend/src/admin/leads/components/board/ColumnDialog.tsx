@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { COLUMN_COLORS, type ColumnColor, type PipelineColumn } from '#src/contract/pipeline';
-import { COLUMN_SWATCHES, colorName } from '@/admin/leads/columnColors';
+import { COLUMN_SWATCHES, colorName } from '@/admin/leads/lib/columnColors';
 
 interface Props {
   /** The column being edited, or null to add one. */

@@ -13,13 +13,13 @@ import {
 import { useState } from 'react';
 import type { PipelineColumn } from '#src/contract/pipeline';
 import { useGetLeadPageQuery } from '@/admin/leads/api/leadsApi';
-import { COLUMN_SWATCHES } from '@/admin/leads/columnColors';
+import { COLUMN_SWATCHES } from '@/admin/leads/lib/columnColors';
 import { leadCopy } from '@/admin/leads/copy';
 import { useReloadLeads } from '@/admin/leads/hooks/useReloadLeads';
-import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
-import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { formatEuro } from '@/shared/format/format';
-import { CARDS_PER_PAGE, columnPageArgs } from '../boardQueries';
+import { CARDS_PER_PAGE, columnPageArgs } from '@/admin/leads/api/boardQueries';
 import { LeadCard } from './LeadCard';
 
 interface Props {

@@ -12,8 +12,8 @@ import { useState } from 'react';
 import type { PipelineColumn } from '#src/contract/pipeline';
 import { useGetLeadPageQuery } from '@/admin/leads/api/leadsApi';
 import { leadCopy } from '@/admin/leads/copy';
-import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
-import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 
 interface Props {
   column: PipelineColumn;

@@ -1,7 +1,7 @@
 import { Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
 import { useGetLeadStatsQuery } from '@/admin/leads/api/leadsApi';
 import { leadCopy } from '@/admin/leads/copy';
-import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
+import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { formatEuro, formatNumber } from '@/shared/format/format';
 
 /** Total Quotes, Total Revenue (closed), Potential Revenue (not closed), Active Leads. */

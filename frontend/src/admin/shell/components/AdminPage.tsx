@@ -18,15 +18,15 @@ import { type AppDispatch, store } from '@/app/store';
 import { routes } from '@/app/routes';
 import { usePageMeta } from '@/shared/components/usePageMeta';
 import {
-  authApi,
   fullName,
+  sessionApi,
   useLogoutMutation,
   useVerifyQuery,
   VERIFY_CACHE_SECONDS,
-} from '@/admin/auth/api/authApi';
+} from '@/shared/session/sessionApi';
 import { ForcePasswordChange } from '@/admin/auth/components/ForcePasswordChange';
-import { useUnauthorizedRedirect } from '@/admin/auth/hooks/useUnauthorizedRedirect';
-import { clearAdminSession, getAdminToken } from '@/admin/auth/session';
+import { useUnauthorizedRedirect } from '@/shared/session/useUnauthorizedRedirect';
+import { clearAdminSession, getAdminToken } from '@/shared/session/session';
 import { preloadTab, tabsFor, type AdminTabId } from '@/admin/shell/tabs';
 
 function Loading({ label }: { label: string }) {
@@ -56,7 +56,7 @@ function usePreloaded(preload: () => Promise<unknown>): boolean {
 // Started as soon as this chunk runs, not when React first shows the page (which it may hold back
 // behind the route's fallback): the session check, the open tab's code and its data load meanwhile.
 if (getAdminToken()) {
-  void store.dispatch(authApi.endpoints.verify.initiate(undefined, { subscribe: false }));
+  void store.dispatch(sessionApi.endpoints.verify.initiate(undefined, { subscribe: false }));
   void preloadTab(new URLSearchParams(window.location.search).get('tab')).catch(() => undefined);
 }
 

@@ -1,6 +1,6 @@
 import { useGetDeletedCountQuery } from '@/admin/leads/api/leadsApi';
 import { leadCopy } from '@/admin/leads/copy';
-import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
+import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 
 /** 'Recycle Bin' with the number of trashed leads. */
 export default function RecycleBinTabLabel() {
