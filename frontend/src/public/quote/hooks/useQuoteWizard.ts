@@ -1,5 +1,11 @@
 import { useCallback, useState } from 'react';
 import type { DoorStyle } from '#src/contract/leads';
+import {
+  hasAnyQuantity,
+  type Quantities,
+  type QuantityInputs,
+  toQuantities,
+} from '../lib/quantities';
 
 export type WizardStep = 1 | 2 | 3 | 4;
 
@@ -12,10 +18,6 @@ export interface ContactFields {
   city: string;
   message: string;
 }
-
-export type Quantities = { doors: number; drawers: number; metres: number };
-/** What the visitor typed, so a field can be cleared while editing. */
-export type QuantityInputs = Record<keyof Quantities, string>;
 
 const REQUIRED_CONTACT_FIELDS = [
   'firstName',
@@ -37,14 +39,6 @@ const EMPTY_CONTACT: ContactFields = {
 };
 const NO_QUANTITIES: QuantityInputs = { doors: '0', drawers: '0', metres: '0' };
 
-export const QUANTITY_MAX: Quantities = { doors: 999, drawers: 999, metres: 100 };
-
-/** Non-numeric or negative counts as 0; parts round up (docs/product.md#quote-wizard). */
-function toQuantity(raw: string, max: number): number {
-  const value = Math.ceil(Number(raw));
-  return Number.isFinite(value) && value > 0 ? Math.min(value, max) : 0;
-}
-
 /** The wizard's steps 1 → 2 → 3 → 4, back one step, reset to 1 (docs/product.md#quote-wizard). */
 export function useQuoteWizard() {
   const [step, setStep] = useState<WizardStep>(1);
@@ -54,12 +48,8 @@ export function useQuoteWizard() {
   const [contact, setContact] = useState<ContactFields>(EMPTY_CONTACT);
   const [missing, setMissing] = useState<ReadonlySet<keyof ContactFields>>(new Set());
 
-  const quantities: Quantities = {
-    doors: toQuantity(quantityInputs.doors, QUANTITY_MAX.doors),
-    drawers: toQuantity(quantityInputs.drawers, QUANTITY_MAX.drawers),
-    metres: toQuantity(quantityInputs.metres, QUANTITY_MAX.metres),
-  };
-  const hasQuantity = quantities.doors > 0 || quantities.drawers > 0 || quantities.metres > 0;
+  const quantities = toQuantities(quantityInputs);
+  const hasQuantity = hasAnyQuantity(quantities);
 
   const next = useCallback(() => {
     if (step === 1 && !doorStyle) return;
