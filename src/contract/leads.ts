@@ -20,6 +20,16 @@ export interface LeadCustomer {
   country: string;
 }
 
+export const LEAD_CUSTOMER_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'country',
+] as const satisfies readonly (keyof LeadCustomer)[];
+
 /** What the customer wants covered and its price. */
 export interface LeadOrder {
   doorStyle: DoorStyle | null;

@@ -46,6 +46,20 @@ export const VISUALIZER_PATTERN_CODES = [
 /** Four [x, y] corners, clockwise from the top left, as shares (0..1) of the photo's sides. */
 export type FrontOutline = [number, number][];
 
+/** A share of a side (0..1), rounded to four places so outlines travel short. */
+export const toShare = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 1e4) / 1e4;
+
+/** Is the point inside the outline (even-odd rule)? Shares or pixels alike. */
+export function isInsideOutline(outline: FrontOutline, x: number, y: number): boolean {
+  let result = false;
+  for (let a = 0, b = outline.length - 1; a < outline.length; b = a++) {
+    const [xa, ya] = outline[a];
+    const [xb, yb] = outline[b];
+    if (ya > y !== yb > y && x < ((xb - xa) * (y - ya)) / (yb - ya) + xa) result = !result;
+  }
+  return result;
+}
+
 /** The photo as base64 without data-URL prefix, and a pattern code. */
 export interface VisualizationRequest {
   kitchenImage: string;

@@ -1,4 +1,4 @@
-import type { LeadOrder } from '#src/contract/leads.js';
+import { LEAD_CUSTOMER_FIELDS, type LeadOrder } from '#src/contract/leads.js';
 import type {
   LeadCustomer,
   LeadSource,
@@ -15,15 +15,7 @@ export const leadIdFromStream = (streamId: string) => streamId.slice('lead-'.len
 /** Contact details of the customer; stored only inside the encrypted personal-data envelope. */
 export type LeadContact = LeadCustomer;
 
-export const CONTACT_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'country',
-] as const satisfies readonly (keyof LeadContact)[];
+export const CONTACT_FIELDS = LEAD_CUSTOMER_FIELDS;
 export const ORDER_FIELDS = [
   'doorStyle',
   'doors',

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { DoorStyle } from '#src/contract/leads';
+import { type DoorStyle, LEAD_CUSTOMER_FIELDS } from '#src/contract/leads';
+import type { QuoteCustomer } from '#src/contract/quote';
 import {
   hasAnyQuantity,
   type Quantities,
@@ -9,24 +10,12 @@ import {
 
 export type WizardStep = 1 | 2 | 3 | 4;
 
-export interface ContactFields {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  message: string;
-}
+/** The contact step's fields; the country is always Finland. */
+export type ContactFields = Required<Omit<QuoteCustomer, 'country'>>;
 
-const REQUIRED_CONTACT_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'address',
-  'city',
-] as const satisfies readonly (keyof ContactFields)[];
+const REQUIRED_CONTACT_FIELDS = LEAD_CUSTOMER_FIELDS.filter(
+  (field): field is Exclude<typeof field, 'country'> => field !== 'country',
+);
 
 const EMPTY_CONTACT: ContactFields = {
   firstName: '',

@@ -1,8 +1,8 @@
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { FrontOutline } from '#src/contract/visualizer';
+import { type FrontOutline, isInsideOutline } from '#src/contract/visualizer';
 import { visualizerCopy } from '../copy';
-import { boxAround, contains, growRegion, loadPixels, type Pixels } from '../lib/growRegion';
+import { boxAround, growRegion, loadPixels, type Pixels } from '../lib/growRegion';
 
 const copy = visualizerCopy.fronts;
 /** Arrow keys move the keyboard cursor this share of the photo per press. */
@@ -47,7 +47,7 @@ export function FrontEditor({ imageUrl, fronts, disabled, onChange }: Props) {
 
   const toggleAt = (x: number, y: number) => {
     if (!fronts || disabled) return;
-    const hit = fronts.findIndex((outline) => contains(outline, x, y));
+    const hit = fronts.findIndex((outline) => isInsideOutline(outline, x, y));
     if (hit >= 0) {
       remove(hit);
       return;
