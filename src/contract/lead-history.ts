@@ -40,14 +40,3 @@ export type HistoryEntryOf<T extends HistoryEntryType> = {
 }[T];
 
 export type HistoryEntry = HistoryEntryOf<HistoryEntryType>;
-
-export const HISTORY_ENTRY_TYPES = [
-  'LeadCreated',
-  'LeadDetailsChanged',
-  'LeadStatusChanged',
-  'LeadNotesChanged',
-  'LeadTrashed',
-  'LeadRestored',
-  'LeadErased',
-  'VisualizationGenerated',
-] as const satisfies readonly HistoryEntryType[];

@@ -39,16 +39,14 @@ export interface LeadOrder {
   totalPrice: number;
 }
 
-/** A lead as the admin API answers it, with version and source (docs/product.md#leads). */
-export interface LeadView {
-  id: string;
+/** Fields staff edit, as the API names them. */
+export interface LeadFields {
   customerFirstName: string;
   customerLastName: string;
   customerEmail: string;
   customerPhone: string;
   customerAddress: string;
-  customerCity: string;
-  customerCountry: string;
+  /** None for a contact-form lead until someone picks one. */
   doorStyle: DoorStyle | null;
   doors: number;
   drawers: number;
@@ -57,6 +55,13 @@ export interface LeadView {
   /** The pipeline column id. */
   status: string;
   notes: string;
+}
+
+/** A lead as the admin API answers it, with version and source (docs/product.md#leads). */
+export interface LeadView extends LeadFields {
+  id: string;
+  customerCity: string;
+  customerCountry: string;
   message: string | null;
   source: LeadSource;
   patternId: string | null;
@@ -97,23 +102,6 @@ export interface LeadStats {
   potentialRevenue: number;
   activeLeads: number;
   byStatus: StatusTotal[];
-}
-
-/** Fields staff edit, as the API names them. */
-export interface LeadFields {
-  customerFirstName: string;
-  customerLastName: string;
-  customerEmail: string;
-  customerPhone: string;
-  customerAddress: string;
-  /** None for a contact-form lead until someone picks one. */
-  doorStyle: DoorStyle | null;
-  doors: number;
-  drawers: number;
-  metres: number;
-  totalPrice: number;
-  status: string;
-  notes: string;
 }
 
 /** Every change carries the version the user saw; a newer lead answers 409. */

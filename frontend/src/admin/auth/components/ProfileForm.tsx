@@ -1,6 +1,7 @@
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import type { StaffUser } from '#src/contract/team';
+import type { ProfileInput, StaffUser } from '#src/contract/team';
+import { ProfileFields } from '@/shared/components/ProfileFields';
 import { useToast } from '@/shared/components/toast';
 import { useUpdateProfileMutation } from '@/admin/auth/api/authApi';
 import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
@@ -9,9 +10,12 @@ export function ProfileForm({ user }: { user: StaffUser }) {
   const toast = useToast();
   const save = useSaveOrToast();
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
-  const [firstName, setFirstName] = useState(user.firstName);
-  const [lastName, setLastName] = useState(user.lastName);
-  const [email, setEmail] = useState(user.email);
+  const [profile, setProfile] = useState<ProfileInput>({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+  });
+  const { firstName, lastName, email } = profile;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,28 +41,9 @@ export function ProfileForm({ user }: { user: StaffUser }) {
 
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          label="First name"
-          value={firstName}
-          onChange={(e) => setFirstName(e.target.value)}
-          required
-          fullWidth
-        />
-        <TextField
-          label="Last name"
-          value={lastName}
-          onChange={(e) => setLastName(e.target.value)}
-          required
-          fullWidth
-        />
-      </Stack>
-      <TextField
-        label="Email"
-        type="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        required
+      <ProfileFields
+        values={profile}
+        onChange={(field, value) => setProfile((current) => ({ ...current, [field]: value }))}
       />
       <Button
         type="submit"

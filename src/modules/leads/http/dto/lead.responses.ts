@@ -12,13 +12,20 @@ import {
   type LeadView,
   type StatusTotal,
 } from '#src/contract/leads.js';
-import { HISTORY_ENTRY_TYPES, type HistoryEntryType } from '#src/contract/lead-history.js';
+import type { HistoryEntryType } from '#src/contract/lead-history.js';
+import { LEAD_EVENT_TYPES } from '#src/modules/leads/domain/lead.events.js';
+import { VISUALIZATION_GENERATED } from '#src/modules/visualizer/visualizer.module.js';
 import {
   COLUMN_COLORS,
   type ColumnColor,
   type MovedLeadsAnswer as MovedLeads,
   type PipelineColumn,
 } from '#src/contract/pipeline.js';
+
+const HISTORY_ENTRY_TYPES: readonly HistoryEntryType[] = [
+  ...LEAD_EVENT_TYPES,
+  VISUALIZATION_GENERATED,
+];
 
 const DATE_TIME = { format: 'date-time', example: '2026-11-23T09:15:00.000Z' } as const;
 
