@@ -1,7 +1,64 @@
+import { readdirSync } from 'node:fs';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const FRONTEND = 'frontend/src';
+const AREAS = ['admin', 'public'];
+/** Folders of an area that compose its features instead of being one: the admin frame and its tab list. */
+const COMPOSERS = ['admin/shell'];
+const features = AREAS.flatMap((area) =>
+  readdirSync(`${FRONTEND}/${area}`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${area}/${entry.name}`),
+);
+
+/**
+ * The layering of docs/architecture.md#frontend-layers: a feature imports only itself, shared/
+ * and the contract; shared/ imports no feature; the contract imports nothing else; the server
+ * never imports the frontend, and the frontend reads the server only through the contract.
+ */
+const layerZones = [
+  ...features
+    .filter((feature) => !COMPOSERS.includes(feature))
+    .map((feature) => {
+      const [area, name] = feature.split('/');
+      // `except` is relative to `from`: the feature's own folder inside its area.
+      return {
+        target: `${FRONTEND}/${feature}`,
+        from: `${FRONTEND}/${area}`,
+        except: [`./${name}`],
+        message: 'A feature never imports another feature: move what both need into shared/.',
+      };
+    }),
+  ...features.map((feature) => {
+    const [area] = feature.split('/');
+    return {
+      target: `${FRONTEND}/${feature}`,
+      from: `${FRONTEND}/${AREAS.find((other) => other !== area)}`,
+      message: 'The public site and the admin app share code only through shared/.',
+    };
+  }),
+  {
+    target: `${FRONTEND}/shared`,
+    from: AREAS.map((area) => `${FRONTEND}/${area}`),
+    message: 'shared/ never imports a feature.',
+  },
+  {
+    target: ['src', 'migrations'],
+    from: 'frontend',
+    message: 'Server code never imports the frontend; shared types go in src/contract.',
+  },
+  {
+    target: [...AREAS, 'shared', 'app'].map((layer) => `${FRONTEND}/${layer}`),
+    from: 'src',
+    except: ['./contract'],
+    message: 'The frontend reads the server only through src/contract.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -32,6 +89,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
       'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
       'no-restricted-imports': [
         'error',
         {
@@ -48,6 +106,35 @@ export default tseslint.config(
           noWarnOnMultipleProjects: true,
         }),
       ],
+    },
+  },
+  {
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./)',
+              message: 'The contract is pure TypeScript: it imports only its own files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['frontend/src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A dialog moves focus into itself (MUI's autoFocus on its first field); raw elements may not.
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
     },
   },
   {

@@ -31,6 +31,34 @@ const common = {
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/frontend/', '<rootDir>/data/'],
 };
 
+/** The browser app's pure logic, in jsdom: TSX through swc, the frontend's two aliases. */
+const frontend = {
+  rootDir: root,
+  displayName: 'frontend',
+  testEnvironment: 'jsdom',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/frontend/src/$1',
+    '^#src/(.*?)(\\.js)?$': '<rootDir>/src/$1',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  transform: {
+    '^.+\\.tsx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  testMatch: ['<rootDir>/frontend/src/**/*.spec.{ts,tsx}'],
+  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/frontend/dist', '<rootDir>/data/'],
+};
+
 export default {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
@@ -38,6 +66,7 @@ export default {
   testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    frontend,
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },

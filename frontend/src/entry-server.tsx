@@ -2,12 +2,13 @@ import { StrictMode } from 'react';
 import { CATALOGUE_JSON } from '#src/modules/patterns/data/catalogue.data';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
+import type { Pattern } from '#src/contract/patterns';
 import { AppProviders } from './app/AppProviders';
 import { AppRoutes } from './app/AppRouter';
 import { createEmotionCache, EMOTION_KEY } from './app/emotionCache';
 import { prerenderedPages } from './app/routes';
 import { store } from './app/store';
-import { seedPatterns, type Pattern } from './public/patterns/api/patternsApi';
+import { seedPatterns } from './public/patterns/api/patternsApi';
 import { PageMetaCollector, type PageMeta } from './shared/components/usePageMeta';
 
 export { prerenderedPages };
@@ -40,9 +41,10 @@ export async function prerenderPage(path: string, shareImage: string): Promise<P
   // Collect styles in the cache instead of writing <style> tags next to the elements.
   cache.compat = true;
   const collector: { meta?: PageMeta } = {};
+  const collect = (meta: PageMeta) => (collector.meta = meta);
   const { prelude } = await prerender(
     <StrictMode>
-      <PageMetaCollector value={collector}>
+      <PageMetaCollector value={collect}>
         <AppProviders cache={cache}>
           <StaticRouter location={path}>
             <AppRoutes />

@@ -2,6 +2,12 @@
 
 export type EmailDirection = 'sent' | 'received';
 
+/** Why an e-mail was sent: a staff message, or one of the automatic ones. */
+export type EmailKind = 'staff' | 'quote' | 'quote_notification' | 'contact_notification';
+
+/** How a customer's reply arrived: imported over IMAP, or typed in by staff. */
+export type ReplySource = 'imap' | 'staff';
+
 /**
  * Where a sent message is: waiting for the worker, accepted by the mail server, refused for
  * good, or waiting because no mail server is configured.

@@ -63,7 +63,7 @@ describe('Mail delivery over SMTP', () => {
 
       expect(notice.parsed.subject).toBe('New quote request: Maija <b>& Meikäläinen');
       expect(notice.parsed.text).toContain(
-        `Open the lead: https://keittiokalvo.fi/admin?lead=${leadId}`,
+        `Open the lead: https://keittiokalvo.fi/admin?tab=crm&lead=${leadId}`,
       );
       expect(String(notice.parsed.html)).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       expect(String(notice.parsed.html)).not.toContain('<script>');

@@ -5,25 +5,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
+import { VISUALIZER_PATTERN_CODES } from '#src/contract/visualizer.js';
 import { PatternCatalogue } from '#src/modules/patterns/patterns.module.js';
 import { PatternSeeder } from '#src/modules/patterns/seeding/pattern-seeder.js';
 import { isSeamless, measureSeams } from '#src/modules/patterns/textures/seam.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-const VISUALIZER_CODES = [
-  'AG20',
-  'AT04',
-  'CT24',
-  'CT69',
-  'I10',
-  'MK14',
-  'NH10',
-  'NH11',
-  'R11',
-  'R13',
-  'M5',
-  'NE83',
-];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** supertest buffers image bodies only when told to. */
@@ -89,7 +76,7 @@ describe('Pattern catalogue over HTTP', () => {
         family: 'wood',
       });
       const ids = new Set(patterns.map((pattern) => pattern.id));
-      expect(VISUALIZER_CODES.filter((code) => !ids.has(code))).toEqual([]);
+      expect(VISUALIZER_PATTERN_CODES.filter((code) => !ids.has(code))).toEqual([]);
       expect(patterns.every((pattern) => Object.keys(pattern).length === 5)).toBe(true);
     });
 

@@ -2,8 +2,8 @@ import { Box, CircularProgress } from '@mui/material';
 import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { PublicLayout } from '@/public/layout/PublicLayout';
-import { HomePage } from '@/public/pages/HomePage';
-import { NotFoundPage } from '@/public/pages/NotFoundPage';
+import { HomePage } from '@/public/home/components/HomePage';
+import { NotFoundPage } from '@/public/layout/components/NotFoundPage';
 import { lazyPage } from './loadChunk';
 import { routes } from './routes';
 
@@ -32,22 +32,22 @@ function lazyStorePage(load: () => Promise<{ default: ComponentType }>) {
 }
 
 // Admin code is its own chunk: public visitors never download it.
-const AdminPage = lazyStorePage(() => import('@/admin/pages/AdminPage'));
-const LoginPage = lazyStorePage(() => import('@/admin/pages/LoginPage'));
-const QuotePage = lazyStorePage(() => import('@/public/pages/QuotePage'));
-const ContactPage = lazyStorePage(() => import('@/public/pages/ContactPage'));
+const AdminPage = lazyStorePage(() => import('@/admin/shell/components/AdminPage'));
+const LoginPage = lazyStorePage(() => import('@/admin/auth/components/LoginPage'));
+const QuotePage = lazyStorePage(() => import('@/public/quote/components/QuotePage'));
+const ContactPage = lazyStorePage(() => import('@/public/contact/components/ContactPage'));
 const PatternsPage = lazyStorePage(async () => {
   const [page, { store }, { loadPatterns }] = await Promise.all([
-    import('@/public/patterns/PatternsPage'),
+    import('@/public/patterns/components/PatternsPage'),
     import('./store'),
     import('@/public/patterns/api/patternsApi'),
   ]);
   await loadPatterns(store.dispatch);
   return page;
 });
-const VisualizerPage = lazyStorePage(() => import('@/public/visualizer/VisualizerPage'));
-const LegalPage = lazyPage(() => import('@/public/pages/LegalPage'));
-const PrivacyPage = lazyPage(() => import('@/public/pages/PrivacyPage'));
+const VisualizerPage = lazyStorePage(() => import('@/public/visualizer/components/VisualizerPage'));
+const LegalPage = lazyPage(() => import('@/public/legal/components/LegalPage'));
+const PrivacyPage = lazyPage(() => import('@/public/legal/components/PrivacyPage'));
 
 const PAGES_BY_PATH: Record<string, { preload: () => Promise<unknown> }> = {
   [routes.admin]: AdminPage,

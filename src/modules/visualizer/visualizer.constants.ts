@@ -1,20 +1,16 @@
 import { PERSONAL_DATA_RETENTION } from '#src/contract/retention.js';
 /** Limits and the Finnish texts the visitor sees (docs/product.md#visualizer). */
 
-export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
-/** Refused from the header alone, before anything is decoded: a decompression bomb stops here. */
-export const MAX_INPUT_PIXELS = 40_000_000;
-/**
- * Longest side accepted: a 40,000,000 × 1 image passes the pixel cap but no image library
- * handles it sensibly (JPEG stops at 65,535, WebP at 16,383), and no camera makes one.
- */
-export const MAX_INPUT_SIDE = 16_384;
+export {
+  FREE_RENDERS_PER_VISITOR,
+  FREE_RERENDER_WINDOW_MS,
+  MAX_INPUT_PIXELS,
+  MAX_INPUT_SIDE,
+  MAX_UPLOAD_BYTES,
+} from '#src/contract/visualizer.js';
 /** Detection runs on a copy of about this many pixels; the mask is scaled back up. */
 export const ANALYSIS_PIXELS = 1_000_000;
-export const FREE_RENDERS_PER_VISITOR = 3;
 export const RETENTION_DAYS = PERSONAL_DATA_RETENTION.visualizationDays;
-/** Corrections and re-renders of one upload this long after its first render are free. */
-export const FREE_RERENDER_WINDOW_MS = 15 * 60 * 1000;
 
 export const VISITOR_COOKIE = 'visitor';
 export const VISITOR_STREAM_TYPE = 'visitor';

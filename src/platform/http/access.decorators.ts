@@ -2,8 +2,9 @@ import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension } from '@nestjs/swagger';
 import { ApiErrors } from './api-docs/error-responses.js';
 
-export type StaffRole = 'admin' | 'manager' | 'salesperson';
-export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'manager', 'salesperson'];
+import type { StaffRole } from '#src/contract/team.js';
+
+export { STAFF_ROLES, type StaffRole } from '#src/contract/team.js';
 
 export const PUBLIC_ACCESS = 'app:public';
 export const ROLES_ACCESS = 'app:roles';

@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS } from '#src/contract/audit';
 
-/** The audit log's and the past board's English copy, in one place. */
+/** The audit log's English copy, in one place. */
 export const auditCopy = {
   title: 'Audit log',
   fetchFailed: 'The audit log could not be loaded',
@@ -15,12 +15,6 @@ export const auditCopy = {
   downloadCsv: 'Download CSV',
   csvFailed: 'The CSV export failed',
   clearFilters: 'Clear filters',
-  boardAsOf: 'Show board as of',
-  viewingPast: (when: string) => `Read-only: the pipeline as it was on ${when}.`,
-  backToNow: 'Back to now',
-  boardAsOfFailed: 'The board of that moment could not be loaded',
-  erasedLead: 'Erased lead',
-  moreLeads: (n: number) => `+ ${n} more`,
 };
 
 /** The event types the action filter offers, with their labels. */

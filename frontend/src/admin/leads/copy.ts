@@ -1,3 +1,6 @@
+import type { HistoryFieldChange } from '#src/contract/lead-history';
+import type { LeadSource } from '#src/contract/leads';
+
 /** English admin texts for leads, toasts included (docs/product.md#messages). */
 export const leadCopy = {
   trashed: { title: 'Lead moved to trash' },
@@ -21,13 +24,13 @@ export const leadCopy = {
   eraseFailed: { title: 'Failed to delete lead permanently' },
 };
 
-export const SOURCE_LABELS: Record<string, string> = {
+export const SOURCE_LABELS: Record<LeadSource, string> = {
   quote: 'quote request',
   contact_form: 'contact form',
   manual: 'added by staff',
 };
 
-export const FIELD_LABELS: Record<string, string> = {
+export const FIELD_LABELS: Record<HistoryFieldChange['field'], string> = {
   firstName: 'First name',
   lastName: 'Last name',
   email: 'Email',

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { StaffRole } from '#src/contract/team';
 import { loadChunk } from '@/app/loadChunk';
-import type { StaffRole } from '@/admin/auth/api/authApi';
 
 export type AdminTabId =
   'overview' | 'crm' | 'recycle-bin' | 'audit' | 'reports' | 'backups' | 'team' | 'settings';
@@ -47,21 +47,22 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   {
     id: 'overview',
     label: 'Overview',
-    ...lazyPanel(() => import('@/admin/overview/OverviewTab')),
+    ...lazyPanel(() => import('@/admin/leads/components/OverviewTab')),
     roles: everyone,
   },
   {
     id: 'crm',
     label: 'CRM',
-    ...lazyPanel(() => import('@/admin/crm/CrmTab')),
-    prefetchData: () => import('@/admin/crm/boardQueries').then((board) => board.prefetchBoard()),
+    ...lazyPanel(() => import('@/admin/leads/components/CrmTab')),
+    prefetchData: () =>
+      import('@/admin/leads/api/boardQueries').then((board) => board.prefetchBoard()),
     roles: everyone,
   },
   {
     id: 'recycle-bin',
     label: 'Recycle Bin',
-    Label: lazy(() => import('@/admin/recycle-bin/RecycleBinTabLabel')),
-    ...lazyPanel(() => import('@/admin/recycle-bin/RecycleBinTab')),
+    Label: lazy(() => import('@/admin/leads/components/RecycleBinTabLabel')),
+    ...lazyPanel(() => import('@/admin/leads/components/RecycleBinTab')),
     roles: everyone,
   },
   {
@@ -91,7 +92,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   {
     id: 'settings',
     label: 'Settings',
-    ...lazyPanel(() => import('@/admin/settings/components/SettingsTab')),
+    ...lazyPanel(() => import('@/admin/auth/components/SettingsTab')),
     roles: everyone,
   },
 ];

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router-dom';
 import { loadSiteConfig } from '@/shared/site/siteConfig';
 import { configureMetaPixel } from '@/shared/tracking/metaPixel';
@@ -16,10 +16,13 @@ const CookieBanner = lazy(() => import('./CookieBanner'));
  * the same for every visitor.
  */
 function useConsentPending(): boolean {
-  const [pending, setPending] = useState(false);
-  useEffect(() => setPending(readConsent() === null), []);
-  return pending;
+  return useSyncExternalStore(subscribeToNothing, consentPendingAtLoad, () => false);
 }
+
+const subscribeToNothing = () => () => undefined;
+let pendingAtLoad: boolean | undefined;
+/** Read once per page load: the banner hides itself once the visitor has chosen. */
+const consentPendingAtLoad = () => (pendingAtLoad ??= readConsent() === null);
 
 /** Shared frame of the Finnish pages: header, page, footer, cookie banner. */
 export function PublicLayout() {

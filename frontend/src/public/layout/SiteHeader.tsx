@@ -7,7 +7,7 @@ import { Box, Button, Container } from '@mui/material';
 import type { ReactElement } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { routes } from '@/app/routes';
-import { accentButtonSx } from './accent';
+import { accentButtonSx } from '@/shared/components/accent';
 import { layoutCopy } from './copy';
 
 const NAV_ICONS: Record<string, ReactElement> = {

@@ -1,4 +1,4 @@
-import type { DoorStyle } from './api/quoteApi';
+import type { DoorStyle } from '#src/contract/leads';
 
 /** Finnish copy of the quote wizard (docs/product.md#quote-wizard), in one place for a marketer. */
 export const quoteCopy = {

@@ -113,41 +113,5 @@ export const visualizerCopy = {
   },
 } as const;
 
-/** The 12 patterns the visualizer offers (docs/product.md#visualizer). */
-export const VISUALIZER_PATTERNS = [
-  'AG20',
-  'AT04',
-  'CT24',
-  'CT69',
-  'I10',
-  'MK14',
-  'NH10',
-  'NH11',
-  'R11',
-  'R13',
-  'M5',
-  'NE83',
-] as const;
-
-export const FREE_GENERATIONS = 3;
-export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
-export const ACCEPTED_EXTENSIONS = [
-  'jpeg',
-  'jpg',
-  'png',
-  'webp',
-  'heic',
-  'heif',
-  'avif',
-  'bmp',
-  'tiff',
-  'tif',
-  'gif',
-];
-export const ACCEPT_ATTRIBUTE =
-  'image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif,image/bmp,image/tiff,image/gif,.heic,.heif';
 export const LIMIT_TEXT = 'ilmaista visualisointiasi';
-/** Re-renders of one photo this long after its first render are free (the server agrees). */
-export const FREE_RERENDER_WINDOW_MS = 15 * 60 * 1000;
-
 export const thumbnailOf = (code: string) => `/vinyl_patterns/${code}-hd-0.jpg`;

@@ -10,7 +10,7 @@ export interface PageMeta {
  * Present only while the build prerenders a page: the page's meta then goes into the HTML's
  * head instead of being set in the browser.
  */
-export const PageMetaCollector = createContext<{ meta?: PageMeta } | null>(null);
+export const PageMetaCollector = createContext<((meta: PageMeta) => void) | null>(null);
 
 /** Sets the document title and meta description (and optionally noindex) while a page is shown. */
 export function usePageMeta(
@@ -18,8 +18,8 @@ export function usePageMeta(
   description?: string,
   options: { noindex?: boolean } = {},
 ): void {
-  const collector = useContext(PageMetaCollector);
-  if (collector) collector.meta = { title, description, noindex: options.noindex };
+  const collect = useContext(PageMetaCollector);
+  collect?.({ title, description, noindex: options.noindex });
   useEffect(() => {
     const previousTitle = document.title;
     document.title = title;

@@ -1,9 +1,11 @@
+import { LEAD_CUSTOMER_FIELDS, type LeadOrder } from '#src/contract/leads.js';
 import type {
-  DoorStyle,
   LeadCustomer,
   LeadSource,
   PriceLineItem,
 } from '#src/modules/leads/domain/lead.types.js';
+
+export type { LeadOrder } from '#src/contract/leads.js';
 
 export const LEAD_STREAM_TYPE = 'lead';
 export const leadStreamId = (leadId: string) => `lead-${leadId}`;
@@ -16,23 +18,7 @@ export const leadIdFromStream = (streamId: string) => streamId.slice('lead-'.len
 /** Contact details of the customer; stored only inside the encrypted personal-data envelope. */
 export type LeadContact = LeadCustomer;
 
-export interface LeadOrder {
-  doorStyle: DoorStyle | null;
-  doors: number;
-  drawers: number;
-  metres: number;
-  totalPrice: number;
-}
-
-export const CONTACT_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'country',
-] as const satisfies readonly (keyof LeadContact)[];
+export const CONTACT_FIELDS = LEAD_CUSTOMER_FIELDS;
 export const ORDER_FIELDS = [
   'doorStyle',
   'doors',

@@ -1,17 +1,12 @@
 /** The vocabulary of a lead that commands, events and the HTTP layer share. */
-export type LeadSource = 'quote' | 'contact_form' | 'manual';
-export const DOOR_STYLES = ['Kehysovi', 'Uritettu', 'Tasapintainen', 'Vetimetön'] as const;
-export type DoorStyle = (typeof DOOR_STYLES)[number];
+import type { DoorStyle, LeadCustomer, LeadSource } from '#src/contract/leads.js';
 
-export interface LeadCustomer {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  country: string;
-}
+export {
+  DOOR_STYLES,
+  type DoorStyle,
+  type LeadCustomer,
+  type LeadSource,
+} from '#src/contract/leads.js';
 
 export interface PriceLineItem {
   code: string;

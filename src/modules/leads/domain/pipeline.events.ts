@@ -1,23 +1,9 @@
+import type { ColumnColor, PipelineColumn } from '#src/contract/pipeline.js';
+
 /** The pipeline columns every lead status is one of, as one stream shared by all staff. */
 export const PIPELINE_STREAM_ID = 'pipeline-columns';
 export const PIPELINE_STREAM_TYPE = 'pipeline';
-export const COLUMN_COLORS = [
-  'red',
-  'orange',
-  'yellow',
-  'green',
-  'blue',
-  'purple',
-  'pink',
-  'gray',
-] as const;
-export type ColumnColor = (typeof COLUMN_COLORS)[number];
-
-export interface PipelineColumn {
-  id: string;
-  name: string;
-  color: ColumnColor;
-}
+export { COLUMN_COLORS, type ColumnColor, type PipelineColumn } from '#src/contract/pipeline.js';
 
 export type PipelineEvent =
   | { type: 'PipelineColumnAdded'; data: PipelineColumn }

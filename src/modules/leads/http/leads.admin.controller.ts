@@ -20,12 +20,8 @@ import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-l
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
 import { LeadHistoryReader } from '#src/modules/leads/queries/lead-history.reader.js';
 import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
-import type {
-  HistoryEntry,
-  LeadPage,
-  LeadStats,
-  LeadView,
-} from '#src/modules/leads/queries/lead.views.js';
+import type { LeadPage, LeadStats, LeadView } from '#src/contract/leads.js';
+import type { HistoryEntry } from '#src/contract/lead-history.js';
 import {
   ChangeLeadStatusDto,
   CreateLeadDto,

@@ -8,7 +8,7 @@ import { STAFF_RATE_LIMIT } from './staff-rate-limit.js';
 import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
 import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
-import type { LeadView } from '#src/modules/leads/queries/lead.views.js';
+import type { LeadView } from '#src/contract/leads.js';
 import { ExpectedVersionQuery } from './dto/lead-requests.dto.js';
 import { CountAnswer, LeadVersionAnswer, LeadViewDto } from './dto/lead.responses.js';
 import { ApiLeadId, LeadId } from './lead-id.js';

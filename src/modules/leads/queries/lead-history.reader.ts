@@ -1,8 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
+import type { HistoryEntry, HistoryFieldChange } from '#src/contract/lead-history.js';
 import {
+  type FieldChange,
   type LeadCreated,
+  type LeadEvent,
   leadStreamId,
   visitorIdOf,
 } from '#src/modules/leads/domain/lead.events.js';
@@ -15,8 +18,7 @@ import {
   type MailEvent,
   mailStreamId,
 } from '#src/modules/mail/domain/mail.events.js';
-import { mailHistoryDetails } from '#src/modules/mail/domain/mail-history.js';
-import type { HistoryEntry } from './lead.views.js';
+import { mailHistoryPart } from '#src/modules/mail/domain/mail-history.js';
 
 const MAIL_TYPES = new Set<string>(MAIL_EVENT_TYPES);
 
@@ -51,53 +53,69 @@ export class LeadHistoryReader {
   }
 }
 
-function toEntry(event: RecordedEvent): HistoryEntry {
-  return {
-    id: event.eventId,
-    type: event.type,
-    occurredAt: event.occurredAt.toISOString(),
-    actorName: event.metadata.actorName,
-    actorRole: event.metadata.actorRole,
-    details: detailsOf(event),
-  };
-}
+/** The events a lead's timeline shows: its own, and the patterns its visitor tried. */
+type HistoryEvent =
+  LeadEvent | { type: typeof VISUALIZATION_GENERATED; data: { patternId: string } };
 
-/** Plain facts per event; personal values read as null once the lead was erased. */
-function detailsOf(event: RecordedEvent): Record<string, unknown> {
-  if (MAIL_TYPES.has(event.type)) return mailHistoryDetails(event as unknown as MailEvent);
-  const data = event.data as Record<string, unknown>;
-  const personal = event.personalData as Record<string, unknown> | null | undefined;
-  const erased = personal === null;
+function toEntry(recorded: RecordedEvent): HistoryEntry {
+  const entry = {
+    id: recorded.eventId,
+    occurredAt: recorded.occurredAt.toISOString(),
+    actorName: recorded.metadata.actorName,
+    actorRole: recorded.metadata.actorRole,
+  };
+  // The log stores plain JSON; these streams hold only the event types above.
+  const event = recorded as unknown as HistoryEvent;
+  if (MAIL_TYPES.has(event.type))
+    return { ...entry, ...mailHistoryPart(recorded as unknown as MailEvent) };
   switch (event.type) {
     case 'LeadCreated':
       return {
-        source: data.source,
-        status: data.status,
-        ...(data.patternId ? { patternId: data.patternId } : {}),
-        redacted: erased,
+        ...entry,
+        type: event.type,
+        details: {
+          source: event.data.source,
+          status: event.data.status,
+          ...(event.data.patternId ? { patternId: event.data.patternId } : {}),
+          redacted: event.personalData === null,
+        },
       };
-    case 'LeadDetailsChanged': {
-      const order = Object.entries(
-        (data.changes ?? {}) as Record<string, { from: unknown; to: unknown }>,
-      );
-      const contact = personal
-        ? Object.entries((personal.changes ?? {}) as Record<string, { from: unknown; to: unknown }>)
-        : [];
+    case 'LeadDetailsChanged':
       return {
-        changes: [
-          ...contact.map(([field, c]) => ({ field, from: c.from, to: c.to })),
-          ...order.map(([field, c]) => ({ field, from: c.from, to: c.to })),
-        ],
-        redacted: erased,
+        ...entry,
+        type: event.type,
+        details: {
+          changes: [
+            ...changesOf(event.personalData?.changes ?? {}),
+            ...changesOf(event.data.changes),
+          ],
+          redacted: event.personalData === null,
+        },
       };
+    case 'LeadStatusChanged': {
+      const { from, to, reason } = event.data;
+      return { ...entry, type: event.type, details: { from, to, ...(reason ? { reason } : {}) } };
     }
-    case 'LeadStatusChanged':
-      return { from: data.from, to: data.to, ...(data.reason ? { reason: data.reason } : {}) };
     case 'LeadNotesChanged':
-      return personal ? { from: personal.from, to: personal.to } : { redacted: true };
+      return {
+        ...entry,
+        type: event.type,
+        details: event.personalData
+          ? { redacted: false, from: event.personalData.from, to: event.personalData.to }
+          : { redacted: true },
+      };
+    case 'LeadTrashed':
+    case 'LeadRestored':
+    case 'LeadErased':
+      return { ...entry, type: event.type, details: {} };
     case VISUALIZATION_GENERATED:
-      return { patternId: data.patternId };
-    default:
-      return {};
+      return { ...entry, type: event.type, details: { patternId: event.data.patternId } };
   }
+}
+
+/** Field changes in the order the event lists them; personal values come first. */
+function changesOf(changes: Partial<Record<string, FieldChange<unknown>>>): HistoryFieldChange[] {
+  return Object.entries(changes).map(
+    ([field, change]) => ({ field, from: change?.from, to: change?.to }) as HistoryFieldChange,
+  );
 }

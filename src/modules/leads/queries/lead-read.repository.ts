@@ -7,11 +7,14 @@ import {
   type LeadListRow,
 } from '#src/modules/leads/projections/lead-list/lead-list.projection.js';
 import { LEAD_STATS_TABLE } from '#src/modules/leads/projections/lead-stats/lead-stats.projection.js';
-import type { LeadPage, LeadStats, LeadView } from './lead.views.js';
+import type {
+  LeadPage,
+  LeadPageQuery,
+  LeadSort,
+  LeadStats,
+  LeadView,
+} from '#src/contract/leads.js';
 import { summarizeLeadStats } from './summarize-lead-stats.js';
-
-export const LEAD_SORTS = ['-createdAt', 'createdAt', '-totalPrice', 'totalPrice'] as const;
-export type LeadSort = (typeof LEAD_SORTS)[number];
 
 const ORDER_BY: Record<LeadSort, string> = {
   '-createdAt': 'created_at desc, id desc',
@@ -19,14 +22,6 @@ const ORDER_BY: Record<LeadSort, string> = {
   '-totalPrice': 'total_price desc, id desc',
   totalPrice: 'total_price asc, id asc',
 };
-
-export interface LeadListFilter {
-  search?: string;
-  status?: string;
-  sort?: LeadSort;
-  page: number;
-  pageSize: number;
-}
 
 const ACTIVE = 'deleted_at is null and erased_at is null';
 const IN_BIN = 'deleted_at is not null and erased_at is null';
@@ -60,7 +55,7 @@ export class LeadReadRepository {
     return rows.map(toView);
   }
 
-  async list(filter: LeadListFilter): Promise<LeadPage> {
+  async list(filter: LeadPageQuery): Promise<LeadPage> {
     const conditions = [ACTIVE];
     const params: unknown[] = [];
     if (filter.status) {

@@ -1,5 +1,5 @@
 import { CLOSED_STATUS } from '#src/modules/leads/domain/pipeline.state.js';
-import type { LeadStats, StatusTotal } from './lead.views.js';
+import type { LeadStats, StatusTotal } from '#src/contract/leads.js';
 
 const round = (value: number) => Math.round(value * 100) / 100;
 

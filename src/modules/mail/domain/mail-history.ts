@@ -1,32 +1,50 @@
-import type { MailEvent } from './mail.events.js';
+import type { HistoryDetailsByType } from '#src/contract/lead-history.js';
+import type { MailEvent, MailEventType } from './mail.events.js';
+
+/** A mail event as a lead's History entry: its type and the facts it shows. */
+export type MailHistoryPart = {
+  [K in MailEventType]: { type: K; details: HistoryDetailsByType[K] };
+}[MailEventType];
 
 /**
  * What a lead's History shows of its mail: facts and the subject, never a body. Subjects read
  * as null once the lead was erased.
  */
-export function mailHistoryDetails(event: MailEvent): Record<string, unknown> {
+export function mailHistoryPart(event: MailEvent): MailHistoryPart {
   switch (event.type) {
     case 'EmailQueued':
       return {
-        kind: event.data.kind,
-        subject: event.personalData?.subject ?? null,
-        redacted: event.personalData === null,
+        type: event.type,
+        details: {
+          kind: event.data.kind,
+          subject: event.personalData?.subject ?? null,
+          redacted: event.personalData === null,
+        },
       };
     case 'EmailDelivered':
-      return { messageId: event.data.messageId, attempts: event.data.attempts };
+      return {
+        type: event.type,
+        details: { messageId: event.data.messageId, attempts: event.data.attempts },
+      };
     case 'EmailDeliveryFailed':
       return {
-        messageId: event.data.messageId,
-        reason: event.data.reason,
-        attempts: event.data.attempts,
+        type: event.type,
+        details: {
+          messageId: event.data.messageId,
+          reason: event.data.reason,
+          attempts: event.data.attempts,
+        },
       };
     case 'EmailReceived':
       return {
-        source: event.data.source,
-        subject: event.personalData?.subject ?? null,
-        redacted: event.personalData === null,
+        type: event.type,
+        details: {
+          source: event.data.source,
+          subject: event.personalData?.subject ?? null,
+          redacted: event.personalData === null,
+        },
       };
     case 'EmailConversationRead':
-      return { messagesRead: event.data.messagesRead };
+      return { type: event.type, details: { messagesRead: event.data.messagesRead } };
   }
 }

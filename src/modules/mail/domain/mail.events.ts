@@ -11,7 +11,9 @@ export const leadIdFromMailStream = (streamId: string) => streamId.slice('mail-'
 export const mailSubjectId = leadSubjectId;
 
 /** Why a message was sent: staff wrote it, or the intake sent it on its own. */
-export type EmailKind = 'staff' | 'quote' | 'quote_notification' | 'contact_notification';
+import type { EmailKind, ReplySource } from '#src/contract/mail.js';
+
+export type { EmailKind, ReplySource };
 
 export interface EmailQueuedData {
   messageId: string;
@@ -49,7 +51,6 @@ export interface EmailDeliveryFailed {
 }
 
 /** How a received message reached the conversation. */
-export type ReplySource = 'imap' | 'staff';
 
 export interface EmailReceivedPersonalData {
   from: string;

@@ -73,7 +73,7 @@ export class MailSettings {
       /\/+$/,
       '',
     );
-    return `${base}/admin?lead=${leadId}`;
+    return `${base}/admin?tab=crm&lead=${leadId}`;
   }
 
   private mac(hex: string): string {

@@ -1,5 +1,6 @@
 import { CATALOGUE_JSON } from '#src/modules/patterns/data/catalogue.data.js';
-import { buildCatalogue, deriveParams, VISUALIZER_CODES } from './build-catalogue.js';
+import { VISUALIZER_PATTERN_CODES } from '#src/contract/visualizer.js';
+import { buildCatalogue, deriveParams } from './build-catalogue.js';
 import { PATTERN_CODE, PATTERN_FAMILIES } from './pattern.js';
 
 describe('buildCatalogue', () => {
@@ -19,7 +20,7 @@ describe('buildCatalogue', () => {
 
   it("should include the visualizer's 12 codes", () => {
     const ids = new Set(catalogue.map((entry) => entry.id));
-    expect(VISUALIZER_CODES.filter((code) => !ids.has(code))).toEqual([]);
+    expect(VISUALIZER_PATTERN_CODES.filter((code) => !ids.has(code))).toEqual([]);
   });
 
   it('should describe each code the way the spec shows it', () => {

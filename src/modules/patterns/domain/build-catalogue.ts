@@ -1,3 +1,4 @@
+import { VISUALIZER_PATTERN_CODES } from '#src/contract/visualizer.js';
 import {
   type CatalogueEntry,
   type PatternFamily,
@@ -6,22 +7,6 @@ import {
   patternImagePath,
 } from './pattern.js';
 import { createRandom, hashString, randomBetween, randomInt } from './random.js';
-
-/** Codes the visualizer offers; the catalogue must contain them whatever the random draw. */
-export const VISUALIZER_CODES = [
-  'AG20',
-  'AT04',
-  'CT24',
-  'CT69',
-  'I10',
-  'MK14',
-  'NH10',
-  'NH11',
-  'R11',
-  'R13',
-  'M5',
-  'NE83',
-] as const;
 
 interface Series {
   prefix: string;
@@ -178,7 +163,8 @@ function formatCode(series: Series, number: number): string {
 
 function pickNumbers(series: Series): number[] {
   const random = createRandom(hashString(`series:${series.prefix}`));
-  const required = VISUALIZER_CODES.filter(
+  // The visualizer's codes are in the catalogue whatever the random draw.
+  const required = VISUALIZER_PATTERN_CODES.filter(
     (code) => code.replace(/[0-9]+$/, '') === series.prefix,
   ).map((code) => Number(code.slice(series.prefix.length)));
   const picked = new Set(required);

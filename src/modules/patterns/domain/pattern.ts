@@ -1,15 +1,7 @@
+import type { Pattern } from '#src/contract/patterns.js';
+
 /** The families a catalogue code belongs to; each has its own texture painter. */
-export const PATTERN_FAMILIES = [
-  'wood',
-  'marble',
-  'stone',
-  'concrete',
-  'solid',
-  'metallic',
-  'textile',
-  'leather',
-] as const;
-export type PatternFamily = (typeof PATTERN_FAMILIES)[number];
+export { PATTERN_FAMILIES, type Pattern, type PatternFamily } from '#src/contract/patterns.js';
 
 export type Rgb = readonly [number, number, number];
 
@@ -26,15 +18,6 @@ export interface PatternParams {
   scale: number;
   detail: number;
   contrast: number;
-}
-
-/** What the public API and other modules see of a catalogue entry. */
-export interface Pattern {
-  id: string;
-  name: string;
-  description: string;
-  family: PatternFamily;
-  imagePath: string;
 }
 
 /** One row of the committed catalogue data. */

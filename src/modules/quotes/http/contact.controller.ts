@@ -1,10 +1,8 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import {
-  type ContactAnswer,
-  PublicIntakeService,
-} from '#src/modules/quotes/intake/public-intake.service.js';
+import type { ContactAnswer } from '#src/contract/quote.js';
+import { PublicIntakeService } from '#src/modules/quotes/intake/public-intake.service.js';
 import { PublicSubmissionThrottle } from '#src/modules/site/public-rate-limit.js';
 import { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
 import { Public } from '#src/platform/http/access.decorators.js';

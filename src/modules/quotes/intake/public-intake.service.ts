@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import type { CreateLeadInput } from '#src/modules/leads/domain/lead.types.js';
+import type { ContactAnswer } from '#src/contract/quote.js';
 import { computeQuotePrice } from '#src/modules/quotes/domain/compute-quote-price.js';
 import { CURRENT_PRICE_LIST } from '#src/modules/quotes/domain/price-list.js';
 import type { ContactMessageDto } from '#src/modules/quotes/http/dto/contact-message.dto.js';
@@ -15,10 +16,6 @@ import {
 export interface SubmissionContext {
   idempotencyKey?: string;
   visitorId?: string;
-}
-
-export interface ContactAnswer {
-  leadId: string;
 }
 
 /** Turns public quote requests and contact messages into leads of the one sales pipeline. */

@@ -3,6 +3,7 @@
  * the visitor sent them. Four corners each, clockwise from the top left, as shares (0..1) of the
  * photo's width and height, so they fit the photo at any size.
  */
+import { isInsideOutline, toShare } from '#src/contract/visualizer.js';
 import type { CabinetDetection, RgbImage } from './cabinet-detector.js';
 
 export type Point = [number, number];
@@ -40,7 +41,7 @@ export class CornerTracker {
       const length = Math.hypot(x - cx, y - cy) || 1;
       const gx = x + ((x - cx) / length) * grow * Math.SQRT2;
       const gy = y + ((y - cy) / length) * grow * Math.SQRT2;
-      return [clamp01(gx / width), clamp01(gy / height)];
+      return [toShare(gx / width), toShare(gy / height)];
     });
   }
 
@@ -48,19 +49,6 @@ export class CornerTracker {
     this.best[corner] = value;
     this.corners[corner] = [x, y];
   }
-}
-
-const clamp01 = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 1e4) / 1e4;
-
-/** Even-odd test: is the pixel centre inside the outline (in pixel coordinates)? */
-function inside(corners: Point[], x: number, y: number): boolean {
-  let result = false;
-  for (let a = 0, b = corners.length - 1; a < corners.length; b = a++) {
-    const [xa, ya] = corners[a];
-    const [xb, yb] = corners[b];
-    if (ya > y !== yb > y && x < ((xb - xa) * (y - ya)) / (yb - ya) + xa) result = !result;
-  }
-  return result;
 }
 
 /**
@@ -85,7 +73,7 @@ export function rasteriseOutlines(outlines: FrontOutline[], image: RgbImage): Ca
     let sum = 0;
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
-        if (!inside(corners, x + 0.5, y + 0.5)) continue;
+        if (!isInsideOutline(corners, x + 0.5, y + 0.5)) continue;
         const i = y * width + x;
         pixels.push(i);
         sum += (77 * data[i * 3] + 150 * data[i * 3 + 1] + 29 * data[i * 3 + 2]) >> 8;

@@ -1,5 +1,4 @@
 import type { AuditActor, AuditFilter, AuditPage, AuditSort } from '#src/contract/audit';
-import type { BoardAsOf } from '#src/contract/board-history';
 import { api } from '@/shared/api/api';
 
 export interface ActivityArgs extends AuditFilter {
@@ -20,10 +19,7 @@ export const auditApi = api.injectEndpoints({
     getActivityActors: build.query<AuditActor[], void>({
       query: () => '/admin/activity/actors',
     }),
-    getBoardAsOf: build.query<BoardAsOf, { at: string; cardsPerColumn: number }>({
-      query: (params) => ({ url: '/admin/pipeline/as-of', params }),
-    }),
   }),
 });
 
-export const { useGetActivityQuery, useGetActivityActorsQuery, useGetBoardAsOfQuery } = auditApi;
+export const { useGetActivityQuery, useGetActivityActorsQuery } = auditApi;

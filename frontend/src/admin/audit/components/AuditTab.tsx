@@ -7,9 +7,8 @@ import { useGetActivityQuery } from '@/admin/audit/api/auditApi';
 import { auditCopy } from '@/admin/audit/copy';
 import { useCsvDownload } from '@/admin/audit/hooks/useCsvDownload';
 import { AuditFilters } from './AuditFilters';
-import { LeadDetailsDialog } from '@/admin/leads/components/LeadDetailsDialog';
-import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
-import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { formatDateTime } from '@/shared/format/format';
 
 const PAGE_SIZE = 25;
@@ -34,7 +33,6 @@ export default function AuditTab() {
   const [sortModel, setSortModel] = useState<GridSortModel>([
     { field: 'occurredAt', sort: 'desc' },
   ]);
-  const [openLeadId, setOpenLeadId] = useState<string | null>(null);
   const csv = useCsvDownload();
   const activity = useGetActivityQuery({
     ...filter,
@@ -75,7 +73,7 @@ export default function AuditTab() {
           if (!target) return '–';
           if (target.kind === 'lead' && target.label !== 'erased lead')
             return (
-              <Link component="button" onClick={() => setOpenLeadId(target.id)}>
+              <Link component={RouterLink} to={`/admin?tab=crm&lead=${target.id}`}>
                 {target.label}
               </Link>
             );
@@ -134,7 +132,6 @@ export default function AuditTab() {
         autoHeight
         localeText={{ noRowsLabel: isError ? auditCopy.fetchFailed : auditCopy.noRows }}
       />
-      <LeadDetailsDialog leadId={openLeadId} onClose={() => setOpenLeadId(null)} />
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AuditFilter } from '#src/contract/audit';
-import { getAdminToken } from '@/admin/auth/session';
+import { getAdminToken } from '@/shared/session/session';
 import { definedParams } from '@/admin/audit/api/auditApi';
 
 /**

@@ -2,8 +2,8 @@ import { Button, Stack } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '@/shared/components/toast';
 import { useChangePasswordMutation } from '@/admin/auth/api/authApi';
-import { useSaveOrToast } from '@/admin/shell/useSaveOrToast';
-import { PasswordField } from './PasswordField';
+import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
+import { PasswordField } from '@/shared/components/PasswordField';
 
 const PASSWORD_MIN_LENGTH = 12;
 

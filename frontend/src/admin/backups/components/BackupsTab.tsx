@@ -21,9 +21,9 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
-import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
-import { useSaveOrToast } from '@/admin/shell/useSaveOrToast';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
+import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
 import { useToast } from '@/shared/components/toast';
 import { formatDateTime } from '@/shared/format/format';
 import { useBackUpNowMutation, useBackupStatusQuery } from '@/admin/backups/api/backupsApi';

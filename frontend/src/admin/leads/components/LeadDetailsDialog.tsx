@@ -9,18 +9,14 @@ import {
   Divider,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { EmailButton } from '@/admin/mail/components/EmailButton';
-import { ActionAlert, LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
-import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
+import { useState } from 'react';
+import type { LeadView } from '#src/contract/leads';
+import { ActionAlert, LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
+import { EmailButton } from '@/admin/leads/mail/components/EmailButton';
 import { useToast } from '@/shared/components/toast';
 import { formatDateTime } from '@/shared/format/format';
-import {
-  type Lead,
-  useGetColumnsQuery,
-  useGetLeadQuery,
-  useUpdateLeadMutation,
-} from '../api/leadsApi';
+import { useGetColumnsQuery, useGetLeadQuery, useUpdateLeadMutation } from '../api/leadsApi';
 import { leadCopy, SOURCE_LABELS } from '../copy';
 import {
   LeadFormFields,
@@ -31,7 +27,7 @@ import {
 import { useUpdateFailure } from '../hooks/useUpdateFailure';
 import { LeadHistoryList } from './LeadHistoryList';
 
-const toForm = (lead: Lead): LeadFormValues => ({
+const toForm = (lead: LeadView): LeadFormValues => ({
   customerFirstName: lead.customerFirstName,
   customerLastName: lead.customerLastName,
   customerEmail: lead.customerEmail,
@@ -47,7 +43,7 @@ const toForm = (lead: Lead): LeadFormValues => ({
 });
 
 /** Sends only what the user changed, so a save never rewrites fields it did not touch. */
-function changedFields(lead: Lead, values: LeadFormValues) {
+function changedFields(lead: LeadView, values: LeadFormValues) {
   const before = toLeadFields(toForm(lead));
   const after = toLeadFields(values);
   return Object.fromEntries(
@@ -89,12 +85,11 @@ function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () =
   const reportFailure = useUpdateFailure(setConflict);
   const [showRequired, setShowRequired] = useState(false);
 
-  useEffect(() => {
-    if (lead && seenVersion === null && !isFetching) {
-      setValues(toForm(lead));
-      setSeenVersion(lead.version);
-    }
-  }, [lead, seenVersion, isFetching]);
+  // The form starts from the first fresh answer; later answers never overwrite the user's edits.
+  if (lead && seenVersion === null && !isFetching) {
+    setValues(toForm(lead));
+    setSeenVersion(lead.version);
+  }
 
   const reload = async () => {
     const fresh = await refetch().unwrap();

@@ -1,6 +1,7 @@
 import { Grid, MenuItem, TextField } from '@mui/material';
 import type { ChangeEvent } from 'react';
-import { DOOR_STYLES, type DoorStyle, type LeadFields, type PipelineColumn } from '../api/leadsApi';
+import { DOOR_STYLES, type DoorStyle, type LeadFields } from '#src/contract/leads';
+import type { PipelineColumn } from '#src/contract/pipeline';
 
 export type LeadFormValues = Omit<
   LeadFields,

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
-import type { PipelineColumn } from '../api/leadsApi';
-import { COLUMN_SWATCHES } from '../columnColors';
+import type { PipelineColumn } from '#src/contract/pipeline';
+import { COLUMN_SWATCHES } from '../lib/columnColors';
 
 /** A lead's status in its column's colour; unknown statuses fall back to gray. */
 export function StatusChip({ status, columns }: { status: string; columns: PipelineColumn[] }) {

@@ -2,7 +2,7 @@ import { Box, CircularProgress, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useReportQuery } from '@/admin/reports/api/reportsApi';
 import { reportCopy } from '@/admin/reports/copy';
-import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { ReportTableView } from './ReportTableView';
 
 /** A built report: its chart, then its tables, each exportable as CSV. */

@@ -5,7 +5,7 @@ import { useToast } from '@/shared/components/toast';
 import { useStartReportBuildMutation } from '@/admin/reports/api/reportsApi';
 import { reportCopy } from '@/admin/reports/copy';
 import { useReportsWithProgress } from '@/admin/reports/hooks/useReportsWithProgress';
-import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { ReportCard } from './ReportCard';
 
 export default function ReportsTab() {

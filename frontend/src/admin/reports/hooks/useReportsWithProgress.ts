@@ -16,15 +16,21 @@ export interface FinishedBuild {
  */
 export function useReportsWithProgress() {
   const [polling, setPolling] = useState(false);
+  const [pollFrom, setPollFrom] = useState(0);
   const reports = useReportsQuery(undefined, {
     pollingInterval: polling ? REPORT_PROGRESS_POLL_MS : 0,
   });
+  // Poll until an answer newer than the last build start, then for as long as a build runs.
+  // Derived during render (React's pattern for state that follows other state), not in an effect.
+  const answeredSinceStart = (reports.fulfilledTimeStamp ?? 0) >= pollFrom;
+  const shouldPoll =
+    !answeredSinceStart || (reports.data ?? []).some((report) => report.build?.running === true);
+  if (shouldPoll !== polling) setPolling(shouldPoll);
   const watched = useRef(new Map<string, number>());
   const [finished, setFinished] = useState<Record<string, FinishedBuild>>({});
 
   useEffect(() => {
     const list: ReportSummary[] = reports.data ?? [];
-    setPolling(list.some((report) => report.build?.running));
     for (const report of list) {
       const total = watched.current.get(report.name);
       if (report.build) {
@@ -39,5 +45,5 @@ export function useReportsWithProgress() {
     }
   }, [reports.data]);
 
-  return { reports, finished, startPolling: () => setPolling(true) };
+  return { reports, finished, startPolling: () => setPollFrom(Date.now()) };
 }

@@ -1,24 +1,14 @@
+import {
+  type AddedMemberAnswer,
+  type ChangeMemberRequest,
+  type MemberAnswer,
+  type MemberInput,
+  type OneTimePasswordAnswer,
+  STAFF_ROLES,
+  type StaffRole,
+  type TeamMember,
+} from '#src/contract/team';
 import { api } from '@/shared/api/api';
-import type { StaffRole } from '@/admin/auth/api/authApi';
-
-export interface TeamMember {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: StaffRole;
-  isActive: boolean;
-  lastLogin: string | null;
-  createdAt: string;
-  version: number;
-}
-
-export interface MemberInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: StaffRole;
-}
 
 export const teamApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -26,25 +16,22 @@ export const teamApi = api.injectEndpoints({
       query: () => '/admin/users',
       providesTags: ['Team'],
     }),
-    addMember: build.mutation<{ user: TeamMember; oneTimePassword: string }, MemberInput>({
+    addMember: build.mutation<AddedMemberAnswer, MemberInput>({
       query: (body) => ({ url: '/admin/users', method: 'POST', body }),
       invalidatesTags: ['Team'],
     }),
-    changeMember: build.mutation<
-      { user: TeamMember },
-      MemberInput & { id: string; version: number }
-    >({
+    changeMember: build.mutation<MemberAnswer, ChangeMemberRequest & { id: string }>({
       query: ({ id, ...body }) => ({ url: `/admin/users/${id}`, method: 'PATCH', body }),
       invalidatesTags: ['Team', 'Me'],
     }),
-    setMemberActive: build.mutation<{ user: TeamMember }, { id: string; active: boolean }>({
+    setMemberActive: build.mutation<MemberAnswer, { id: string; active: boolean }>({
       query: ({ id, active }) => ({
         url: `/admin/users/${id}/${active ? 'reactivate' : 'deactivate'}`,
         method: 'POST',
       }),
       invalidatesTags: ['Team'],
     }),
-    resetPassword: build.mutation<{ oneTimePassword: string }, { id: string }>({
+    resetPassword: build.mutation<OneTimePasswordAnswer, { id: string }>({
       query: ({ id }) => ({ url: `/admin/users/${id}/reset-password`, method: 'POST' }),
       invalidatesTags: ['Team'],
     }),
@@ -59,4 +46,5 @@ export const {
   useResetPasswordMutation,
 } = teamApi;
 
-export const ROLES: readonly StaffRole[] = ['salesperson', 'manager', 'admin'];
+/** Roles as the member form offers them: least access first. */
+export const ROLES: readonly StaffRole[] = [...STAFF_ROLES].reverse();

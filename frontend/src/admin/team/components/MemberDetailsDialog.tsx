@@ -7,9 +7,9 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import type { TeamMember } from '#src/contract/team';
 import { formatDateTime } from '@/shared/format/format';
-import { fullName } from '@/admin/auth/api/authApi';
-import type { TeamMember } from '@/admin/team/api/teamApi';
+import { fullName } from '@/shared/session/sessionApi';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (

@@ -9,8 +9,9 @@ import {
   TextField,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import type { StaffRole } from '@/admin/auth/api/authApi';
-import { ROLES, type MemberInput, type TeamMember } from '@/admin/team/api/teamApi';
+import type { MemberInput, ProfileInput, StaffRole, TeamMember } from '#src/contract/team';
+import { ProfileFields } from '@/shared/components/ProfileFields';
+import { ROLES } from '@/admin/team/api/teamApi';
 
 interface Props {
   title: string;
@@ -33,9 +34,12 @@ export function MemberFormDialog({
   onSubmit,
   onClose,
 }: Props) {
-  const [firstName, setFirstName] = useState(member?.firstName ?? '');
-  const [lastName, setLastName] = useState(member?.lastName ?? '');
-  const [email, setEmail] = useState(member?.email ?? '');
+  const [profile, setProfile] = useState<ProfileInput>({
+    firstName: member?.firstName ?? '',
+    lastName: member?.lastName ?? '',
+    email: member?.email ?? '',
+  });
+  const { firstName, lastName, email } = profile;
   const [role, setRole] = useState<StaffRole>(member?.role ?? 'salesperson');
   const [touched, setTouched] = useState(false);
   const missing = {
@@ -57,35 +61,15 @@ export function MemberFormDialog({
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label="First name"
-                value={firstName}
-                onChange={(e) => setFirstName(e.target.value)}
-                error={touched && missing.firstName}
-                helperText={touched && missing.firstName ? 'Required' : ' '}
-                required
-                fullWidth
-                autoFocus
-              />
-              <TextField
-                label="Last name"
-                value={lastName}
-                onChange={(e) => setLastName(e.target.value)}
-                error={touched && missing.lastName}
-                helperText={touched && missing.lastName ? 'Required' : ' '}
-                required
-                fullWidth
-              />
-            </Stack>
-            <TextField
-              label="Email"
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              error={touched && missing.email}
-              helperText={touched && missing.email ? 'Required' : ' '}
-              required
+            <ProfileFields
+              values={profile}
+              onChange={(field, value) => setProfile((current) => ({ ...current, [field]: value }))}
+              missing={{
+                firstName: touched && missing.firstName,
+                lastName: touched && missing.lastName,
+                email: touched && missing.email,
+              }}
+              autoFocus
             />
             <TextField
               select

@@ -17,22 +17,21 @@ import {
   Tooltip,
 } from '@mui/material';
 import { useState } from 'react';
+import type { MemberInput, TeamMember } from '#src/contract/team';
 import { useToast } from '@/shared/components/toast';
 import { formatDateTime } from '@/shared/format/format';
-import { fullName, useVerifyQuery } from '@/admin/auth/api/authApi';
-import { LoadFailedAlert } from '@/admin/shell/LoadFailedAlert';
-import { useFetchFailureToast } from '@/admin/shell/useFetchFailureToast';
-import { useSaveOrToast } from '@/admin/shell/useSaveOrToast';
+import { fullName, useVerifyQuery } from '@/shared/session/sessionApi';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
+import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
 import {
   useAddMemberMutation,
   useChangeMemberMutation,
   useResetPasswordMutation,
   useSetMemberActiveMutation,
   useTeamMembersQuery,
-  type MemberInput,
-  type TeamMember,
 } from '@/admin/team/api/teamApi';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '@/shared/components/ConfirmDialog';
 import { MemberDetailsDialog } from './MemberDetailsDialog';
 import { MemberFormDialog } from './MemberFormDialog';
 import { OneTimePasswordDialog } from './OneTimePasswordDialog';

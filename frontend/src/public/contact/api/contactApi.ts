@@ -1,19 +1,10 @@
+import type { ContactAnswer, ContactMessage } from '#src/contract/quote';
 import { api } from '@/shared/api/api';
-
-/** The contact form payload; it becomes a contact_form lead (docs/product.md#contact-form). */
-export interface ContactMessage {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  message: string;
-  source: 'contact_form';
-}
 
 const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
     sendContactMessage: build.mutation<
-      { leadId: string },
+      ContactAnswer,
       { message: ContactMessage; idempotencyKey: string }
     >({
       query: ({ message, idempotencyKey }) => ({

@@ -2,7 +2,7 @@ import { Box, Button, TextField, type TextFieldProps } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { splitName, useSendContactMessageMutation } from '@/public/contact/api/contactApi';
 import { contactCopy } from '@/public/contact/copy';
-import { accentButtonSx } from '@/public/layout/accent';
+import { accentButtonSx } from '@/shared/components/accent';
 import { errorMessage } from '@/shared/api/api';
 import { useIdempotencyKey } from '@/shared/api/useIdempotencyKey';
 import { useToast } from '@/shared/components/toast';

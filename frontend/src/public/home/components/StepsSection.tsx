@@ -2,7 +2,7 @@ import { Box, Button, Container, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { routes } from '@/app/routes';
 import { homeCopy } from '@/public/home/copy';
-import { accentButtonSx } from '@/public/layout/accent';
+import { accentButtonSx } from '@/shared/components/accent';
 
 export function StepsSection() {
   return (

@@ -1,13 +1,5 @@
+import type { Pattern } from '#src/contract/patterns';
 import { api } from '@/shared/api/api';
-
-/** One catalogue entry as GET /api/patterns returns it (docs/product.md#pattern-library). */
-export interface Pattern {
-  id: string;
-  name: string;
-  description: string;
-  imagePath: string;
-  family: string;
-}
 
 const patternsApi = api.injectEndpoints({
   endpoints: (build) => ({

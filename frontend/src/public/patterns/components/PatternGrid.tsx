@@ -1,5 +1,5 @@
 import { Box, ButtonBase, Typography } from '@mui/material';
-import type { Pattern } from '@/public/patterns/api/patternsApi';
+import type { Pattern } from '#src/contract/patterns';
 import { patternsCopy } from '@/public/patterns/copy';
 import type { PatternView } from '@/public/patterns/hooks/usePatternBrowser';
 import { PatternThumbnail } from './PatternThumbnail';

@@ -1,6 +1,6 @@
 import Close from '@mui/icons-material/Close';
 import { Box, Dialog, IconButton, Typography } from '@mui/material';
-import type { Pattern } from '@/public/patterns/api/patternsApi';
+import type { Pattern } from '#src/contract/patterns';
 import { patternsCopy } from '@/public/patterns/copy';
 
 /**

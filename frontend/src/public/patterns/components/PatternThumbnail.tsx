@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useCallback, useState } from 'react';
-import { thumbnailPath, type Pattern } from '@/public/patterns/api/patternsApi';
+import type { Pattern } from '#src/contract/patterns';
+import { thumbnailPath } from '@/public/patterns/api/patternsApi';
 import { patternsCopy } from '@/public/patterns/copy';
 
 /**

@@ -1,4 +1,4 @@
-import type { Pattern } from '@/public/patterns/api/patternsApi';
+import type { Pattern } from '#src/contract/patterns';
 
 export const PAGE_SIZE = 24;
 export const PAGE_WINDOW = 5;

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { Pattern } from '@/public/patterns/api/patternsApi';
+import type { Pattern } from '#src/contract/patterns';
 import { filterPatterns, PAGE_SIZE, pageCount, pageWindow } from './paging';
 
 export type PatternView = 'grid' | 'list';

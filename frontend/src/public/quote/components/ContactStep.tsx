@@ -1,7 +1,7 @@
 import { Box, Button, TextField } from '@mui/material';
 import type { FormEvent } from 'react';
 import { quoteCopy } from '@/public/quote/copy';
-import { accentButtonSx } from '@/public/layout/accent';
+import { accentButtonSx } from '@/shared/components/accent';
 import type { ContactFields, QuoteWizard } from '@/public/quote/hooks/useQuoteWizard';
 import { StepHeading } from './StepHeading';
 

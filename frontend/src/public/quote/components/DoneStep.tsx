@@ -1,8 +1,8 @@
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import type { QuoteAnswer } from '#src/contract/quote';
 import { routes } from '@/app/routes';
-import type { QuoteAnswer } from '@/public/quote/api/quoteApi';
 import { quoteCopy } from '@/public/quote/copy';
 import { formatEuroWhole, formatNumber } from '@/shared/format/format';
 import { StepHeading } from './StepHeading';

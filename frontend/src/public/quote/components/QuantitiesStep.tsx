@@ -1,10 +1,7 @@
 import { Alert, Box, Button, TextField } from '@mui/material';
 import { quoteCopy } from '@/public/quote/copy';
-import {
-  QUANTITY_MAX,
-  type Quantities,
-  type QuoteWizard,
-} from '@/public/quote/hooks/useQuoteWizard';
+import { type QuoteWizard } from '@/public/quote/hooks/useQuoteWizard';
+import { QUANTITY_MAX, type Quantities } from '../lib/quantities';
 import { StepHeading } from './StepHeading';
 
 const copy = quoteCopy.quantities;

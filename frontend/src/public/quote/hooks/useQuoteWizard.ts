@@ -1,30 +1,21 @@
 import { useCallback, useState } from 'react';
-import type { DoorStyle } from '@/public/quote/api/quoteApi';
+import { type DoorStyle, LEAD_CUSTOMER_FIELDS } from '#src/contract/leads';
+import type { QuoteCustomer } from '#src/contract/quote';
+import {
+  hasAnyQuantity,
+  type Quantities,
+  type QuantityInputs,
+  toQuantities,
+} from '../lib/quantities';
 
 export type WizardStep = 1 | 2 | 3 | 4;
 
-export interface ContactFields {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  message: string;
-}
+/** The contact step's fields; the country is always Finland. */
+export type ContactFields = Required<Omit<QuoteCustomer, 'country'>>;
 
-export type Quantities = { doors: number; drawers: number; metres: number };
-/** What the visitor typed, so a field can be cleared while editing. */
-export type QuantityInputs = Record<keyof Quantities, string>;
-
-const REQUIRED_CONTACT_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'address',
-  'city',
-] as const satisfies readonly (keyof ContactFields)[];
+const REQUIRED_CONTACT_FIELDS = LEAD_CUSTOMER_FIELDS.filter(
+  (field): field is Exclude<typeof field, 'country'> => field !== 'country',
+);
 
 const EMPTY_CONTACT: ContactFields = {
   firstName: '',
@@ -37,14 +28,6 @@ const EMPTY_CONTACT: ContactFields = {
 };
 const NO_QUANTITIES: QuantityInputs = { doors: '0', drawers: '0', metres: '0' };
 
-export const QUANTITY_MAX: Quantities = { doors: 999, drawers: 999, metres: 100 };
-
-/** Non-numeric or negative counts as 0; parts round up (docs/product.md#quote-wizard). */
-function toQuantity(raw: string, max: number): number {
-  const value = Math.ceil(Number(raw));
-  return Number.isFinite(value) && value > 0 ? Math.min(value, max) : 0;
-}
-
 /** The wizard's steps 1 → 2 → 3 → 4, back one step, reset to 1 (docs/product.md#quote-wizard). */
 export function useQuoteWizard() {
   const [step, setStep] = useState<WizardStep>(1);
@@ -54,12 +37,8 @@ export function useQuoteWizard() {
   const [contact, setContact] = useState<ContactFields>(EMPTY_CONTACT);
   const [missing, setMissing] = useState<ReadonlySet<keyof ContactFields>>(new Set());
 
-  const quantities: Quantities = {
-    doors: toQuantity(quantityInputs.doors, QUANTITY_MAX.doors),
-    drawers: toQuantity(quantityInputs.drawers, QUANTITY_MAX.drawers),
-    metres: toQuantity(quantityInputs.metres, QUANTITY_MAX.metres),
-  };
-  const hasQuantity = quantities.doors > 0 || quantities.drawers > 0 || quantities.metres > 0;
+  const quantities = toQuantities(quantityInputs);
+  const hasQuantity = hasAnyQuantity(quantities);
 
   const next = useCallback(() => {
     if (step === 1 && !doorStyle) return;

@@ -1,36 +1,21 @@
+import type {
+  DetectedFronts,
+  DetectFrontsRequest,
+  VisualizationAnswer,
+  VisualizationRequest,
+  VisualizerStatus,
+} from '#src/contract/visualizer';
 import { api } from '@/shared/api/api';
-
-/** Four [x, y] corners, clockwise from the top left, as shares (0..1) of the photo's sides. */
-export type FrontOutline = [number, number][];
-
-/** The photo as base64 without data-URL prefix, and a pattern code (docs/product.md#visualizer). */
-export interface VisualizationRequest {
-  kitchenImage: string;
-  patternId: string;
-  /** The fronts the visitor confirmed; without them the server finds them. */
-  fronts?: FrontOutline[];
-}
-
-export interface DetectedFronts {
-  width: number;
-  height: number;
-  fronts: FrontOutline[];
-}
-
-export interface VisualizerStatus {
-  remaining: number;
-  unlimited: boolean;
-}
 
 /** The admin token check is cached for five minutes (docs/product.md#admin-session). */
 const ADMIN_CHECK_CACHE_SECONDS = 5 * 60;
 
 const visualizerApi = api.injectEndpoints({
   endpoints: (build) => ({
-    visualize: build.mutation<{ imageUrl: string }, VisualizationRequest>({
+    visualize: build.mutation<VisualizationAnswer, VisualizationRequest>({
       query: (body) => ({ url: '/visualize', method: 'POST', body }),
     }),
-    detectFronts: build.mutation<DetectedFronts, { kitchenImage: string }>({
+    detectFronts: build.mutation<DetectedFronts, DetectFrontsRequest>({
       query: (body) => ({ url: '/visualize/fronts', method: 'POST', body }),
     }),
     visualizerStatus: build.query<VisualizerStatus, void>({

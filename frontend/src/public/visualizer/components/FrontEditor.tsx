@@ -1,8 +1,8 @@
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { FrontOutline } from '../api/visualizerApi';
+import { type FrontOutline, isInsideOutline } from '#src/contract/visualizer';
 import { visualizerCopy } from '../copy';
-import { boxAround, contains, growRegion, loadPixels, type Pixels } from '../lib/growRegion';
+import { boxAround, growRegion, loadPixels, type Pixels } from '../lib/growRegion';
 
 const copy = visualizerCopy.fronts;
 /** Arrow keys move the keyboard cursor this share of the photo per press. */
@@ -25,14 +25,14 @@ const points = (outline: FrontOutline) => outline.map(([x, y]) => `${x},${y}`).j
  * outline removes it; anywhere else adds the front there, grown from the tap to its edges.
  */
 export function FrontEditor({ imageUrl, fronts, disabled, onChange }: Props) {
-  const [pixels, setPixels] = useState<Pixels | null>(null);
+  const [loaded, setLoaded] = useState<{ imageUrl: string; pixels: Pixels } | null>(null);
+  const pixels = loaded?.imageUrl === imageUrl ? loaded.pixels : null;
   const [cursor, setCursor] = useState<[number, number] | null>(null);
 
   useEffect(() => {
     let current = true;
-    setPixels(null);
     loadPixels(imageUrl).then(
-      (loaded) => current && setPixels(loaded),
+      (read) => current && setLoaded({ imageUrl, pixels: read }),
       // A photo the browser cannot show (HEIC) still gets boxes around the taps.
       () => undefined,
     );
@@ -47,7 +47,7 @@ export function FrontEditor({ imageUrl, fronts, disabled, onChange }: Props) {
 
   const toggleAt = (x: number, y: number) => {
     if (!fronts || disabled) return;
-    const hit = fronts.findIndex((outline) => contains(outline, x, y));
+    const hit = fronts.findIndex((outline) => isInsideOutline(outline, x, y));
     if (hit >= 0) {
       remove(hit);
       return;

@@ -2,7 +2,8 @@ import CameraAltIcon from '@mui/icons-material/CameraAlt';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, Paper, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useRef, type ChangeEvent } from 'react';
-import { ACCEPT_ATTRIBUTE, visualizerCopy as copy } from '../copy';
+import { visualizerCopy as copy } from '../copy';
+import { ACCEPT_ATTRIBUTE } from '../lib/uploadRules';
 
 interface Props {
   previewUrl: string | null;

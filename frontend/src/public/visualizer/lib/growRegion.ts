@@ -1,11 +1,7 @@
-import type { FrontOutline } from '../api/visualizerApi';
+import { type FrontOutline, toShare } from '#src/contract/visualizer';
 
 /** RGBA pixels, as a canvas gives them. */
-export interface Pixels {
-  width: number;
-  height: number;
-  data: Uint8ClampedArray;
-}
+export type Pixels = Pick<ImageData, 'width' | 'height' | 'data'>;
 
 /** Brightness steps (log scale) that end a front: its gaps, edges and handles. */
 const EDGE_STEP = 0.09;
@@ -101,36 +97,23 @@ export function growRegion(pixels: Pixels, x: number, y: number): FrontOutline |
     [-1, 1],
   ];
   return corners.map(([cx, cy], k) => [
-    clamp01((cx + grow[k][0]) / width),
-    clamp01((cy + grow[k][1]) / height),
+    toShare((cx + grow[k][0]) / width),
+    toShare((cy + grow[k][1]) / height),
   ]);
 }
 
 /** When nothing could be grown: a door-sized box centred on the tap. */
 export function boxAround(x: number, y: number, width: number, height: number): FrontOutline {
-  const left = clamp01(x - width / 2);
-  const right = clamp01(x + width / 2);
-  const top = clamp01(y - height / 2);
-  const bottom = clamp01(y + height / 2);
+  const left = toShare(x - width / 2);
+  const right = toShare(x + width / 2);
+  const top = toShare(y - height / 2);
+  const bottom = toShare(y + height / 2);
   return [
     [left, top],
     [right, top],
     [right, bottom],
     [left, bottom],
   ];
-}
-
-const clamp01 = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 1e4) / 1e4;
-
-/** Is the point inside the outline (even-odd rule)? */
-export function contains(outline: FrontOutline, x: number, y: number): boolean {
-  let result = false;
-  for (let a = 0, b = outline.length - 1; a < outline.length; b = a++) {
-    const [xa, ya] = outline[a];
-    const [xb, yb] = outline[b];
-    if (ya > y !== yb > y && x < ((xb - xa) * (y - ya)) / (yb - ya) + xa) result = !result;
-  }
-  return result;
 }
 
 /** The photo scaled to at most `maxSide` pixels, read back from a canvas. */

@@ -11,8 +11,8 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { COLUMN_COLORS, type ColumnColor } from '#src/modules/leads/domain/pipeline.events.js';
-import { LEAD_SORTS, type LeadSort } from '#src/modules/leads/queries/lead-read.repository.js';
+import { LEAD_SORTS, type LeadSort } from '#src/contract/leads.js';
+import { COLUMN_COLORS, type ColumnColor } from '#src/contract/pipeline.js';
 import { EmailField, LeadDetailsDto, LeadFieldsDto, NameField } from './lead-fields.dto.js';
 
 const REQUIRED = 'Please fill in required fields (First Name, Last Name, Email)';

@@ -1,17 +1,31 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DOOR_STYLES, type DoorStyle } from '#src/modules/leads/domain/lead.types.js';
+import {
+  DOOR_STYLES,
+  type DoorStyle,
+  LEAD_SOURCES,
+  type CountAnswer as Count,
+  type LeadPage,
+  type LeadSource,
+  type LeadStats,
+  type LeadStatusAnswer as LeadStatus,
+  type LeadVersionAnswer as LeadVersion,
+  type LeadView,
+  type StatusTotal,
+} from '#src/contract/leads.js';
+import type { HistoryEntryType } from '#src/contract/lead-history.js';
+import { LEAD_EVENT_TYPES } from '#src/modules/leads/domain/lead.events.js';
+import { VISUALIZATION_GENERATED } from '#src/modules/visualizer/visualizer.module.js';
 import {
   COLUMN_COLORS,
   type ColumnColor,
+  type MovedLeadsAnswer as MovedLeads,
   type PipelineColumn,
-} from '#src/modules/leads/domain/pipeline.events.js';
-import type {
-  HistoryEntry,
-  LeadPage,
-  LeadStats,
-  LeadView,
-  StatusTotal,
-} from '#src/modules/leads/queries/lead.views.js';
+} from '#src/contract/pipeline.js';
+
+const HISTORY_ENTRY_TYPES: readonly HistoryEntryType[] = [
+  ...LEAD_EVENT_TYPES,
+  VISUALIZATION_GENERATED,
+];
 
 const DATE_TIME = { format: 'date-time', example: '2026-11-23T09:15:00.000Z' } as const;
 
@@ -65,8 +79,8 @@ export class LeadViewDto implements LeadView {
   @ApiProperty({ type: String, nullable: true })
   message: string | null;
 
-  @ApiProperty({ enum: ['quote', 'contact_form', 'manual'], example: 'quote' })
-  source: string;
+  @ApiProperty({ enum: LEAD_SOURCES, example: 'quote' })
+  source: LeadSource;
 
   @ApiProperty({ type: String, nullable: true, example: 'NH10' })
   patternId: string | null;
@@ -126,12 +140,13 @@ export class LeadStatsDto implements LeadStats {
   byStatus: StatusTotalDto[];
 }
 
-export class HistoryEntryDto implements HistoryEntry {
+/** The documented shape of every history entry; `details` depends on `type`. */
+export class HistoryEntryDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiProperty({ example: 'LeadStatusChanged' })
-  type: string;
+  @ApiProperty({ enum: HISTORY_ENTRY_TYPES, example: 'LeadStatusChanged' })
+  type: HistoryEntryType;
 
   @ApiProperty(DATE_TIME)
   occurredAt: string;
@@ -148,10 +163,10 @@ export class HistoryEntryDto implements HistoryEntry {
     description: 'Event-specific facts: source, status from/to, field changes, pattern tried',
     example: { from: 'new', to: 'contacted' },
   })
-  details: Record<string, unknown>;
+  details: object;
 }
 
-export class LeadStatusAnswer {
+export class LeadStatusAnswer implements LeadStatus {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
@@ -162,7 +177,7 @@ export class LeadStatusAnswer {
   version: number;
 }
 
-export class LeadVersionAnswer {
+export class LeadVersionAnswer implements LeadVersion {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
@@ -170,7 +185,7 @@ export class LeadVersionAnswer {
   version: number;
 }
 
-export class CountAnswer {
+export class CountAnswer implements Count {
   @ApiProperty({ type: 'integer', example: 3 })
   count: number;
 }
@@ -186,7 +201,7 @@ export class PipelineColumnDto implements PipelineColumn {
   color: ColumnColor;
 }
 
-export class MovedLeadsAnswer {
+export class MovedLeadsAnswer implements MovedLeads {
   @ApiProperty({ type: 'integer', description: 'Leads moved to another column', example: 4 })
   movedLeads: number;
 }

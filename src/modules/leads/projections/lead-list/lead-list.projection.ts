@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { DoorStyle, LeadSource } from '#src/contract/leads.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
 import { Projection } from '#src/platform/projections/projection.decorator.js';
 import type {
@@ -15,7 +16,6 @@ import {
   INITIAL_LEAD_STATE,
   type LeadState,
 } from '#src/modules/leads/domain/lead.state.js';
-import type { DoorStyle, LeadSource } from '#src/modules/leads/domain/lead.types.js';
 
 /** One row of the lead list read model, as stored. */
 export interface LeadListRow {
@@ -29,13 +29,13 @@ export interface LeadListRow {
   country: string | null;
   message: string | null;
   notes: string | null;
-  door_style: string | null;
+  door_style: DoorStyle | null;
   doors: number;
   drawers: number;
   metres: number;
   total_price: number;
   status: string;
-  source: string;
+  source: LeadSource;
   pattern_id: string | null;
   visitor_id: string | null;
   created_at: string;

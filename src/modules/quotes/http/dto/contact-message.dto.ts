@@ -8,12 +8,12 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
-import type { ContactAnswer } from '#src/modules/quotes/intake/public-intake.service.js';
+import type { ContactAnswer, ContactMessage } from '#src/contract/quote.js';
 import { Trimmed } from '#src/platform/http/trimmed.js';
 import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from './submit-quote.dto.js';
 
 /** Contact form (docs/product.md#contact-form): the client splits the name on its first space. */
-export class ContactMessageDto {
+export class ContactMessageDto implements ContactMessage {
   @ApiProperty({ example: 'Matti' })
   @Trimmed()
   @IsString()

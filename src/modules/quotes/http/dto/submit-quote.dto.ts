@@ -15,7 +15,12 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { DOOR_STYLES, type DoorStyle } from '#src/modules/leads/domain/lead.types.js';
+import { DOOR_STYLES, type DoorStyle } from '#src/contract/leads.js';
+import type {
+  QuoteAnswer as QuoteAnswerShape,
+  QuoteCustomer,
+  QuoteRequest,
+} from '#src/contract/quote.js';
 import { Trimmed } from '#src/platform/http/trimmed.js';
 
 export const NAME_MAX = 100;
@@ -23,7 +28,7 @@ export const EMAIL_MAX = 254;
 export const PHONE_MAX = 40;
 export const MESSAGE_MAX = 5000;
 
-export class QuoteCustomerDto {
+export class QuoteCustomerDto implements QuoteCustomer {
   @ApiProperty({ example: 'Aino' })
   @Trimmed()
   @IsString()
@@ -82,7 +87,7 @@ export class QuoteCustomerDto {
 }
 
 /** The wizard's payload (docs/product.md#quote-wizard). The price never comes from the client. */
-export class SubmitQuoteDto {
+export class SubmitQuoteDto implements QuoteRequest {
   @ApiProperty({ enum: DOOR_STYLES, example: 'Uritettu' })
   @IsIn(DOOR_STYLES)
   doorStyle: DoorStyle;
@@ -123,7 +128,7 @@ export class SubmitQuoteDto {
 }
 
 /** The price the server computed for the quantities it accepted, and the lead it created. */
-export class QuoteAnswer {
+export class QuoteAnswer implements QuoteAnswerShape {
   @ApiProperty({ description: 'Euros, VAT included', example: 1290 })
   totalPrice: number;
 

@@ -1,20 +1,8 @@
 import { Command } from '@nestjs/cqrs';
-import type { StaffRole } from '#src/platform/http/access.decorators.js';
+import type { LoginAnswer, StaffUser } from '#src/contract/team.js';
 
-export interface LoginUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: StaffRole;
-  mustChangePassword: boolean;
-}
-
-export interface LoginResult {
-  success: true;
-  token: string;
-  user: LoginUser;
-}
+export type LoginUser = StaffUser;
+export type LoginResult = LoginAnswer;
 
 /** Checks a password and opens a session. */
 export class LogInCommand extends Command<LoginResult> {

@@ -5,8 +5,9 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '#src/modules/team/domain/password-policy.js';
 import { Trimmed } from '#src/platform/http/trimmed.js';
+import type { LoginRequest, PasswordInput } from '#src/contract/team.js';
 
-export class LoginDto {
+export class LoginDto implements LoginRequest {
   @ApiProperty({ example: 'aino.virtanen@example.fi' })
   @Trimmed()
   @IsEmail({}, { message: 'email must be an email address' })
@@ -20,7 +21,7 @@ export class LoginDto {
   password: string;
 }
 
-export class ChangePasswordDto {
+export class ChangePasswordDto implements PasswordInput {
   @ApiProperty({ example: 'kalvo-Keittiö-2026' })
   @IsString()
   @IsNotEmpty()

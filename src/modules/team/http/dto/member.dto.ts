@@ -10,11 +10,16 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { STAFF_ROLES, type StaffRole } from '#src/platform/http/access.decorators.js';
+import {
+  type ChangeMemberRequest,
+  type ProfileInput,
+  STAFF_ROLES,
+  type StaffRole,
+} from '#src/contract/team.js';
 import { Trimmed } from '#src/platform/http/trimmed.js';
 
 /** Name and e-mail: the same rules in Team and in Settings. */
-export class ProfileDto {
+export class ProfileDto implements ProfileInput {
   @ApiProperty({ example: 'Aino' })
   @Trimmed()
   @IsString()
@@ -43,7 +48,7 @@ export class AddMemberDto extends ProfileDto {
   role?: StaffRole;
 }
 
-export class ChangeMemberDto extends ProfileDto {
+export class ChangeMemberDto extends ProfileDto implements ChangeMemberRequest {
   @ApiProperty({ enum: STAFF_ROLES, example: 'manager' })
   @IsIn(STAFF_ROLES, { message: `role must be one of: ${STAFF_ROLES.join(', ')}` })
   role: StaffRole;

@@ -1,6 +1,17 @@
 import { ApiProperty, IntersectionType, PickType } from '@nestjs/swagger';
-import type { TeamMember } from '#src/modules/team/queries/members.repository.js';
-import { STAFF_ROLES, type StaffRole } from '#src/platform/http/access.decorators.js';
+import {
+  type AddedMemberAnswer as AddedMember,
+  type LoginAnswer as Login,
+  type MemberAnswer as Member,
+  type OneTimePasswordAnswer as OneTimePassword,
+  type ProfileAnswer as Profile,
+  type SessionAnswer as Session,
+  STAFF_ROLES,
+  type StaffRole,
+  type StaffUser,
+  type SuccessAnswer as Success,
+  type TeamMember,
+} from '#src/contract/team.js';
 
 /** A member as the Team tab lists it. */
 export class TeamMemberDto implements TeamMember {
@@ -32,36 +43,35 @@ export class TeamMemberDto implements TeamMember {
   version: number;
 }
 
-export class MemberAnswer {
+export class MemberAnswer implements Member {
   @ApiProperty()
   user: TeamMemberDto;
 }
 
-export class OneTimePasswordAnswer {
+export class OneTimePasswordAnswer implements OneTimePassword {
   @ApiProperty({ description: 'Shown once; the member must change it at the first sign-in' })
   oneTimePassword: string;
 }
 
-export class AddedMemberAnswer extends IntersectionType(MemberAnswer, OneTimePasswordAnswer) {}
+export class AddedMemberAnswer
+  extends IntersectionType(MemberAnswer, OneTimePasswordAnswer)
+  implements AddedMember {}
 
 /** The signed-in member, as the admin app keeps it. */
-export class StaffUserDto extends PickType(TeamMemberDto, [
-  'id',
-  'firstName',
-  'lastName',
-  'email',
-  'role',
-] as const) {
+export class StaffUserDto
+  extends PickType(TeamMemberDto, ['id', 'firstName', 'lastName', 'email', 'role'] as const)
+  implements StaffUser
+{
   @ApiProperty({ description: 'Only verify, logout and the password change work until it is done' })
   mustChangePassword: boolean;
 }
 
-export class SuccessAnswer {
+export class SuccessAnswer implements Success {
   @ApiProperty({ enum: [true] })
   success: true;
 }
 
-export class LoginAnswer extends SuccessAnswer {
+export class LoginAnswer extends SuccessAnswer implements Login {
   @ApiProperty({ description: 'Send as `Authorization: Bearer <token>`' })
   token: string;
 
@@ -69,7 +79,7 @@ export class LoginAnswer extends SuccessAnswer {
   user: StaffUserDto;
 }
 
-export class SessionAnswer {
+export class SessionAnswer implements Session {
   @ApiProperty({ enum: [true] })
   valid: true;
 
@@ -77,7 +87,7 @@ export class SessionAnswer {
   user: StaffUserDto;
 }
 
-export class ProfileAnswer extends SuccessAnswer {
+export class ProfileAnswer extends SuccessAnswer implements Profile {
   @ApiProperty()
   user: StaffUserDto;
 }

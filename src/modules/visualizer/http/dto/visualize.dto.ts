@@ -1,4 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type {
+  DetectedFronts,
+  DetectFrontsRequest,
+  VisualizationAnswer,
+  VisualizationRequest,
+  VisualizerStatus,
+} from '#src/contract/visualizer.js';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import {
   MAX_FRONTS,
@@ -52,7 +59,7 @@ const OUTLINES_SCHEMA = {
   },
 } as const;
 
-export class VisualizeDto {
+export class VisualizeDto implements VisualizationRequest {
   @ApiProperty({ description: 'The photo as base64, without a data-URL prefix (max 15 MB).' })
   @IsString()
   @IsNotEmpty()
@@ -84,7 +91,7 @@ export class VisualizeDto {
   fronts?: FrontOutline[];
 }
 
-export class DetectFrontsDto {
+export class DetectFrontsDto implements DetectFrontsRequest {
   @ApiProperty({ description: 'The photo as base64, without a data-URL prefix (max 15 MB).' })
   @IsString()
   @IsNotEmpty()
@@ -92,7 +99,7 @@ export class DetectFrontsDto {
   kitchenImage: string;
 }
 
-export class DetectFrontsResponseDto {
+export class DetectFrontsResponseDto implements DetectedFronts {
   @ApiProperty({
     type: 'integer',
     description: 'The photo as stored: upright, in pixels.',
@@ -110,12 +117,12 @@ export class DetectFrontsResponseDto {
   fronts: FrontOutline[];
 }
 
-export class VisualizeResponseDto {
+export class VisualizeResponseDto implements VisualizationAnswer {
   @ApiProperty({ example: '/api/visualizations/q5Jc0yZ0b2m3T1aVZb6ZqA.jpg' })
   imageUrl: string;
 }
 
-export class VisualizerStatusDto {
+export class VisualizerStatusDto implements VisualizerStatus {
   @ApiProperty({ description: 'Free renders left for this browser (3 at most).', example: 3 })
   remaining: number;
 

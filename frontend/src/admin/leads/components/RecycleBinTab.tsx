@@ -1,0 +1,151 @@
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
+import {
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useDispatch } from 'react-redux';
+import type { LeadView } from '#src/contract/leads';
+import type { AppDispatch } from '@/app/store';
+import { useVerifyQuery } from '@/shared/session/sessionApi';
+import {
+  leadsApi,
+  useEraseLeadMutation,
+  useGetDeletedLeadsQuery,
+} from '@/admin/leads/api/leadsApi';
+import { leadCopy } from '@/admin/leads/copy';
+import { useLeadActions } from '@/admin/leads/hooks/useLeadActions';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
+import { errorMessage } from '@/shared/api/api';
+import { useToast } from '@/shared/components/toast';
+import { formatDateTime, formatEuro } from '@/shared/format/format';
+
+const nameOf = (lead: LeadView) => `${lead.customerFirstName} ${lead.customerLastName}`.trim();
+
+/** Trashed leads: restore them, or (admins) erase them for good (docs/product.md#erasure). */
+export default function RecycleBinTab() {
+  const toast = useToast();
+  const deleted = useGetDeletedLeadsQuery();
+  const { data: leads, isLoading, isError } = deleted;
+  const dispatch = useDispatch<AppDispatch>();
+  // The list and the tab's count together: both may have failed.
+  const reload = () => dispatch(leadsApi.util.invalidateTags(['DeletedLeads']));
+  useFetchFailureToast(deleted, leadCopy.fetchDeletedFailed);
+  const { data: me } = useVerifyQuery();
+  const isAdmin = me?.user.role === 'admin';
+  const { restoreLead, busy } = useLeadActions();
+  const [erase, { isLoading: erasing }] = useEraseLeadMutation();
+  const [confirming, setConfirming] = useState<LeadView | null>(null);
+
+  const eraseConfirmed = async () => {
+    if (!confirming) return;
+    try {
+      await erase({ id: confirming.id, expectedVersion: confirming.version }).unwrap();
+      toast({ ...leadCopy.erased, variant: 'success' });
+      setConfirming(null);
+    } catch (error) {
+      toast({
+        title: leadCopy.eraseFailed.title,
+        description: errorMessage(error, ''),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  if (isLoading) return <CircularProgress aria-label="Loading deleted leads" />;
+  if (isError || !leads)
+    return <LoadFailedAlert message={leadCopy.fetchDeletedFailed} onRetry={reload} />;
+  if (leads.length === 0)
+    return (
+      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+        No deleted leads
+      </Typography>
+    );
+  return (
+    <>
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label="Deleted leads">
+          <TableHead>
+            <TableRow>
+              <TableCell>Customer</TableCell>
+              <TableCell>Email</TableCell>
+              <TableCell>Door Style</TableCell>
+              <TableCell align="right">Value</TableCell>
+              <TableCell>Deleted At</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {leads.map((lead) => (
+              <TableRow key={lead.id} data-testid="deleted-lead">
+                <TableCell>{nameOf(lead)}</TableCell>
+                <TableCell>{lead.customerEmail}</TableCell>
+                <TableCell>{lead.doorStyle ?? '–'}</TableCell>
+                <TableCell align="right">{formatEuro(lead.totalPrice)}</TableCell>
+                <TableCell>{lead.deletedAt ? formatDateTime(lead.deletedAt) : 'Unknown'}</TableCell>
+                <TableCell align="right">
+                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                    <Button
+                      size="small"
+                      startIcon={<RestoreFromTrashIcon />}
+                      disabled={busy}
+                      onClick={() => restoreLead(lead.id)}
+                      aria-label={`Restore ${nameOf(lead)}`}
+                    >
+                      Restore
+                    </Button>
+                    {isAdmin && (
+                      <Button
+                        size="small"
+                        color="error"
+                        startIcon={<DeleteForeverIcon />}
+                        onClick={() => setConfirming(lead)}
+                        aria-label={`Delete permanently ${nameOf(lead)}`}
+                      >
+                        Delete permanently
+                      </Button>
+                    )}
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Dialog open={!!confirming} onClose={() => setConfirming(null)} aria-labelledby="erase-title">
+        <DialogTitle id="erase-title">
+          Delete {confirming && nameOf(confirming)} permanently?
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            The personal data of {confirming && nameOf(confirming)} ({confirming?.customerEmail}) is
+            erased for good and cannot be restored. The history keeps only that the lead existed and
+            who erased it.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>Cancel</Button>
+          <Button color="error" variant="contained" onClick={eraseConfirmed} disabled={erasing}>
+            Delete permanently
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

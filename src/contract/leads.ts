@@ -1,0 +1,135 @@
+/**
+ * The lead vocabulary the admin app and the server share: what the API answers and accepts.
+ * Pure TypeScript with no imports outside this folder, so the browser bundle can import it.
+ */
+
+export const DOOR_STYLES = ['Kehysovi', 'Uritettu', 'Tasapintainen', 'Vetimetön'] as const;
+export type DoorStyle = (typeof DOOR_STYLES)[number];
+
+export const LEAD_SOURCES = ['quote', 'contact_form', 'manual'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+/** The customer's contact details, as commands and events name them. */
+export interface LeadCustomer {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  country: string;
+}
+
+export const LEAD_CUSTOMER_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'country',
+] as const satisfies readonly (keyof LeadCustomer)[];
+
+/** What the customer wants covered and its price. */
+export interface LeadOrder {
+  doorStyle: DoorStyle | null;
+  doors: number;
+  drawers: number;
+  metres: number;
+  totalPrice: number;
+}
+
+/** Fields staff edit, as the API names them. */
+export interface LeadFields {
+  customerFirstName: string;
+  customerLastName: string;
+  customerEmail: string;
+  customerPhone: string;
+  customerAddress: string;
+  /** None for a contact-form lead until someone picks one. */
+  doorStyle: DoorStyle | null;
+  doors: number;
+  drawers: number;
+  metres: number;
+  totalPrice: number;
+  /** The pipeline column id. */
+  status: string;
+  notes: string;
+}
+
+/** A lead as the admin API answers it, with version and source (docs/product.md#leads). */
+export interface LeadView extends LeadFields {
+  id: string;
+  customerCity: string;
+  customerCountry: string;
+  message: string | null;
+  source: LeadSource;
+  patternId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+  version: number;
+}
+
+export interface LeadPage {
+  items: LeadView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const LEAD_SORTS = ['-createdAt', 'createdAt', '-totalPrice', 'totalPrice'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+
+/** The query of one page of the lead list. */
+export interface LeadPageQuery {
+  search?: string;
+  status?: string;
+  sort?: LeadSort;
+  page: number;
+  pageSize: number;
+}
+
+export interface StatusTotal {
+  status: string;
+  count: number;
+  value: number;
+}
+
+export interface LeadStats {
+  totalQuotes: number;
+  totalRevenue: number;
+  potentialRevenue: number;
+  activeLeads: number;
+  byStatus: StatusTotal[];
+}
+
+/** Every change carries the version the user saw; a newer lead answers 409. */
+export type UpdateLeadRequest = Partial<LeadFields> & { expectedVersion?: number };
+
+/** The board's quick change: the lead's column. */
+export interface MoveLeadRequest {
+  status: string;
+  expectedVersion?: number;
+}
+
+export interface LeadStatusAnswer {
+  id: string;
+  status: string | undefined;
+  version: number;
+}
+
+export interface LeadVersionAnswer {
+  id: string;
+  version: number;
+}
+
+export interface CountAnswer {
+  count: number;
+}
+
+/** The 409 answer of a stale change: who changed the lead meanwhile. */
+export interface LeadConflictAnswer {
+  message: string;
+  changedBy: string | null;
+}

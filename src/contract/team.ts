@@ -1,0 +1,83 @@
+/** Staff, their roles and sign-in, as the admin app and the server name them. */
+
+export const STAFF_ROLES = ['admin', 'manager', 'salesperson'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** A member as the Team tab lists it. */
+export interface TeamMember {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: StaffRole;
+  isActive: boolean;
+  lastLogin: string | null;
+  createdAt: string;
+  /** Sent back as `version` when editing. */
+  version: number;
+}
+
+export interface MemberInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: StaffRole;
+}
+
+/** Without `version` the change applies to the latest member. */
+export type ChangeMemberRequest = MemberInput & { version?: number };
+
+export interface MemberAnswer {
+  user: TeamMember;
+}
+
+export interface OneTimePasswordAnswer {
+  /** Shown once; the member must change it at the first sign-in. */
+  oneTimePassword: string;
+}
+
+export type AddedMemberAnswer = MemberAnswer & OneTimePasswordAnswer;
+
+/** The signed-in member, as the admin app keeps it. */
+export interface StaffUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: StaffRole;
+  mustChangePassword: boolean;
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface SuccessAnswer {
+  success: true;
+}
+
+export interface LoginAnswer extends SuccessAnswer {
+  token: string;
+  user: StaffUser;
+}
+
+export interface SessionAnswer {
+  valid: true;
+  user: StaffUser;
+}
+
+export interface ProfileInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface ProfileAnswer extends SuccessAnswer {
+  user: StaffUser;
+}
+
+export interface PasswordInput {
+  currentPassword: string;
+  newPassword: string;
+}
