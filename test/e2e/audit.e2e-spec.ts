@@ -131,6 +131,20 @@ describe('Audit log', () => {
     const again = await logIn(testApp, manager.member.email);
     await api.post('/api/auth/logout').set(bearer(again.token)).expect(200);
 
+    await api
+      .post(`/api/quotes/${leadId}/emails`)
+      .set(as(salesperson))
+      .send({ subject: 'Tarjous', body: 'Hei Matti, tässä tarjous.' })
+      .expect(201);
+    await api
+      .post(`/api/quotes/${leadId}/emails/reply`)
+      .set(as(salesperson))
+      .send({ body: 'Kiitos, sopii.' })
+      .expect(201);
+    await api.get(`/api/quotes/${leadId}/emails`).set(as(manager)).expect(200);
+    await api.post('/api/admin/backup/run').set(as(admin)).expect(201);
+    await api.post('/api/admin/reports/report_revenue/build').set(as(manager)).expect(202);
+
     const store = testApp.app.get(EventStore);
     await store.append(
       'visitor-audit-test',
@@ -173,6 +187,27 @@ describe('Audit log', () => {
           target: { kind: 'lead', id: leadId, label: 'Matti Virtanen' },
           sentence: 'Sami Seller opened the details of Matti Virtanen',
         }),
+      ]);
+    });
+
+    it('should tell e-mails, backups and report builds without quoting personal data', async () => {
+      const about = { leadId };
+      expect(await sentenceOf('EmailQueued', about)).toEqual([
+        'Sami Seller wrote an e-mail to Matti Virtanen',
+      ]);
+      expect(await sentenceOf('EmailReceived', about)).toEqual([
+        'Sami Seller added a reply from Matti Virtanen',
+      ]);
+      expect(await sentenceOf('EmailConversationRead', about)).toEqual([
+        'Mika Manager read the e-mails of Matti Virtanen',
+      ]);
+      const mail = JSON.stringify(await rows(about));
+      expect(mail).not.toMatch(/Tarjous|tässä tarjous|Kiitos, sopii/);
+      expect(await sentenceOf('BackupCreated')).toEqual([
+        expect.stringMatching(/^Anna Lahti backed up the data: .+ \(\d+ events\)$/),
+      ]);
+      expect(await sentenceOf('ReportBuildStarted')).toEqual([
+        'Mika Manager started building the report report_revenue',
       ]);
     });
 

@@ -3,6 +3,8 @@ import { AUDIT_ACTIONS } from '#src/contract/audit.js';
 import type { PresentedEvent } from '#src/modules/audit/domain/audit-entry.js';
 import { dataAccessPresenters } from './data-access.presenters.js';
 import { leadPresenters } from './lead.presenters.js';
+import { mailPresenters } from './mail.presenters.js';
+import { operationsPresenters } from './operations.presenters.js';
 import { pipelinePresenters } from './pipeline.presenters.js';
 import type { NameBook, PresenterTable } from './presenter.types.js';
 import { teamPresenters } from './team.presenters.js';
@@ -15,6 +17,8 @@ export const PRESENTERS: PresenterTable = {
   ...teamPresenters,
   ...visualizerPresenters,
   ...dataAccessPresenters,
+  ...mailPresenters,
+  ...operationsPresenters,
 };
 
 /** "MailDeliveryFailed" → "mail delivery failed". */
