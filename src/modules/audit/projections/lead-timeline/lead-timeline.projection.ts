@@ -79,8 +79,12 @@ export class LeadTimelineProjection implements ProjectionDefinition {
     const written = new Map<string, TimelineRow>();
     for (const event of events) {
       const id = leadIdFromStream(event.streamId);
-      const at = event.occurredAt.toISOString();
       const before = current.get(id);
+      // A stream's events come in version order, but a later version can carry an earlier clock
+      // reading (its command read the time before it waited for the append): periods never run
+      // backwards, so such an event starts its period where the previous one started.
+      const openedAt = before ? new Date(before.valid_from).getTime() : Number.NEGATIVE_INFINITY;
+      const at = new Date(Math.max(event.occurredAt.getTime(), openedAt)).toISOString();
       const next = nextState(before, id, event as unknown as LeadEvent & RecordedEvent, at);
       if (!next) continue;
       if (before) {
