@@ -64,7 +64,8 @@ describe('Audit log and the past board in Chromium', () => {
       .getByText('Anna Lahti created lead Olli Muu in New Leads')
       .waitFor({ state: 'detached' });
 
-    await grid.getByRole('button', { name: 'Liisa Lukija' }).first().click();
+    // The row's target links to the lead on the CRM board, which opens its details.
+    await grid.getByRole('link', { name: 'Liisa Lukija' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Lead Details' });
     await dialog.getByLabel('Last Name').waitFor();
     expect(await dialog.getByLabel('Last Name').inputValue()).toBe('Lukija');
