@@ -1,20 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { PG_POOL, type Queryable } from '#src/platform/database/queryable.js';
-import type { StaffRole } from '#src/platform/http/access.decorators.js';
+import type { StaffRole, TeamMember } from '#src/contract/team.js';
 import { MemberNotFoundError } from '#src/modules/team/domain/member.errors.js';
 
-export interface TeamMember {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: StaffRole;
-  isActive: boolean;
-  lastLogin: string | null;
-  createdAt: string;
-  version: number;
-}
+export type { TeamMember };
 
 interface MemberRow {
   id: string;
