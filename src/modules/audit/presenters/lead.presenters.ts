@@ -4,7 +4,7 @@ import {
   type LeadDetailsChanged,
   type LeadStatusChanged,
 } from '#src/modules/leads/domain/lead.events.js';
-import type { PresenterInput, PresenterTable, TargetedSentence } from './presenter.types.js';
+import { aboutLead, type PresenterInput, type PresenterTable } from './presenter.types.js';
 
 const FIELD_LABELS: Record<string, string> = {
   doorStyle: 'door style',
@@ -26,13 +26,8 @@ const SOURCE_WORDS: Record<string, string> = {
   contact_form: 'sent a contact message',
 };
 
-function onLead(
-  { event, names }: PresenterInput,
-  sentence: (lead: string) => string,
-): TargetedSentence {
-  const leadId = leadIdFromStream(event.streamId);
-  return { target: { kind: 'lead', id: leadId }, sentence: sentence(names.lead(leadId)) };
-}
+const onLead = ({ event, names }: PresenterInput, sentence: (lead: string) => string) =>
+  aboutLead(names, leadIdFromStream(event.streamId), sentence);
 
 const changeList = (changes: Record<string, { from: unknown; to: unknown }>) =>
   Object.entries(changes).map(

@@ -1,18 +1,13 @@
 import type { EmailKind, ReplySource } from '#src/contract/mail.js';
 import { leadIdFromMailStream } from '#src/modules/mail/domain/mail.events.js';
-import type { PresenterInput, PresenterTable, TargetedSentence } from './presenter.types.js';
+import { aboutLead, type PresenterInput, type PresenterTable } from './presenter.types.js';
 
 /**
  * A lead's e-mail is told by the conversation's facts only: subjects, bodies, addresses and the
  * mail server's answers can hold personal data, so no sentence quotes them.
  */
-function onConversation(
-  { event, names }: PresenterInput,
-  sentence: (lead: string) => string,
-): TargetedSentence {
-  const leadId = leadIdFromMailStream(event.streamId);
-  return { target: { kind: 'lead', id: leadId }, sentence: sentence(names.lead(leadId)) };
-}
+const onConversation = ({ event, names }: PresenterInput, sentence: (lead: string) => string) =>
+  aboutLead(names, leadIdFromMailStream(event.streamId), sentence);
 
 const QUEUED_WORDS: Record<EmailKind, (actor: string, lead: string) => string> = {
   staff: (actor, lead) => `${actor} wrote an e-mail to ${lead}`,

@@ -22,3 +22,12 @@ export type TargetedSentence = Omit<PresentedEvent, 'action'>;
 export type Presenter = (input: PresenterInput) => TargetedSentence;
 
 export type PresenterTable = Record<string, Presenter>;
+
+/** A sentence about a lead, naming it as the audit log knew it (or "erased lead"). */
+export function aboutLead(
+  names: NameBook,
+  leadId: string,
+  sentence: (lead: string) => string,
+): TargetedSentence {
+  return { target: { kind: 'lead', id: leadId }, sentence: sentence(names.lead(leadId)) };
+}

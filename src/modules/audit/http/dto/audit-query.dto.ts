@@ -1,17 +1,6 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { PageNumber, PageSize } from '#src/platform/http/paging.decorators.js';
 import {
   AUDIT_COUNT_LIMIT,
   AUDIT_PAGE_SIZE_MAX,
@@ -68,20 +57,10 @@ export class AuditPageQuery extends AuditFilterQuery {
   @IsIn(AUDIT_SORTS)
   sort?: AuditSort;
 
-  @ApiPropertyOptional({ example: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
+  @PageNumber()
   page?: number;
 
-  @ApiPropertyOptional({ example: 25 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(AUDIT_PAGE_SIZE_MAX)
+  @PageSize(AUDIT_PAGE_SIZE_MAX)
   pageSize?: number;
 }
 

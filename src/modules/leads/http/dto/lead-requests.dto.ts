@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { PageNumber, PageSize } from '#src/platform/http/paging.decorators.js';
 import {
   IsDefined,
   IsIn,
@@ -7,7 +8,6 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
-  Max,
   MaxLength,
   Min,
 } from 'class-validator';
@@ -89,20 +89,10 @@ export class ListLeadsQuery {
   @IsIn(LEAD_SORTS)
   sort?: LeadSort;
 
-  @ApiPropertyOptional({ example: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
+  @PageNumber()
   page?: number;
 
-  @ApiPropertyOptional({ example: 25 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @PageSize(200)
   pageSize?: number;
 }
 

@@ -1,0 +1,28 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+const LAST_PAGE = 100_000;
+
+/** An optional 1-based page number in a query string. */
+export const PageNumber = () =>
+  applyDecorators(
+    ApiPropertyOptional({ example: 1 }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt(),
+    Min(1),
+    Max(LAST_PAGE),
+  );
+
+/** An optional page size in a query string, at most `max` rows. */
+export const PageSize = (max: number) =>
+  applyDecorators(
+    ApiPropertyOptional({ example: 25 }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt(),
+    Min(1),
+    Max(max),
+  );
