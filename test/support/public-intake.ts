@@ -1,3 +1,4 @@
+import { IntakeMailWorker } from '#src/modules/mail/intake/intake-mail.worker.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 /**
@@ -19,8 +20,12 @@ export function usePublicIntakeApp(submissionsPerMinute: number): () => TestApp 
   };
 }
 
-/** How many events the log holds: a refused submission must not change it. */
+/**
+ * How many events the log holds once the intake e-mails of accepted submissions are queued: a
+ * refused submission must not change it.
+ */
 export async function eventCount(testApp: TestApp): Promise<number> {
+  await testApp.app.get(IntakeMailWorker).drain();
   const { rows } = await testApp.db.pool.query<{ n: number }>(
     'select count(*)::int as n from events',
   );

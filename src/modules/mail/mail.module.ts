@@ -19,6 +19,8 @@ import { MailConversationRepository } from './infrastructure/mail-conversation.r
 import { MailSettings } from './infrastructure/mail-settings.js';
 import { MailThreadIndex } from './infrastructure/mail-thread-index.js';
 import { IntakeMailPolicy } from './intake/intake-mail.policy.js';
+import { IntakeMailWorker } from './intake/intake-mail.worker.js';
+import { PendingIntakeMail } from './intake/pending-intake-mail.js';
 import { UnreadCountsProjection } from './projections/unread-counts/unread-counts.projection.js';
 import { ConversationReader } from './queries/conversation.reader.js';
 import { UnreadCountsReader } from './queries/unread-counts.reader.js';
@@ -50,6 +52,8 @@ const commandHandlers = [SendEmailHandler, RecordReplyHandler, MarkConversationR
     SmtpTransport,
     MailDeliveryWorker,
     IntakeMailPolicy,
+    PendingIntakeMail,
+    IntakeMailWorker,
     ImapReplyPoller,
     UnreadCountsProjection,
     ConversationReader,

@@ -22,6 +22,7 @@ import {
 } from './event-store.sql.js';
 import type {
   AppendOptions,
+  AppendRequest,
   AppendResult,
   ExpectedVersion,
   JsonObject,
@@ -64,6 +65,7 @@ const MAX_BATCH_SIZE = 64;
  */
 export class AppendWriter {
   private inlineHandlers: { handles: Set<string> | null; handle: InlineEventHandler }[] = [];
+  private committedListeners: (() => void)[] = [];
   private readonly queue = new GroupCommitQueue<QueuedAppend>(
     (batch) => this.commitBatch(batch),
     (append) => append.streamId,
@@ -82,6 +84,11 @@ export class AppendWriter {
     this.inlineHandlers.push({ handles: handles.length ? new Set(handles) : null, handle });
   }
 
+  /** Called after each group-committed batch that stored something new. */
+  onCommitted(listener: () => void): void {
+    this.committedListeners.push(listener);
+  }
+
   append(
     streamId: string,
     expectedVersion: ExpectedVersion,
@@ -89,11 +96,44 @@ export class AppendWriter {
     options: AppendOptions,
     transaction?: pg.PoolClient,
   ): Promise<AppendResult> {
-    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
-    if (!options.subjectId && events.some((event) => event.personalData)) {
-      return Promise.reject(new Error('events carry personal data but no subjectId was given'));
+    let append: PendingAppend;
+    try {
+      append = this.pending({ streamId, expectedVersion, events, options });
+    } catch (error) {
+      return Promise.reject(error);
     }
-    const append: PendingAppend = {
+    if (transaction) return this.appendWithin(append, transaction);
+    return new Promise((resolve, reject) => this.queue.push({ ...append, resolve, reject }));
+  }
+
+  /**
+   * Appends to several streams in the caller's transaction: one statement writes them all and the
+   * inline projections see them together, so a policy that reacts to a batch of events costs a few
+   * round trips, not a few per event. Each append is checked and settled on its own.
+   */
+  async appendAll(requests: AppendRequest[], transaction: Queryable): Promise<AppendResult[]> {
+    const appends = requests.map((request) => this.pending(request));
+    if (appends.length === 0) return [];
+    const outcomes = await this.write(appends, transaction, true);
+    const results: AppendResult[] = [];
+    for (const [i, append] of appends.entries()) {
+      const outcome = outcomes[i];
+      if (outcome.kind === 'stored') {
+        results.push(outcome.result);
+        continue;
+      }
+      const next = await this.afterFailure(append, transaction);
+      results.push(next === 'again' ? await this.appendWithin(append, transaction) : next);
+    }
+    return results;
+  }
+
+  private pending({ streamId, expectedVersion, events, options }: AppendRequest): PendingAppend {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    if (!options.subjectId && events.some((event) => event.personalData)) {
+      throw new Error('events carry personal data but no subjectId was given');
+    }
+    return {
       streamId,
       streamType: options.streamType,
       expectedVersion,
@@ -106,8 +146,6 @@ export class AppendWriter {
       metadata: { ...this.metadata.current(), ...options.metadata },
       tries: 1,
     };
-    if (transaction) return this.appendWithin(append, transaction);
-    return new Promise((resolve, reject) => this.queue.push({ ...append, resolve, reject }));
   }
 
   /** Resolves once every append asked for is settled. */
@@ -132,7 +170,10 @@ export class AppendWriter {
       await this.settleFailedBatch(batch, error);
       return;
     }
-    if (outcomes.some((o) => o.kind === 'stored' && !o.result.duplicate)) this.announcer.announce();
+    if (outcomes.some((o) => o.kind === 'stored' && !o.result.duplicate)) {
+      this.announcer.announce();
+      for (const listener of this.committedListeners) listener();
+    }
     await Promise.all(
       batch.map(async (append, i) => {
         const outcome = outcomes[i];

@@ -6,6 +6,7 @@ import { type EventMetadataProvider, SYSTEM_METADATA } from './event-metadata.js
 import { EventReader } from './event-reader.js';
 import type {
   AppendOptions,
+  AppendRequest,
   AppendResult,
   ExpectedVersion,
   LogPosition,
@@ -47,6 +48,15 @@ export class EventStore {
     this.writer.registerInlineHandler(handles, handle);
   }
 
+  /**
+   * Calls `listener` in this process after a group-committed batch stored new events: a prompt
+   * wake-up for workers that follow a table written inline. Appends in a caller's transaction,
+   * and those of other processes, are not announced here, so such workers poll as well.
+   */
+  onCommitted(listener: () => void): void {
+    this.writer.onCommitted(listener);
+  }
+
   get personalData(): PersonalDataVault {
     return this.vault;
   }
@@ -65,6 +75,14 @@ export class EventStore {
     transaction?: pg.PoolClient,
   ): Promise<AppendResult> {
     return this.writer.append(streamId, expectedVersion, events, options, transaction);
+  }
+
+  /**
+   * Appends to several streams in one statement, inside the caller's transaction (an inline
+   * handler's `db`). Each append is checked on its own, as `append` does.
+   */
+  appendAll(requests: AppendRequest[], transaction: Queryable): Promise<AppendResult[]> {
+    return this.writer.appendAll(requests, transaction);
   }
 
   /**

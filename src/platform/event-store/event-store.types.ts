@@ -68,6 +68,14 @@ export interface AppendOptions {
   metadata?: Partial<EventMetadata>;
 }
 
+/** One stream's part of a multi-stream append. */
+export interface AppendRequest {
+  streamId: string;
+  expectedVersion: ExpectedVersion;
+  events: NewEvent[];
+  options: AppendOptions;
+}
+
 export interface AppendResult {
   streamId: string;
   /** Version of the stream after the append. */

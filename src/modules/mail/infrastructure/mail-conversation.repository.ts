@@ -3,7 +3,9 @@ import { Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
+import type { Queryable } from '#src/platform/database/queryable.js';
 import type {
+  AppendRequest,
   EventMetadata,
   ExpectedVersion,
   NewEvent,
@@ -98,18 +100,49 @@ export class MailConversationRepository {
     events: MailEvent[],
     options: MailChangeOptions = {},
   ): Promise<void> {
-    await this.eventStore.append(
-      mailStreamId(leadId),
+    const { streamId, events: toAppend, options: appendOptions } = appendRequest(
+      leadId,
       expectedVersion,
-      events.map((event, i) => toNewEvent(event, options.idempotencyKey, i)),
-      {
-        streamType: MAIL_STREAM_TYPE,
-        subjectId: mailSubjectId(leadId),
-        metadata: options.metadata,
-      },
+      events,
+      options,
+    );
+    await this.eventStore.append(
+      streamId,
+      expectedVersion,
+      toAppend,
+      appendOptions,
       options.transaction,
     );
   }
+
+  /** Appends to several conversations in one statement of the caller's transaction. */
+  async appendMany(
+    changes: { leadId: string; events: MailEvent[]; options: MailChangeOptions }[],
+    transaction: Queryable,
+  ): Promise<void> {
+    await this.eventStore.appendAll(
+      changes.map(({ leadId, events, options }) => appendRequest(leadId, 'any', events, options)),
+      transaction,
+    );
+  }
+}
+
+function appendRequest(
+  leadId: string,
+  expectedVersion: ExpectedVersion,
+  events: MailEvent[],
+  options: MailChangeOptions,
+): AppendRequest {
+  return {
+    streamId: mailStreamId(leadId),
+    expectedVersion,
+    events: events.map((event, i) => toNewEvent(event, options.idempotencyKey, i)),
+    options: {
+      streamType: MAIL_STREAM_TYPE,
+      subjectId: mailSubjectId(leadId),
+      metadata: options.metadata,
+    },
+  };
 }
 
 function toNewEvent(event: MailEvent, idempotencyKey: string | undefined, index: number): NewEvent {

@@ -1,7 +1,4 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import type pg from 'pg';
-import type { Queryable } from '#src/platform/database/queryable.js';
-import { EventStore } from '#src/platform/event-store/event-store.js';
+import { Injectable, Logger } from '@nestjs/common';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
 import { type LeadCreated, leadIdFromStream } from '#src/modules/leads/domain/lead.events.js';
 import { decide, type MailCommand } from '#src/modules/mail/domain/mail.decide.js';
@@ -9,7 +6,7 @@ import { MailCommandRefused } from '#src/modules/mail/domain/mail.errors.js';
 import { INITIAL_CONVERSATION_STATE, evolve } from '#src/modules/mail/domain/mail.state.js';
 import type { EmailKind, MailEvent } from '#src/modules/mail/domain/mail.events.js';
 import {
-  MailConversationRepository,
+  type MailChangeOptions,
   uuidFrom,
 } from '#src/modules/mail/infrastructure/mail-conversation.repository.js';
 import { MailSettings } from '#src/modules/mail/infrastructure/mail-settings.js';
@@ -19,44 +16,52 @@ import type { RenderedEmail } from '#src/modules/mail/templates/rendered-email.j
 
 const NEW_LEAD = { exists: true, trashed: false, erased: false };
 
+/** A conversation's intake e-mails, ready to append. */
+export interface IntakeMail {
+  leadId: string;
+  events: MailEvent[];
+  options: MailChangeOptions;
+}
+
 /**
- * When a quote or a contact message becomes a lead, the e-mails it promises are queued in the
- * same transaction: the lead never exists without them, and a retried submission queues them once.
+ * Which new leads get e-mails and what they say: a quote gets the customer's quote e-mail and a
+ * notification to the company mailbox, a contact message the notification. The e-mails' ids come
+ * from the lead's event, so queueing them again after a crash stores them once.
  */
 @Injectable()
-export class IntakeMailPolicy implements OnModuleInit {
+export class IntakeMailPolicy {
   private readonly logger = new Logger('IntakeMail');
 
-  constructor(
-    private readonly eventStore: EventStore,
-    private readonly conversations: MailConversationRepository,
-    private readonly settings: MailSettings,
-  ) {}
+  constructor(private readonly settings: MailSettings) {}
 
-  onModuleInit(): void {
-    this.eventStore.registerInlineHandler(['LeadCreated'], (events, db) =>
-      this.queueFor(events, db),
+  /**
+   * Only what a visitor sent gets the promised e-mails: demo data, imports and staff-made leads
+   * never write to a customer on their own.
+   */
+  applies(recorded: RecordedEvent): boolean {
+    const { source } = recorded.data as Partial<LeadCreated['data']>;
+    return (
+      recorded.type === 'LeadCreated' &&
+      recorded.metadata.actorRole === 'public' &&
+      (source === 'quote' || source === 'contact_form')
     );
   }
 
-  private async queueFor(events: RecordedEvent[], db: Queryable): Promise<void> {
-    for (const recorded of events) {
-      const event = recorded as unknown as RecordedEvent & LeadCreated;
-      // Only what a visitor sent gets the promised e-mails: demo data, imports and staff-made
-      // leads never write to a customer on their own.
-      if (!event.personalData || recorded.metadata.actorRole !== 'public') continue;
-      const leadId = leadIdFromStream(recorded.streamId);
-      const mails = this.mailsFor(leadId, recorded.eventId, event);
-      if (mails.length === 0) continue;
-      const queued = this.decideAll(leadId, mails);
-      if (queued.length === 0) continue;
-      await this.conversations.append(leadId, 'any', queued, {
-        // Inline handlers get the appending transaction's client.
-        transaction: db as pg.PoolClient,
+  /** The e-mails for a lead's `LeadCreated`; none once its personal data is erased. */
+  mailFor(recorded: RecordedEvent): IntakeMail | null {
+    const event = recorded as unknown as RecordedEvent & LeadCreated;
+    if (!this.applies(recorded) || !event.personalData) return null;
+    const leadId = leadIdFromStream(recorded.streamId);
+    const events = this.decideAll(leadId, this.mailsFor(leadId, recorded.eventId, event));
+    if (events.length === 0) return null;
+    return {
+      leadId,
+      events,
+      options: {
         idempotencyKey: `intake-mail:${recorded.eventId}`,
         metadata: { ...recorded.metadata, causationId: recorded.eventId },
-      });
-    }
+      },
+    };
   }
 
   /** A refused e-mail must not cost the customer their lead: it is logged, the lead stays. */

@@ -13,8 +13,9 @@ export interface QuoteEmailInput {
   lineItems: PriceLineItem[];
 }
 
-const euros = (value: number) =>
-  `${new Intl.NumberFormat('fi-FI', { maximumFractionDigits: 2 }).format(value)} €`;
+// Made once: building a number format costs more than rendering the whole e-mail.
+const euroAmount = new Intl.NumberFormat('fi-FI', { maximumFractionDigits: 2 });
+const euros = (value: number) => `${euroAmount.format(value)} €`;
 
 const NEXT_STEPS =
   'Mitä seuraavaksi?\n' +
