@@ -48,3 +48,30 @@ export function isDatabaseWaitExceeded(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && WAIT_ENDED_CODES.has(code);
 }
+
+/**
+ * PostgreSQL error codes of a server that is going away or not there yet: shut down, restarting,
+ * or terminating connections. Class 08 (connection exception) is matched as a whole.
+ */
+const UNAVAILABLE_CODES = new Set([
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+]);
+
+/** Node's socket errors when connecting to a server that is not listening. */
+const CONNECT_ERRNOS = new Set(['ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
+
+/** pg's own messages for a connection that broke under it. */
+const LOST_CONNECTION = /^Connection terminated( unexpectedly| due to connection timeout)?$/;
+
+/** True when the database cannot be reached at all: down, restarting, or its socket gone. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (syscall === 'connect' && CONNECT_ERRNOS.has(code)) return true;
+  }
+  return LOST_CONNECTION.test(error.message);
+}

@@ -7,7 +7,10 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { isDatabaseWaitExceeded } from '#src/platform/database/database-waits.js';
+import {
+  isDatabaseUnavailable,
+  isDatabaseWaitExceeded,
+} from '#src/platform/database/database-waits.js';
 import { Refusal } from '#src/platform/domain/refusal.js';
 import {
   ConcurrencyError,
@@ -40,6 +43,8 @@ const REASONS: Record<number, string> = {
 
 /** A wait for the database ran out: the same request usually goes through a moment later. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
+/** The database is down or restarting: a restart takes a few seconds. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** One error shape for every failure, `{statusCode, error, message}`, and never a stack trace. */
 @Catch()
@@ -49,8 +54,12 @@ export class HttpErrorsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const body = this.toBody(exception);
-    const busy = isDatabaseWaitExceeded(exception);
-    if (busy) {
+    const retryAfter = isDatabaseWaitExceeded(exception)
+      ? BUSY_RETRY_AFTER_SECONDS
+      : isDatabaseUnavailable(exception)
+        ? UNAVAILABLE_RETRY_AFTER_SECONDS
+        : null;
+    if (retryAfter !== null) {
       this.logger.warn(`answered 503: ${(exception as Error).message}`);
     } else if (body.statusCode >= 500) {
       this.logger.error(
@@ -58,7 +67,7 @@ export class HttpErrorsFilter implements ExceptionFilter {
       );
     }
     if (response.headersSent) return;
-    if (busy) response.setHeader('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+    if (retryAfter !== null) response.setHeader('Retry-After', String(retryAfter));
     response.status(body.statusCode).json(body);
   }
 
@@ -77,6 +86,13 @@ export class HttpErrorsFilter implements ExceptionFilter {
         statusCode: HttpStatus.SERVICE_UNAVAILABLE,
         error: REASONS[503],
         message: 'The server is busy right now; please try again in a moment.',
+      };
+    }
+    if (isDatabaseUnavailable(exception)) {
+      return {
+        statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+        error: REASONS[503],
+        message: 'The service is unavailable right now; please try again in a moment.',
       };
     }
     if (exception instanceof RequirementChangedError) {

@@ -1,0 +1,48 @@
+import { isDatabaseUnavailable, isDatabaseWaitExceeded } from './database-waits.js';
+
+const withCode = (message: string, fields: Record<string, string>) =>
+  Object.assign(new Error(message), fields);
+
+describe('database failures that answer 503', () => {
+  it.each([
+    [
+      'a refused connection',
+      withCode('connect ECONNREFUSED 127.0.0.1:5433', { code: 'ECONNREFUSED', syscall: 'connect' }),
+    ],
+    [
+      'a missing socket',
+      withCode('connect ENOENT /data/pg/.s.PGSQL.5433', { code: 'ENOENT', syscall: 'connect' }),
+    ],
+    [
+      'a server shutting down',
+      withCode('terminating connection due to administrator command', { code: '57P01' }),
+    ],
+    ['a server starting up', withCode('the database system is starting up', { code: '57P03' })],
+    ['a connection exception', withCode('connection failure', { code: '08006' })],
+    ['a connection lost under a query', new Error('Connection terminated unexpectedly')],
+  ])('should call %s unavailable', (_, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    [
+      'a missing file',
+      withCode("ENOENT: no such file or directory, open '/x'", { code: 'ENOENT', syscall: 'open' }),
+    ],
+    ['a unique violation', withCode('duplicate key value', { code: '23505' })],
+    ['a lock timeout', withCode('canceling statement due to lock timeout', { code: '55P03' })],
+    ['a plain error', new Error('boom')],
+    ['a non-error', 'Connection terminated unexpectedly'],
+  ])('should not call %s unavailable', (_, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+
+  it('should keep waits that ran out apart from an unreachable database', () => {
+    expect(isDatabaseWaitExceeded(withCode('lock timeout', { code: '55P03' }))).toBe(true);
+    expect(
+      isDatabaseWaitExceeded(
+        withCode('connect ECONNREFUSED', { code: 'ECONNREFUSED', syscall: 'connect' }),
+      ),
+    ).toBe(false);
+  });
+});
