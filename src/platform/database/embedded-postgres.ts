@@ -353,11 +353,15 @@ function run(
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', (error) => reject(explainSpawnError(error, command, owner)));
-    child.once('exit', (code) =>
-      code === 0
-        ? resolvePromise()
-        : reject(new Error(`${command} failed with code ${code}:\n${output.trim()}`)),
-    );
+    child.once('exit', (code) => {
+      if (code === 0) return resolvePromise();
+      const failure = new Error(`${command} failed with code ${code}:\n${output.trim()}`);
+      reject(
+        owner && /Permission denied/.test(output)
+          ? unreachableAsPostgres(command, failure)
+          : failure,
+      );
+    });
   });
 }
 
@@ -366,15 +370,17 @@ function explainSpawnError(
   command: string,
   owner: { uid: number; gid: number } | null,
 ): Error {
-  if (error.code === 'EACCES' && owner) {
-    return new Error(
-      `The ${USER} user cannot run ${command}: PostgreSQL refuses to run as root, so it runs as ` +
-        `${USER}, which needs to reach this project and its data directory. Run as a regular ` +
-        `user, move the project out of a private directory, or set DATABASE_URL.`,
-      { cause: error },
-    );
-  }
-  return error;
+  return error.code === 'EACCES' && owner ? unreachableAsPostgres(command, error) : error;
+}
+
+function unreachableAsPostgres(command: string, cause: Error): Error {
+  return new Error(
+    `The ${USER} user cannot run ${command}: PostgreSQL refuses to run as root, so it runs as ` +
+      `${USER}, which needs to reach this project and its data directory (DATA_DIR). Run as a ` +
+      `regular user, move the project and DATA_DIR out of a private directory such as /root, or ` +
+      `set DATABASE_URL.`,
+    { cause },
+  );
 }
 
 function tail(file: string): string {
