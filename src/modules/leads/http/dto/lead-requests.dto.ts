@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { PageNumber, PageSize } from '#src/platform/http/paging.decorators.js';
@@ -8,6 +9,7 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  Max,
   MaxLength,
   Min,
 } from 'class-validator';
@@ -40,34 +42,38 @@ export class CreateLeadDto extends LeadDetailsDto {
   message?: string;
 }
 
-const EXPECTED_VERSION = {
-  description:
-    'The lead version the user saw (or send If-Match); a newer lead answers 409. Without it the change applies to the latest version.',
-};
+/** Stream versions are PostgreSQL integers: a larger number names no version there can be. */
+const MAX_VERSION = 2_147_483_647;
+
+/** The lead version the client saw: optional, a positive integer a stream version can be. */
+const ExpectedVersionField = (description?: string) =>
+  applyDecorators(
+    ApiPropertyOptional({
+      description:
+        description ??
+        'The lead version the user saw (or send If-Match); a newer lead answers 409. Without it the change applies to the latest version.',
+      example: 1,
+    }),
+    IsOptional(),
+    IsInt(),
+    Min(1),
+    Max(MAX_VERSION),
+  );
 
 export class UpdateLeadDto extends LeadFieldsDto {
-  @ApiPropertyOptional(EXPECTED_VERSION)
-  @IsOptional()
-  @IsInt()
-  @Min(1)
+  @ExpectedVersionField()
   expectedVersion?: number;
 }
 
 /** The board's quick change: status and/or notes. */
 export class ChangeLeadStatusDto extends PickType(LeadDetailsDto, ['status', 'notes'] as const) {
-  @ApiPropertyOptional(EXPECTED_VERSION)
-  @IsOptional()
-  @IsInt()
-  @Min(1)
+  @ExpectedVersionField()
   expectedVersion?: number;
 }
 
 export class ExpectedVersionQuery {
-  @ApiPropertyOptional({ example: 1 })
-  @IsOptional()
+  @ExpectedVersionField('The lead version the user saw; a newer lead answers 409.')
   @Type(() => Number)
-  @IsInt()
-  @Min(1)
   expectedVersion?: number;
 }
 

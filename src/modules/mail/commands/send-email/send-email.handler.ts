@@ -25,10 +25,10 @@ export class SendEmailHandler implements ICommandHandler<SendEmailCommand, { mes
     const { fromEmail, toEmail } = command.claimed;
     // The sender is always the company mailbox and the recipient the lead's customer: a client
     // naming anyone else is refused rather than silently corrected.
-    if (fromEmail !== undefined && !sameAddress(fromEmail, this.settings.company.email)) {
+    if (fromEmail != null && !sameAddress(fromEmail, this.settings.company.email)) {
       throw new MailCommandRefused('invalid', 'fromEmail must be the company mailbox');
     }
-    if (toEmail !== undefined && facts.exists && !facts.erased && !sameAddress(toEmail, to)) {
+    if (toEmail != null && facts.exists && !facts.erased && !sameAddress(toEmail, to)) {
       throw new MailCommandRefused('invalid', "toEmail must be the lead's e-mail address");
     }
     const messageId = randomUUID();
