@@ -15,6 +15,14 @@ describe(LeadRetentionJob.name, () => {
   let testApp: TestApp;
   let job: LeadRetentionJob;
 
+  const recordedRuns = async () =>
+    (
+      await testApp.db.pool.query<{ data: Record<string, number> }>(
+        `select data from events where stream_id = $1 order by global_position`,
+        [LEAD_RETENTION_STREAM_ID],
+      )
+    ).rows.map((row) => [row.data.quoteLeadsErased, row.data.contactLeadsErased]);
+
   beforeAll(async () => {
     testApp = await startTestApp({}, { runProjections: false });
     job = testApp.app.get(LeadRetentionJob);
@@ -55,6 +63,19 @@ describe(LeadRetentionJob.name, () => {
       )
     ).rows[0];
 
+  it('should run once at start, however often the app restarts, and not again within a day', async () => {
+    const deadline = Date.now() + 10_000;
+    while ((await recordedRuns()).length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await recordedRuns()).toEqual([[0, 0]]);
+    const restarted = await startTestApp({}, { runProjections: false, database: testApp.db });
+    await restarted.app.get(LeadRetentionJob).runScheduled();
+    await restarted.close();
+    await job.runScheduled();
+    expect(await recordedRuns()).toEqual([[0, 0]]);
+  });
+
   it('should erase contact messages after 1 year and quote leads after 2, with counts recorded', async () => {
     const quote = await createTestLead(testApp, 'Pekka', 'Tarjous');
     const contact = await createContactMessage('Anni');
@@ -72,11 +93,9 @@ describe(LeadRetentionJob.name, () => {
     expect(afterTwoYears).toMatchObject({ quoteLeadsErased: 1, contactLeadsErased: 0 });
     expect(await leadRow(quote)).toMatchObject({ email: null, erased_at: expect.anything() });
 
-    const { rows } = await testApp.db.pool.query<{ data: Record<string, number> }>(
-      `select data from events where stream_id = $1 order by global_position`,
-      [LEAD_RETENTION_STREAM_ID],
-    );
-    expect(rows.map((row) => [row.data.quoteLeadsErased, row.data.contactLeadsErased])).toEqual([
+    // The run at start, then the three above.
+    expect(await recordedRuns()).toEqual([
+      [0, 0],
       [0, 0],
       [0, 1],
       [1, 0],

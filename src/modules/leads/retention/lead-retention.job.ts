@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Interval } from '@nestjs/schedule';
 import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
@@ -13,7 +13,8 @@ import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.reposit
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { ScheduledJobs } from '#src/platform/scheduling/scheduled-jobs.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Data protection, daily: erases quote leads 2 years after their last activity and contact-form
@@ -21,8 +22,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * permanent delete, and records each run with its counts.
  */
 @Injectable()
-export class LeadRetentionJob {
+export class LeadRetentionJob implements OnApplicationBootstrap {
   private readonly logger = new Logger(LeadRetentionJob.name);
+  private running = false;
 
   constructor(
     private readonly leads: LeadReadRepository,
@@ -31,14 +33,27 @@ export class LeadRetentionJob {
     private readonly jobs: ScheduledJobs,
   ) {}
 
-  @Interval(DAY_MS)
+  /** Also at start: a server restarted more often than daily would otherwise never erase. */
+  onApplicationBootstrap(): void {
+    void this.runScheduled();
+  }
+
+  /**
+   * Looks every hour and runs once a day (across instances and restarts): a daily timer alone
+   * restarts its count with every start of the app.
+   */
+  @Interval(HOUR_MS)
   async runScheduled(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
     try {
       await this.jobs.runOnce('lead-retention', DAY_MS, async () => {
         await this.apply();
       });
     } catch (error) {
       this.logger.error(`lead retention failed: ${(error as Error).message}`);
+    } finally {
+      this.running = false;
     }
   }
 
