@@ -1,9 +1,10 @@
-import { Button, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '@/shared/components/toast';
 import { useChangePasswordMutation } from '@/admin/auth/api/authApi';
 import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
 import { PasswordField } from '@/shared/components/PasswordField';
+import { SaveButton } from '@/admin/auth/components/SaveButton';
 
 const PASSWORD_MIN_LENGTH = 12;
 
@@ -70,14 +71,7 @@ export function PasswordForm({ submitLabel = 'Change Password' }: { submitLabel?
         helperText={mismatch ? 'Passwords do not match' : ' '}
         required
       />
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={isLoading}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        {isLoading ? 'Saving...' : submitLabel}
-      </Button>
+      <SaveButton label={submitLabel} saving={isLoading} />
     </Stack>
   );
 }

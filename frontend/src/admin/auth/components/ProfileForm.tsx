@@ -1,10 +1,11 @@
-import { Button, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import type { ProfileInput, StaffUser } from '#src/contract/team';
 import { ProfileFields } from '@/shared/components/ProfileFields';
 import { useToast } from '@/shared/components/toast';
 import { useUpdateProfileMutation } from '@/admin/auth/api/authApi';
 import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
+import { SaveButton } from '@/admin/auth/components/SaveButton';
 
 export function ProfileForm({ user }: { user: StaffUser }) {
   const toast = useToast();
@@ -45,14 +46,7 @@ export function ProfileForm({ user }: { user: StaffUser }) {
         values={profile}
         onChange={(field, value) => setProfile((current) => ({ ...current, [field]: value }))}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={isLoading}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        {isLoading ? 'Saving...' : 'Save Profile'}
-      </Button>
+      <SaveButton label="Save Profile" saving={isLoading} />
     </Stack>
   );
 }
