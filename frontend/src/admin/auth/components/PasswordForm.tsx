@@ -1,10 +1,9 @@
-import { Stack } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '@/shared/components/toast';
 import { useChangePasswordMutation } from '@/admin/auth/api/authApi';
 import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
 import { PasswordField } from '@/shared/components/PasswordField';
-import { SaveButton } from '@/admin/auth/components/SaveButton';
+import { SettingsForm } from '@/admin/auth/components/SettingsForm';
 
 const PASSWORD_MIN_LENGTH = 12;
 
@@ -45,7 +44,7 @@ export function PasswordForm({ submitLabel = 'Change Password' }: { submitLabel?
   };
 
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+    <SettingsForm onSubmit={submit} saveLabel={submitLabel} saving={isLoading}>
       <PasswordField
         label="Current password"
         autoComplete="current-password"
@@ -71,7 +70,6 @@ export function PasswordForm({ submitLabel = 'Change Password' }: { submitLabel?
         helperText={mismatch ? 'Passwords do not match' : ' '}
         required
       />
-      <SaveButton label={submitLabel} saving={isLoading} />
-    </Stack>
+    </SettingsForm>
   );
 }
