@@ -5,6 +5,7 @@ import { readConfigOrExit } from '#src/config/read-config.js';
 import { CreateBackupCommand } from '#src/modules/backups/commands/create-backup/create-backup.command.js';
 import { resolveDatabase } from '#src/platform/database/database-bootstrap.js';
 import { runMigrations } from '#src/platform/database/migrate.js';
+import { exitWith } from './exit-with.js';
 
 /** Writes a backup now (before an upgrade, say), whatever changed since the last one. */
 async function main(): Promise<number> {
@@ -30,10 +31,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: Error) => {
-    console.error(error.stack ?? error.message);
-    process.exit(1);
-  },
-);
+exitWith(main());

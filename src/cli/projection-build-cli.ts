@@ -94,13 +94,3 @@ export async function runProjectionBuildCli(cli: ProjectionBuildCli): Promise<nu
     await close();
   }
 }
-
-export function exitWith(run: Promise<number>): void {
-  run.then(
-    (code) => process.exit(code),
-    (error: Error) => {
-      console.error(error.stack ?? error.message);
-      process.exit(1);
-    },
-  );
-}

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { exitWith, runProjectionBuildCli } from './projection-build-cli.js';
+import { exitWith } from './exit-with.js';
+import { runProjectionBuildCli } from './projection-build-cli.js';
 
 const PREFIX = 'report_';
 

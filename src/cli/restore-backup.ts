@@ -13,6 +13,7 @@ import { ErasureLedger } from '#src/platform/event-store/erasure-ledger.js';
 import { loadAppSecrets } from '#src/platform/secrets/app-secrets.js';
 import { erasureLedgerPath } from '#src/platform/storage/backup-paths.js';
 import { progressPrinter } from './progress-printer.js';
+import { exitWith } from './exit-with.js';
 
 const USAGE = `Restores a backup file into an empty database, then rebuilds every projection.
 Erasures made after the backup (the erasure ledger beside the backups) are made again.
@@ -90,10 +91,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: Error) => {
-    console.error(error.stack ?? error.message);
-    process.exit(1);
-  },
-);
+exitWith(main());

@@ -20,6 +20,7 @@ import { resolveDatabase } from '#src/platform/database/database-bootstrap.js';
 import { runMigrations } from '#src/platform/database/migrate.js';
 import { type Actor, PUBLIC_ACTOR } from '#src/platform/domain/actor.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
+import { exitWith } from './exit-with.js';
 
 const USAGE = `Creates realistic Finnish demo leads with months of history through the real commands.
 
@@ -293,10 +294,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: Error) => {
-    console.error(error.stack ?? error.message);
-    process.exit(1);
-  },
-);
+exitWith(main());

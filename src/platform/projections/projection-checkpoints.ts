@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Queryable } from '#src/platform/database/queryable.js';
+import { inTransaction, type Queryable } from '#src/platform/database/queryable.js';
 import type { LogPosition, RecordedEvent } from '#src/platform/event-store/event-store.types.js';
 import { positionOf } from './projection-tables.js';
 import type { ProjectionDefinition, ProjectionTables } from './projection.types.js';
@@ -73,15 +73,5 @@ export async function applyBatch(
       throw new Error(`Checkpoint of ${def.name} v${version} moved concurrently`);
   };
   if (inOpenTransaction) return work(db);
-  const client = await (db as pg.Pool).connect();
-  try {
-    await client.query('begin');
-    await work(client);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  await inTransaction(db as pg.Pool, work);
 }

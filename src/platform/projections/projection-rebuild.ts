@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from '#src/platform/database/queryable.js';
 import type { EventStore } from '#src/platform/event-store/event-store.js';
 import {
   isAfterPosition,
@@ -228,9 +229,7 @@ export class ProjectionRebuilder {
    * Inline projections lock out appends for that moment; async ones take their runner's lock.
    */
   private async switchTo({ def, version, tables }: BuildTarget): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
+    await inTransaction(this.pool, async (client) => {
       if (def.mode === 'inline') await client.query('lock table events in exclusive mode');
       await client.query('select pg_advisory_xact_lock(hashtext($1))', [`projection:${def.name}`]);
       for (;;) {
@@ -269,13 +268,7 @@ export class ProjectionRebuilder {
         def.name,
         version,
       ]);
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   private async countEvents(def: ProjectionDefinition): Promise<number> {

@@ -2,6 +2,7 @@ import { Box, Container, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSiteConfig } from '@/shared/site/siteConfig';
 import { layoutCopy } from './copy';
+import { plainListSx } from '@/shared/components/plainList';
 
 const { footer } = layoutCopy;
 
@@ -34,7 +35,7 @@ export function SiteFooter() {
             <Typography component="h2" sx={{ fontWeight: 700, mb: 1.5, fontSize: 16 }}>
               {footer.servicesHeading}
             </Typography>
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+            <Box component="ul" sx={{ ...plainListSx, display: 'grid', gap: 1 }}>
               {footer.services.map((service) => (
                 <li key={service.label}>
                   <Link component={RouterLink} to={service.to} onClick={scrollToTop} sx={linkSx}>

@@ -51,3 +51,25 @@ export function LoadFailedAlert({
     />
   );
 }
+
+/** Someone changed the data meanwhile: says what happened, with a way to load the latest version. */
+export function ConflictAlert({
+  message,
+  onReload,
+  reloading,
+}: {
+  message: string;
+  onReload: () => void;
+  reloading?: boolean;
+}) {
+  return (
+    <ActionAlert
+      severity="warning"
+      message={message}
+      actionLabel="Reload"
+      onAction={onReload}
+      disabled={reloading}
+      sx={{ mb: 2 }}
+    />
+  );
+}

@@ -7,17 +7,19 @@ import { evolve, foldLead, INITIAL_LEAD_STATE } from './lead.state.js';
 const STATUSES = ['new', 'contacted', 'qualified', 'proposal', 'closed'];
 const spec = deciderSpec({ decide, evolve, initialState: INITIAL_LEAD_STATE });
 
+const aino = {
+  firstName: 'Aino',
+  lastName: 'Virtanen',
+  email: 'aino@example.fi',
+  phone: '+358 40 123 4567',
+  address: 'Mannerheimintie 1',
+  city: 'Helsinki',
+  country: 'FI',
+};
+
 const input = (overrides: Partial<CreateLeadInput> = {}): CreateLeadInput => ({
   source: 'manual',
-  customer: {
-    firstName: 'Aino',
-    lastName: 'Virtanen',
-    email: 'aino@example.fi',
-    phone: '+358 40 123 4567',
-    address: 'Mannerheimintie 1',
-    city: 'Helsinki',
-    country: 'FI',
-  },
+  customer: { ...aino },
   doorStyle: 'Uritettu',
   doors: 8,
   drawers: 2,
@@ -44,15 +46,7 @@ const leadCreated: LeadCreated = {
     metres: 3.5,
     totalPrice: 2490,
   },
-  personalData: {
-    firstName: 'Aino',
-    lastName: 'Virtanen',
-    email: 'aino@example.fi',
-    phone: '+358 40 123 4567',
-    address: 'Mannerheimintie 1',
-    city: 'Helsinki',
-    country: 'FI',
-  },
+  personalData: aino,
 };
 const created: LeadEvent[] = [leadCreated];
 const trashed: LeadEvent[] = [...created, { type: 'LeadTrashed', data: {} }];

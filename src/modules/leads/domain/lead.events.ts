@@ -114,3 +114,8 @@ export const LEAD_EVENT_TYPES: readonly LeadEventType[] = [
   'LeadRestored',
   'LeadErased',
 ];
+
+/** The lead events that change what a lead counts for on the board and in totals: all but notes. */
+export const LEAD_BOARD_EVENT_TYPES: readonly LeadEventType[] = LEAD_EVENT_TYPES.filter(
+  (type) => type !== 'LeadNotesChanged',
+);

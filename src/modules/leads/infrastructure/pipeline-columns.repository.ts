@@ -9,7 +9,8 @@ import {
   type PipelineColumn,
   type PipelineEvent,
 } from '#src/modules/leads/domain/pipeline.events.js';
-import { foldPipeline } from '#src/modules/leads/domain/pipeline.state.js';
+import { decide, type PipelineCommand } from '#src/modules/leads/domain/pipeline.decide.js';
+import { evolve, foldPipeline } from '#src/modules/leads/domain/pipeline.state.js';
 
 export interface PipelineSnapshot {
   readonly columns: readonly PipelineColumn[];
@@ -69,6 +70,16 @@ export class PipelineColumnsRepository {
   private async movedOn(snapshot: PipelineSnapshot, error: unknown): Promise<boolean> {
     if (error instanceof RequirementChangedError) return error.streamId === PIPELINE_STREAM_ID;
     return (await this.eventStore.streamVersion(PIPELINE_STREAM_ID)) !== snapshot.version;
+  }
+
+  /** Decides a column command on the current columns and appends what it causes. */
+  async change(
+    command: PipelineCommand,
+  ): Promise<{ events: PipelineEvent[]; columns: readonly PipelineColumn[] }> {
+    const { columns, version } = await this.load();
+    const events = decide(command, columns);
+    await this.append(version, events);
+    return { events, columns: events.reduce(evolve, columns) };
   }
 
   async append(

@@ -1,13 +1,11 @@
-import { BadRequestException, Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PublicIntakeService } from '#src/modules/quotes/intake/public-intake.service.js';
-import { PublicSubmissionThrottle } from '#src/modules/site/public-rate-limit.js';
 import { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
 import { Public } from '#src/platform/http/access.decorators.js';
-import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import { QuoteAnswer, SubmitQuoteDto } from './dto/submit-quote.dto.js';
-import { ApiIdempotencyKey, submissionContext } from './submission-context.js';
+import { SubmissionEndpoint, submissionContext } from './submission-context.js';
 
 const NO_QUANTITIES_MESSAGE =
   'Lisää vähintään yksi mittatieto jatkaaksesi. Kerro ovien, laatikoiden tai työtason metrimäärä.';
@@ -21,17 +19,12 @@ export class QuoteController {
   ) {}
 
   @Public()
-  @PublicSubmissionThrottle()
-  @Post()
-  @HttpCode(201)
+  @SubmissionEndpoint()
   @ApiOperation({
     summary: 'Ask for a quote: the server prices it and creates a lead',
     description: 'At least one of doors, drawers and metres must be above zero.',
   })
-  @ApiIdempotencyKey()
   @ApiCreatedResponse({ type: QuoteAnswer })
-  @ApiBodyErrors()
-  @ApiErrors(409)
   submit(@Body() quote: SubmitQuoteDto, @Req() request: Request): Promise<QuoteAnswer> {
     if (quote.doors === 0 && quote.drawers === 0 && quote.metres === 0) {
       throw new BadRequestException(`doors, drawers, metres: ${NO_QUANTITIES_MESSAGE}`);

@@ -1,8 +1,10 @@
-import { applyDecorators, BadRequestException } from '@nestjs/common';
+import { applyDecorators, BadRequestException, HttpCode, Post } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { SubmissionContext } from '#src/modules/quotes/intake/public-intake.service.js';
+import { PublicSubmissionThrottle } from '#src/modules/site/public-rate-limit.js';
 import type { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
+import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 
@@ -16,6 +18,20 @@ export const ApiIdempotencyKey = () =>
         'Makes a retried submission safe: the same key with the same body answers the first result',
       schema: { type: 'string', pattern: IDEMPOTENCY_KEY.source, example: 'quote-7f3c9a12' },
     }),
+  );
+
+/**
+ * A public form's POST: rate-limited per client, answers 201 with what it created, may be retried
+ * with an Idempotency-Key, and refuses a bad body (400) or a reused key with another body (409).
+ */
+export const SubmissionEndpoint = () =>
+  applyDecorators(
+    PublicSubmissionThrottle(),
+    Post(),
+    HttpCode(201),
+    ApiIdempotencyKey(),
+    ApiBodyErrors(),
+    ApiErrors(409),
   );
 
 /**

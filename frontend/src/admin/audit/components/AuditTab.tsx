@@ -10,6 +10,7 @@ import { AuditFilters } from './AuditFilters';
 import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { formatDateTime } from '@/shared/format/format';
+import { serverPagedGridProps } from '@/shared/components/serverPagedGrid';
 
 const PAGE_SIZE = 25;
 
@@ -116,20 +117,13 @@ export default function AuditTab() {
         columns={columns}
         loading={isFetching}
         rowCount={data?.total ?? 0}
-        paginationMode="server"
         sortingMode="server"
         sortModel={sortModel}
         onSortModelChange={(model) => {
           setSortModel(model);
           setPage(0);
         }}
-        paginationModel={{ page, pageSize: PAGE_SIZE }}
-        onPaginationModelChange={(model) => setPage(model.page)}
-        pageSizeOptions={[PAGE_SIZE]}
-        disableColumnFilter
-        disableColumnMenu
-        disableRowSelectionOnClick
-        autoHeight
+        {...serverPagedGridProps(page, PAGE_SIZE, setPage)}
         localeText={{ noRowsLabel: isError ? auditCopy.fetchFailed : auditCopy.noRows }}
       />
     </Box>

@@ -1,9 +1,9 @@
-import { Button, Stack } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '@/shared/components/toast';
 import { useChangePasswordMutation } from '@/admin/auth/api/authApi';
 import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
 import { PasswordField } from '@/shared/components/PasswordField';
+import { SettingsForm } from '@/admin/auth/components/SettingsForm';
 
 const PASSWORD_MIN_LENGTH = 12;
 
@@ -44,7 +44,7 @@ export function PasswordForm({ submitLabel = 'Change Password' }: { submitLabel?
   };
 
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+    <SettingsForm onSubmit={submit} saveLabel={submitLabel} saving={isLoading}>
       <PasswordField
         label="Current password"
         autoComplete="current-password"
@@ -70,14 +70,6 @@ export function PasswordForm({ submitLabel = 'Change Password' }: { submitLabel?
         helperText={mismatch ? 'Passwords do not match' : ' '}
         required
       />
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={isLoading}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        {isLoading ? 'Saving...' : submitLabel}
-      </Button>
-    </Stack>
+    </SettingsForm>
   );
 }

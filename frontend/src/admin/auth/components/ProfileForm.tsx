@@ -1,10 +1,10 @@
-import { Button, Stack } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import type { ProfileInput, StaffUser } from '#src/contract/team';
 import { ProfileFields } from '@/shared/components/ProfileFields';
 import { useToast } from '@/shared/components/toast';
 import { useUpdateProfileMutation } from '@/admin/auth/api/authApi';
 import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
+import { SettingsForm } from '@/admin/auth/components/SettingsForm';
 
 export function ProfileForm({ user }: { user: StaffUser }) {
   const toast = useToast();
@@ -40,19 +40,11 @@ export function ProfileForm({ user }: { user: StaffUser }) {
   };
 
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+    <SettingsForm onSubmit={submit} saveLabel="Save Profile" saving={isLoading}>
       <ProfileFields
         values={profile}
         onChange={(field, value) => setProfile((current) => ({ ...current, [field]: value }))}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={isLoading}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        {isLoading ? 'Saving...' : 'Save Profile'}
-      </Button>
-    </Stack>
+    </SettingsForm>
   );
 }

@@ -27,7 +27,7 @@ import { useReloadLeads } from '@/admin/leads/hooks/useReloadLeads';
 import { useUpdateFailure } from '@/admin/leads/hooks/useUpdateFailure';
 import { BoardAsOfView } from '@/admin/leads/board-as-of/BoardAsOfView';
 import { TimeTravelBar } from '@/admin/leads/board-as-of/TimeTravelBar';
-import { ActionAlert, LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { ConflictAlert, LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { columnKeyboardCoordinates } from '../lib/boardKeyboard';
 import { ColumnDialog } from './board/ColumnDialog';
@@ -128,15 +128,7 @@ export default function CrmTab() {
           Add Column
         </Button>
       </Stack>
-      {conflict && (
-        <ActionAlert
-          severity="warning"
-          message={conflict}
-          actionLabel="Reload"
-          onAction={reload}
-          sx={{ mb: 2 }}
-        />
-      )}
+      {conflict && <ConflictAlert message={conflict} onReload={reload} />}
       <DndContext
         sensors={sensors}
         onDragStart={onDragStart}

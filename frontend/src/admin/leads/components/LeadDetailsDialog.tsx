@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import type { LeadView } from '#src/contract/leads';
-import { ActionAlert, LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { ConflictAlert, LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { EmailButton } from '@/admin/leads/mail/components/EmailButton';
 import { useToast } from '@/shared/components/toast';
@@ -139,16 +139,7 @@ function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () =
     <>
       <DialogTitle id="lead-details-title">Lead Details</DialogTitle>
       <DialogContent dividers>
-        {conflict && (
-          <ActionAlert
-            severity="warning"
-            message={conflict}
-            actionLabel="Reload"
-            onAction={reload}
-            disabled={isFetching}
-            sx={{ mb: 2 }}
-          />
-        )}
+        {conflict && <ConflictAlert message={conflict} onReload={reload} reloading={isFetching} />}
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Created {formatDateTime(lead.createdAt)} · {SOURCE_LABELS[lead.source] ?? lead.source}
         </Typography>

@@ -4,6 +4,7 @@ import { ContactForm } from '@/public/contact/components/ContactForm';
 import { ContactInfoCard } from '@/public/contact/components/ContactInfoCard';
 import { contactCopy } from '@/public/contact/copy';
 import { usePageMeta } from '@/shared/components/usePageMeta';
+import { plainListSx } from '@/shared/components/plainList';
 
 export default function ContactPage() {
   usePageMeta(contactCopy.title, contactCopy.description);
@@ -33,7 +34,7 @@ export default function ContactPage() {
             >
               {contactCopy.bulletsHeading}
             </Typography>
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.25 }}>
+            <Box component="ul" sx={{ ...plainListSx, display: 'grid', gap: 1.25 }}>
               {contactCopy.bullets.map((bullet) => (
                 <Box
                   component="li"

@@ -2,6 +2,7 @@ import { Box, Container, Typography } from '@mui/material';
 import { fillTokens, type LegalDocument } from '@/public/legal/legalDocument';
 import { usePageMeta } from '@/shared/components/usePageMeta';
 import { useSiteConfig } from '@/shared/site/siteConfig';
+import { plainListSx } from '@/shared/components/plainList';
 
 const FALLBACK = { company: 'Keittiökalvo', email: 'info@keittiokalvo.fi', phone: '' };
 
@@ -28,7 +29,7 @@ export function LegalDocumentView({
         {document.updated ? ` · Päivitetty ${document.updated}` : ''}
       </Typography>
       <Typography sx={{ mb: 4, fontSize: 18 }}>{fill(document.intro)}</Typography>
-      <Box component="ol" sx={{ p: 0, m: 0, listStyle: 'none', counterReset: 'section' }}>
+      <Box component="ol" sx={{ ...plainListSx, counterReset: 'section' }}>
         {document.sections.map((section, index) => (
           <Box component="li" key={section.heading} sx={{ mb: 4 }}>
             <Typography

@@ -3,6 +3,7 @@ import type { Pattern } from '#src/contract/patterns';
 import { patternsCopy } from '@/public/patterns/copy';
 import type { PatternView } from '@/public/patterns/hooks/usePatternBrowser';
 import { PatternThumbnail } from './PatternThumbnail';
+import { plainListSx } from '@/shared/components/plainList';
 
 /** Tiles in a phone's first screen: loaded at once, they are its largest paint. */
 const EAGER_TILES = 4;
@@ -26,7 +27,7 @@ export function PatternGrid({ patterns, view, onOpen }: Props) {
       <Box
         component="ul"
         data-testid="pattern-list"
-        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+        sx={{ ...plainListSx, display: 'grid', gap: 1 }}
       >
         {patterns.map((pattern) => (
           <Box component="li" key={pattern.id}>
@@ -65,9 +66,7 @@ export function PatternGrid({ patterns, view, onOpen }: Props) {
       component="ul"
       data-testid="pattern-grid"
       sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
+        ...plainListSx,
         display: 'grid',
         gap: { xs: 1.5, md: 2 },
         gridTemplateColumns: {

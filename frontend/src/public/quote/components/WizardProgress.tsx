@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { routes } from '@/app/routes';
 import { quoteCopy } from '@/public/quote/copy';
 import type { WizardStep } from '@/public/quote/hooks/useQuoteWizard';
+import { plainListSx } from '@/shared/components/plainList';
 
 export function WizardProgress({ step }: { step: WizardStep }) {
   return (
@@ -30,9 +31,7 @@ export function WizardProgress({ step }: { step: WizardStep }) {
       <Box
         component="ol"
         sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
+          ...plainListSx,
           mt: 1,
           display: 'grid',
           gridTemplateColumns: 'repeat(4, 1fr)',

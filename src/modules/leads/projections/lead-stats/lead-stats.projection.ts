@@ -5,7 +5,11 @@ import type {
   ProjectionContext,
   ProjectionDefinition,
 } from '#src/platform/projections/projection.types.js';
-import { type LeadEvent, leadIdFromStream } from '#src/modules/leads/domain/lead.events.js';
+import {
+  LEAD_BOARD_EVENT_TYPES,
+  type LeadEvent,
+  leadIdFromStream,
+} from '#src/modules/leads/domain/lead.events.js';
 import {
   evolve,
   INITIAL_LEAD_STATE,
@@ -14,15 +18,6 @@ import {
 
 export const LEAD_STATS_TABLE = 'lead_stats';
 const LEADS_TABLE = 'lead_stats_leads';
-
-const HANDLES = [
-  'LeadCreated',
-  'LeadDetailsChanged',
-  'LeadStatusChanged',
-  'LeadTrashed',
-  'LeadRestored',
-  'LeadErased',
-] as const;
 
 interface CountedLead {
   id: string;
@@ -42,7 +37,7 @@ export class LeadStatsProjection implements ProjectionDefinition {
   readonly name = 'lead_stats';
   readonly mode = 'async' as const;
   readonly version = 2;
-  readonly handles = HANDLES;
+  readonly handles = LEAD_BOARD_EVENT_TYPES;
   readonly tables = [LEAD_STATS_TABLE, LEADS_TABLE];
 
   async createTables({ db, tables }: ProjectionContext): Promise<void> {

@@ -13,6 +13,7 @@ import { EmailButton } from '@/admin/leads/mail/components/EmailButton';
 import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { formatDate, formatEuro } from '@/shared/format/format';
+import { serverPagedGridProps } from '@/shared/components/serverPagedGrid';
 
 const PAGE_SIZE = 10;
 const SEARCH_DELAY_MS = 250;
@@ -170,14 +171,7 @@ export function RecentQuotesGrid({ onOpen }: { onOpen: (leadId: string) => void 
         columns={gridColumns}
         loading={isFetching}
         rowCount={data?.total ?? 0}
-        paginationMode="server"
-        paginationModel={{ page, pageSize: PAGE_SIZE }}
-        onPaginationModelChange={(model) => setPage(model.page)}
-        pageSizeOptions={[PAGE_SIZE]}
-        disableColumnFilter
-        disableColumnMenu
-        disableRowSelectionOnClick
-        autoHeight
+        {...serverPagedGridProps(page, PAGE_SIZE, setPage)}
         localeText={{ noRowsLabel: isError ? 'Quotes could not be loaded' : 'No quotes found' }}
       />
     </Box>
