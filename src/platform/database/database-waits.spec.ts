@@ -32,7 +32,7 @@ describe('database failures that answer 503', () => {
     ['a unique violation', withCode('duplicate key value', { code: '23505' })],
     ['a lock timeout', withCode('canceling statement due to lock timeout', { code: '55P03' })],
     ['a plain error', new Error('boom')],
-    ['a non-error', 'Connection terminated unexpectedly'],
+    ['a string', 'Connection terminated unexpectedly'],
   ])('should not call %s unavailable', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
   });

@@ -67,11 +67,16 @@ const LOST_CONNECTION = /^Connection terminated( unexpectedly| due to connection
 
 /** True when the database cannot be reached at all: down, restarting, or its socket gone. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  // Not `instanceof Error`: socket errors may come from another realm (a test's VM context).
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, syscall, message } = error as {
+    code?: unknown;
+    syscall?: unknown;
+    message?: unknown;
+  };
   if (typeof code === 'string') {
     if (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
     if (syscall === 'connect' && CONNECT_ERRNOS.has(code)) return true;
   }
-  return LOST_CONNECTION.test(error.message);
+  return typeof message === 'string' && LOST_CONNECTION.test(message);
 }

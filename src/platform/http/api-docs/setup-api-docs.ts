@@ -48,6 +48,8 @@ function buildDocument(app: INestApplication, config: AppConfig): OpenAPIObject 
       .build(),
   );
   for (const operation of operations(document)) {
+    // Any route that reaches the database can find it busy or down: see HttpErrorsFilter.
+    operation.responses['503'] ??= databaseUnavailable();
     // A route and its controller may both declare roles: name the scheme once.
     if (operation.security) {
       operation.security = [...new Set(operation.security.map((e) => JSON.stringify(e)))].map(
@@ -59,6 +61,21 @@ function buildDocument(app: INestApplication, config: AppConfig): OpenAPIObject 
     }
   }
   return document;
+}
+
+function databaseUnavailable(): ResponseObject {
+  return {
+    description:
+      'The database is busy or unreachable for now: try again after the seconds in Retry-After',
+    headers: {
+      'Retry-After': {
+        description: 'Seconds to wait before trying again',
+        required: false,
+        schema: { type: 'integer' },
+      },
+    },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBodyDto' } } },
+  };
 }
 
 const REQUEST_ID_HEADER = {

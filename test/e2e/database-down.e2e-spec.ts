@@ -1,0 +1,114 @@
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { answerChecker, callsOf, type Document } from '../support/openapi-document.js';
+import { validQuote } from '../support/public-intake.js';
+import { bearer, signInAs } from '../support/staff.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * A TCP relay in front of the test database that can be pulled like a cable: closed, it drops
+ * every connection and refuses new ones, as a stopped or restarting PostgreSQL does.
+ */
+class DatabaseCable {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(private readonly target: string) {}
+
+  async plugIn(): Promise<void> {
+    const { host, port, path } = targetOf(this.target);
+    this.server = createServer((client) => {
+      const upstream = path ? createConnection(path) : createConnection(port, host);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  async pull(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => server?.close(() => resolve()) ?? resolve());
+  }
+
+  /** The database's URL, through the cable. */
+  url(): string {
+    const url = new URL(this.target);
+    url.searchParams.delete('host');
+    url.hostname = '127.0.0.1';
+    url.port = String(this.port);
+    return url.toString();
+  }
+}
+
+/** Where a PostgreSQL URL leads: a Unix socket (`?host=<dir>`) or host and port. */
+function targetOf(url: string): { host: string; port: number; path?: string } {
+  const parsed = new URL(url);
+  const port = Number(parsed.port || 5432);
+  const socketDir = parsed.searchParams.get('host');
+  return socketDir?.startsWith('/')
+    ? { host: '', port, path: `${socketDir}/.s.PGSQL.${port}` }
+    : { host: parsed.hostname, port };
+}
+
+describe('With the database down', () => {
+  let database: TestDatabase;
+  let cable: DatabaseCable;
+  let testApp: TestApp;
+  let document: Document;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    cable = new DatabaseCable(database.url);
+    await cable.plugIn();
+    testApp = await startTestApp(
+      { DATABASE_CONNECT_TIMEOUT_MS: '2000' },
+      { database: { ...database, url: cable.url() } },
+    );
+    document = (await request(testApp.baseUrl).get('/api/docs-json').expect(200)).body as Document;
+    token = (await signInAs(testApp, 'admin')).token;
+  });
+  afterAll(async () => {
+    await cable.plugIn();
+    await testApp.close();
+    await database.drop();
+  });
+
+  it('should answer 503 with Retry-After as documented, and recover when it is back', async () => {
+    const mismatch = answerChecker(document);
+    const call = (method: string, path: string) =>
+      callsOf(document).find((c) => c.method === method && c.path === path)!;
+    await request(testApp.baseUrl).get('/api/admin/quotes').set(bearer(token)).expect(200);
+
+    await cable.pull();
+    const list = await request(testApp.baseUrl).get('/api/admin/quotes').set(bearer(token));
+    expect(list.status).toBe(503);
+    expect(Number(list.headers['retry-after'])).toBeGreaterThan(0);
+    expect(mismatch(call('get', '/api/admin/quotes'), list)).toBeNull();
+    const quote = await request(testApp.baseUrl).post('/api/quote').send(validQuote());
+    expect(quote.status).toBe(503);
+    expect(mismatch(call('post', '/api/quote'), quote)).toBeNull();
+    expect((await request(testApp.baseUrl).get('/api/health')).status).toBe(503);
+
+    await cable.plugIn();
+    let health = 0;
+    for (let attempt = 0; attempt < 50 && health !== 200; attempt++) {
+      health = (await request(testApp.baseUrl).get('/api/health')).status;
+      if (health !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(health).toBe(200);
+    await request(testApp.baseUrl).post('/api/quote').send(validQuote()).expect(201);
+  });
+});
