@@ -7,6 +7,12 @@ import {
   leadStreamId,
   type LeadCreated,
 } from '#src/modules/leads/domain/lead.events.js';
+import {
+  EMAIL_QUEUED,
+  leadIdFromMailStream,
+  mailStreamId,
+  type EmailQueuedData,
+} from '#src/modules/mail/domain/mail.events.js';
 import type { ReportContent } from '#src/contract/reports.js';
 import { Report, ReportProjection } from './report-projection.js';
 import { staffActor } from './report-rows.js';
@@ -33,16 +39,18 @@ const RESPONSES = stateTable(
   'lead_id',
 );
 
-/**
- * What counts as answering a new lead. An e-mail to the customer will count too: add the mail
- * event's type here (its lead is read from `data.leadId`, or from a lead stream).
- */
-const RESPONSE_EVENT_TYPES: readonly string[] = ['LeadStatusChanged'];
+/** What counts as answering a new lead: a status move, or an e-mail staff wrote to the customer. */
+const RESPONSE_EVENT_TYPES: readonly string[] = ['LeadStatusChanged', EMAIL_QUEUED];
+
+const isResponse = (event: RecordedEvent) =>
+  event.type === 'LeadStatusChanged' ||
+  (event.type === EMAIL_QUEUED && (event.data as unknown as EmailQueuedData).kind === 'staff');
 
 /** Columns of the activity table and the lead event types each counts. */
 const ACTIONS_COUNTED = [
   { key: 'created', label: 'Leads added', types: ['LeadCreated'] },
   { key: 'moved', label: 'Status moves', types: ['LeadStatusChanged'] },
+  { key: 'emailed', label: 'E-mails sent', types: [EMAIL_QUEUED] },
   { key: 'edited', label: 'Edits and notes', types: ['LeadDetailsChanged', 'LeadNotesChanged'] },
   {
     key: 'binned',
@@ -69,7 +77,7 @@ export class StaffActivityReport extends ReportProjection {
   readonly title = 'Staff activity';
   readonly description =
     'Actions per team member, and the time from a new quote or message to its first answer.';
-  readonly version = 1;
+  readonly version = 2;
   readonly handles = [...new Set([...LEAD_EVENT_TYPES, ...RESPONSE_EVENT_TYPES])];
   readonly storeTables = [MEMBERS, ACTIONS, RESPONSES];
 
@@ -77,7 +85,7 @@ export class StaffActivityReport extends ReportProjection {
     await rows.load(
       RESPONSES,
       events
-        .filter((e) => RESPONSE_EVENT_TYPES.includes(e.type))
+        .filter(isResponse)
         .map(leadIdOf)
         .filter((id): id is string => id !== null),
     );
@@ -101,7 +109,7 @@ export class StaffActivityReport extends ReportProjection {
         });
       }
       const waiting = rows.get<Response>(RESPONSES, leadId);
-      if (actor && waiting && !waiting.responded_at && RESPONSE_EVENT_TYPES.includes(event.type)) {
+      if (actor && waiting && !waiting.responded_at && isResponse(event)) {
         rows.put(RESPONSES, { ...waiting, responded_at: event.occurredAt, responder_id: actor.id });
       }
     }
@@ -154,9 +162,11 @@ export class StaffActivityReport extends ReportProjection {
   }
 }
 
-/** The lead an event is about: its stream's, or the one it names. */
+/** The lead an event is about: its stream's (a lead's, or its e-mail conversation's), or the one it names. */
 function leadIdOf(event: RecordedEvent): string | null {
   const named = (event.data as { leadId?: unknown }).leadId;
   if (typeof named === 'string') return named;
-  return event.streamId.startsWith(leadStreamId('')) ? leadIdFromStream(event.streamId) : null;
+  if (event.streamId.startsWith(leadStreamId(''))) return leadIdFromStream(event.streamId);
+  if (event.streamId.startsWith(mailStreamId(''))) return leadIdFromMailStream(event.streamId);
+  return null;
 }
