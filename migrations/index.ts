@@ -10,6 +10,7 @@ import { Migration20261123210000_scheduled_job_runs } from './Migration202611232
 import { Migration20261124010000_mail_outbox } from './Migration20261124010000_mail_outbox.js';
 import { Migration20261124030000_projection_build_progress } from './Migration20261124030000_projection_build_progress.js';
 import { Migration20261124050000_visualizer_free_rerenders } from './Migration20261124050000_visualizer_free_rerenders.js';
+import { Migration20261124100000_projection_build_unflushed } from './Migration20261124100000_projection_build_unflushed.js';
 import { Migration20261124120000_intake_mail_pending } from './Migration20261124120000_intake_mail_pending.js';
 
 /** Every migration, in order. Listed explicitly so the same list works from dist/ and in tests. */
@@ -40,6 +41,10 @@ export const migrationsList = [
   {
     name: 'Migration20261124050000_visualizer_free_rerenders',
     class: Migration20261124050000_visualizer_free_rerenders,
+  },
+  {
+    name: 'Migration20261124100000_projection_build_unflushed',
+    class: Migration20261124100000_projection_build_unflushed,
   },
   {
     name: 'Migration20261124120000_intake_mail_pending',

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { createApp } from '#src/bootstrap.js';
@@ -55,6 +56,7 @@ async function main(): Promise<number> {
       ledger: new ErasureLedger(erasureLedgerPath(config)),
       fileRoots: backupSettings(config).fileRoots,
       log: (line) => console.log(line),
+      operator: userInfo().username,
       onBuildProgress: progressPrinter(),
       async startApp(onBuildProgress) {
         const app = await createApp({ config, databaseUrl: database.url, runProjections: false });

@@ -362,8 +362,13 @@ describe('Audit log', () => {
       );
       expect(lines[1]).toContain(shown[0].sentence);
 
-      await catchUp();
-      const exports = await rows({ type: 'PersonalDataExported', actorId: manager.member.id });
+      // The export is recorded once the download has been sent, so it may land just after.
+      let exports: Awaited<ReturnType<typeof rows>> = [];
+      for (let attempt = 0; attempt < 100 && exports.length === 0; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        await catchUp();
+        exports = await rows({ type: 'PersonalDataExported', actorId: manager.member.id });
+      }
       expect(exports[0].sentence).toBe(
         `Mika Manager exported the audit log as CSV (${shown.length} rows)`,
       );

@@ -141,6 +141,31 @@ describe('Reports', () => {
       const anna = view.content!.tables[0].rows.find((row) => row.member === 'Anna Lahti');
       expect(anna).toMatchObject({ role: 'admin', moved: 2, responses: 2 });
     });
+
+    it('should count an e-mail staff wrote to the customer as the first answer when it came before any status move', async () => {
+      const leadId = await createTestLead(testApp, 'Eino', 'Korhonen');
+      await api()
+        .post(`/api/quotes/${leadId}/emails`)
+        .set(bearer(salesperson.token))
+        .send({ subject: 'Tarjous', body: 'Hei Eino, tässä tarjous.' })
+        .expect(201);
+      await api()
+        .put(`/api/admin/quotes/${leadId}`)
+        .set(bearer(manager.token))
+        .send({ status: 'contacted' })
+        .expect(200);
+      await api()
+        .post('/api/admin/reports/report_staff_activity/build')
+        .set(bearer(manager.token))
+        .expect(202);
+      const view = await waitUntilReady('report_staff_activity');
+      const rowOf = ({ member }: SignedInStaff) =>
+        view.content!.tables[0].rows.find(
+          (row) => row.member === `${member.firstName} ${member.lastName}`,
+        );
+      expect(rowOf(salesperson)).toMatchObject({ emailed: 1, responses: 1 });
+      expect(rowOf(manager)).toMatchObject({ moved: 1, responses: 0 });
+    });
   });
 
   describe('GET /api/admin/events', () => {

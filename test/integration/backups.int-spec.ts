@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, stat, truncate, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { loadConfig } from '#src/config/app-config.js';
@@ -65,6 +65,7 @@ describe('Backups', () => {
       ledger: new ErasureLedger(erasureLedgerPath(config)),
       fileRoots: backupSettings(config).fileRoots,
       log: () => undefined,
+      operator: 'restore-drill',
       async startApp(onBuildProgress) {
         const app = await createApp({ config, databaseUrl: db.url, runProjections: false });
         app.get(ProjectionManager).onBuildProgress = onBuildProgress;
@@ -97,6 +98,14 @@ describe('Backups', () => {
         .map((row) => JSON.parse(row) as unknown);
     }
     return snapshot;
+  }
+
+  /** The position of the backup's last event: the restore's own `BackupRestored` comes after. */
+  async function lastRestoredPosition(pool: pg.Pool): Promise<string> {
+    const { rows } = await pool.query<{ position: string }>(
+      `select max(global_position)::text as position from events where type <> 'BackupRestored'`,
+    );
+    return rows[0].position;
   }
 
   async function newBackup(): Promise<string> {
@@ -157,11 +166,9 @@ describe('Backups', () => {
       try {
         const report = await restoreInto(fresh, file);
 
-        const restoredUpTo = await fresh.pool.query<{ position: string }>(
-          'select max(global_position)::text as position from events',
-        );
-        expect(await snapshotOf(fresh.pool)).toEqual(
-          await snapshotOf(source.db.pool, restoredUpTo.rows[0].position),
+        const restoredUpTo = await lastRestoredPosition(fresh.pool);
+        expect(await snapshotOf(fresh.pool, restoredUpTo)).toEqual(
+          await snapshotOf(source.db.pool, restoredUpTo),
         );
         expect(report.filesMissing).toEqual([]);
         expect(report.filesDiffering).toEqual([]);
@@ -169,6 +176,40 @@ describe('Backups', () => {
         const credentials = await fresh.pool.query('select * from staff_credentials order by 1');
         const original = await source.db.pool.query('select * from staff_credentials order by 1');
         expect(credentials.rows).toEqual(original.rows);
+      } finally {
+        await fresh.drop();
+      }
+    });
+
+    it('should record the restore in the log and tell it in the audit log', async () => {
+      const file = await newBackup();
+      const fresh = await createTestDatabase();
+      try {
+        const report = await restoreInto(fresh, file);
+        const { rows: events } = await fresh.pool.query<{ data: object; actor: string }>(
+          `select data, metadata->>'actorName' as actor from events where type = 'BackupRestored'`,
+        );
+        expect(events).toEqual([
+          {
+            actor: 'system',
+            data: {
+              fileName: basename(file),
+              created: report.created,
+              events: report.rows.events,
+              replaced: false,
+              erasuresRepeated: 0,
+              operator: 'restore-drill',
+            },
+          },
+        ]);
+        const { rows: audit } = await fresh.pool.query<{ sentence: string }>(
+          `select sentence from audit_log where event_type = 'BackupRestored'`,
+        );
+        expect(audit).toEqual([
+          {
+            sentence: `restore-drill restored the backup ${basename(file)} taken ${report.created} (${report.rows.events} events)`,
+          },
+        ]);
       } finally {
         await fresh.drop();
       }
@@ -288,10 +329,11 @@ describe('Backups', () => {
       const target = await createTestDatabase();
       try {
         await restoreInto(target, file);
-        const before = await snapshotOf(target.pool);
+        const restoredUpTo = await lastRestoredPosition(target.pool);
+        const before = await snapshotOf(target.pool, restoredUpTo);
         await expect(restoreInto(target, file)).rejects.toThrow(/not empty/);
         await restoreInto(target, file, { force: true });
-        expect(await snapshotOf(target.pool)).toEqual(before);
+        expect(await snapshotOf(target.pool, restoredUpTo)).toEqual(before);
       } finally {
         await target.drop();
       }

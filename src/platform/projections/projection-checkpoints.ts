@@ -44,7 +44,7 @@ export interface BatchTarget {
  * transaction: the caller's when `db` is a client inside one, else a fresh one from the pool.
  */
 export async function applyBatch(
-  { def, tables, version }: BatchTarget,
+  target: BatchTarget,
   from: LogPosition,
   events: RecordedEvent[],
   db: pg.Pool | pg.PoolClient,
@@ -53,25 +53,51 @@ export async function applyBatch(
     inOpenTransaction = false,
   }: { to?: LogPosition; inOpenTransaction?: boolean } = {},
 ): Promise<void> {
-  const work = async (tx: Queryable) => {
-    if (events.length > 0) await def.apply(events, { db: tx, tables });
-    const moved = await tx.query(
-      `update projection_checkpoints
-       set transaction_id = $3::xid8, global_position = $4, processed = processed + $7, updated_at = now()
-       where name = $1 and version = $2 and transaction_id = $5::xid8 and global_position = $6`,
-      [
-        def.name,
-        version,
-        to.transactionId,
-        to.globalPosition,
-        from.transactionId,
-        from.globalPosition,
-        events.length,
-      ],
-    );
-    if (moved.rowCount !== 1)
-      throw new Error(`Checkpoint of ${def.name} v${version} moved concurrently`);
+  const write = async (tx: Queryable) => {
+    if (events.length > 0) await target.def.apply(events, { db: tx, tables: target.tables });
   };
-  if (inOpenTransaction) return work(db);
-  await inTransaction(db as pg.Pool, work);
+  if (inOpenTransaction) return writeAndMove(db, target, { from, to, count: events.length }, write);
+  await commitBatch(db as pg.Pool, target, { from, to, count: events.length }, write);
+}
+
+/** Runs `write` and moves the checkpoint past `count` events, in one fresh transaction. */
+export async function commitBatch(
+  pool: pg.Pool,
+  target: BatchTarget,
+  move: CheckpointMove,
+  write: (tx: Queryable) => Promise<void>,
+): Promise<void> {
+  await inTransaction(pool, (client) => writeAndMove(client, target, move, write));
+}
+
+interface CheckpointMove {
+  from: LogPosition;
+  to: LogPosition;
+  count: number;
+}
+
+async function writeAndMove(
+  tx: Queryable,
+  { def, version }: BatchTarget,
+  { from, to, count }: CheckpointMove,
+  write: (tx: Queryable) => Promise<void>,
+): Promise<void> {
+  await write(tx);
+  const moved = await tx.query(
+    `update projection_checkpoints
+     set transaction_id = $3::xid8, global_position = $4, processed = processed + $7,
+       build_unflushed = 0, updated_at = now()
+     where name = $1 and version = $2 and transaction_id = $5::xid8 and global_position = $6`,
+    [
+      def.name,
+      version,
+      to.transactionId,
+      to.globalPosition,
+      from.transactionId,
+      from.globalPosition,
+      count,
+    ],
+  );
+  if (moved.rowCount !== 1)
+    throw new Error(`Checkpoint of ${def.name} v${version} moved concurrently`);
 }

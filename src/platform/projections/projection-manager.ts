@@ -186,7 +186,8 @@ export class ProjectionManager {
       seconds: number;
       running: boolean;
     }>(
-      `select c.name, c.version, c.processed, c.build_total, c.build_started_with,
+      `select c.name, c.version, c.processed + c.build_unflushed as processed, c.build_total,
+         c.build_started_with,
          extract(epoch from c.updated_at - c.build_started_at)::float8 as seconds,
          c.updated_at > now() - make_interval(secs => $1) as running
        from projection_checkpoints c left join projections p on p.name = c.name

@@ -7,9 +7,18 @@ import {
   type LogPosition,
   type RecordedEvent,
 } from '#src/platform/event-store/event-store.types.js';
-import { applyBatch, readCheckpoint } from './projection-checkpoints.js';
+import {
+  applyBatch,
+  type Checkpoint,
+  commitBatch,
+  readCheckpoint,
+} from './projection-checkpoints.js';
 import { positionOf, versionedTables } from './projection-tables.js';
-import type { ProjectionDefinition, ProjectionTables } from './projection.types.js';
+import type {
+  ProjectionDefinition,
+  ProjectionReplay,
+  ProjectionTables,
+} from './projection.types.js';
 
 export interface RebuildProgress {
   projection: string;
@@ -24,12 +33,19 @@ export interface RebuildProgress {
 
 export type ProgressListener = (progress: RebuildProgress) => void;
 
-const READ_BATCH_SIZE = 5000;
+const READ_BATCH_SIZE = 10_000;
 /**
  * Events applied in one transaction of a build: the more events per apply, the fewer times a
  * projection writes the same row (a lead's events lie close together in the log).
  */
 const APPLY_BATCH_SIZE = 50_000;
+/**
+ * A replay folded in memory writes after this many events: seldom, since every write of a row
+ * already written costs an update, yet bounding what a stopped build folds again when resumed.
+ */
+const REPLAY_FLUSH_EVENTS = 2_000_000;
+/** Between writes, a replay tells other processes how far it got this often. */
+const REPLAY_PROGRESS_MS = 2000;
 /** Events applied at a time while the switch holds writers off. */
 const SWITCH_BATCH_SIZE = 5000;
 
@@ -42,6 +58,12 @@ interface BuildTarget {
   processed: number;
   startedWith: number;
   total: number;
+  /** Present when the projection folds a build in memory. */
+  replay?: ProjectionReplay;
+  /** Folded in memory and not yet written: how many events, up to where. */
+  unflushed: { to: LogPosition | null; count: number };
+  /** When other processes last heard of its progress. */
+  toldAt: number;
 }
 
 /**
@@ -83,6 +105,42 @@ export class ProjectionRebuilder {
     await this.withBuildLocks(defs, () => this.build(defs, onProgress));
   }
 
+  /** Applies a batch, or folds it in memory and writes when enough has gathered. */
+  private async fold(target: BuildTarget, events: RecordedEvent[], to: LogPosition): Promise<void> {
+    target.processed += events.length;
+    if (!target.replay) {
+      await applyBatch(target, target.position, events, this.pool, { to });
+      target.position = to;
+      return;
+    }
+    await target.replay.apply(events);
+    target.unflushed = { to, count: target.unflushed.count + events.length };
+    if (target.unflushed.count >= REPLAY_FLUSH_EVENTS) await this.flushReplay(target);
+    else if (performance.now() - target.toldAt > REPLAY_PROGRESS_MS) {
+      await this.pool.query(
+        `update projection_checkpoints set build_unflushed = $3, updated_at = now()
+         where name = $1 and version = $2`,
+        [target.def.name, target.version, target.unflushed.count],
+      );
+      target.toldAt = performance.now();
+    }
+  }
+
+  /** Writes a replay's folded rows and moves its checkpoint to the last event folded. */
+  private async flushReplay(target: BuildTarget): Promise<void> {
+    const { replay, unflushed } = target;
+    if (!replay || !unflushed.to) return;
+    await commitBatch(
+      this.pool,
+      target,
+      { from: target.position, to: unflushed.to, count: unflushed.count },
+      (tx) => replay.flush(tx),
+    );
+    target.position = unflushed.to;
+    target.unflushed = { to: null, count: 0 };
+    target.toldAt = performance.now();
+  }
+
   private async build(defs: ProjectionDefinition[], onProgress: ProgressListener): Promise<void> {
     const targets: BuildTarget[] = [];
     for (const def of defs) targets.push(await this.prepareBuild(def));
@@ -102,9 +160,12 @@ export class ProjectionRebuilder {
     // Reading the next page overlaps with applying the events before it: the database and the
     // apply code run in parallel instead of taking turns.
     let next = read(start);
+    // Folding in memory gains nothing from large batches: each page is folded as it comes, while
+    // the database reads the next one.
+    const batchSize = targets.every((t) => t.replay) ? READ_BATCH_SIZE : APPLY_BATCH_SIZE;
     for (let exhausted = false; !exhausted;) {
       const events: RecordedEvent[] = [];
-      while (events.length < APPLY_BATCH_SIZE) {
+      while (events.length < batchSize) {
         const page = await next;
         events.push(...page);
         if (page.length < READ_BATCH_SIZE) {
@@ -117,17 +178,19 @@ export class ProjectionRebuilder {
       const to = positionOf(events[events.length - 1]);
       await Promise.all(
         targets.map(async (target) => {
-          const mine = events.filter(
-            (e) =>
-              handlesType(target.def, e.type) && isAfterPosition(positionOf(e), target.position),
-          );
-          await applyBatch(target, target.position, mine, this.pool, { to });
-          target.position = to;
-          target.processed += mine.length;
+          // Only a target resumed further along than the others skips events it has already seen.
+          const from = foldedTo(target);
+          const mine = isAfterPosition(positionOf(events[0]), from)
+            ? events.filter((e) => handlesType(target.def, e.type))
+            : events.filter(
+                (e) => handlesType(target.def, e.type) && isAfterPosition(positionOf(e), from),
+              );
+          await this.fold(target, mine, to);
           report(target, false);
         }),
       );
     }
+    for (const target of targets) await this.flushReplay(target);
     for (const target of targets) {
       await this.switchTo(target);
       const final = await readCheckpoint(this.pool, target.def.name, target.version);
@@ -191,14 +254,7 @@ export class ProjectionRebuilder {
       const resumed = await readCheckpoint(this.pool, def.name, latest);
       this.log(`resuming build of ${def.name} v${latest} after ${resumed.processed} events`);
       await this.markRunStarted(def.name, latest, total);
-      return {
-        def,
-        version: latest,
-        tables: versionedTables(def, latest),
-        ...resumed,
-        startedWith: resumed.processed,
-        total,
-      };
+      return this.target(def, latest, versionedTables(def, latest), resumed, total);
     }
     const version = Math.max(active, latest) + 1;
     const tables = versionedTables(def, version);
@@ -211,14 +267,36 @@ export class ProjectionRebuilder {
       [def.name, version],
     );
     await this.markRunStarted(def.name, version, total);
-    return { def, version, tables, position: LOG_START, processed: 0, startedWith: 0, total };
+    return this.target(def, version, tables, { position: LOG_START, processed: 0 }, total);
+  }
+
+  private async target(
+    def: ProjectionDefinition,
+    version: number,
+    tables: ProjectionTables,
+    { position, processed }: Checkpoint,
+    total: number,
+  ): Promise<BuildTarget> {
+    return {
+      def,
+      version,
+      tables,
+      position,
+      processed,
+      startedWith: processed,
+      total,
+      replay: await def.replay?.({ db: this.pool, tables }),
+      unflushed: { to: null, count: 0 },
+      toldAt: performance.now(),
+    };
   }
 
   /** Lets any process (the app's Reports tab, say) show the progress of this run. */
   private async markRunStarted(name: string, version: number, total: number): Promise<void> {
     await this.pool.query(
       `update projection_checkpoints
-       set build_total = $3, build_started_at = now(), build_started_with = processed, updated_at = now()
+       set build_total = $3, build_started_at = now(), build_started_with = processed,
+         build_unflushed = 0, updated_at = now()
        where name = $1 and version = $2`,
       [name, version, total],
     );
@@ -290,6 +368,9 @@ export class ProjectionRebuilder {
     return Number(rows[0].n) === names.length;
   }
 }
+
+/** Where a build has got to, written or only folded so far. */
+const foldedTo = (target: BuildTarget) => target.unflushed.to ?? target.position;
 
 function handlesType(def: ProjectionDefinition, type: string): boolean {
   return def.handles.length === 0 || def.handles.includes(type);

@@ -32,6 +32,18 @@ export interface ProjectionDefinition {
   /** Creates the tables (and their indexes) under the physical names given. */
   createTables(ctx: ProjectionContext): Promise<void>;
   apply(events: RecordedEvent[], ctx: ProjectionContext): Promise<void>;
+  /**
+   * A build of the whole log uses this instead of `apply` when given: events are folded in memory
+   * and written in a few large flushes. It must leave the same rows as `apply` would.
+   */
+  replay?(ctx: ProjectionContext): Promise<ProjectionReplay>;
+}
+
+/** A build's fold in memory; `ctx.tables` may already hold rows of an interrupted run. */
+export interface ProjectionReplay {
+  apply(events: RecordedEvent[]): Promise<void>;
+  /** Writes what was folded since the last flush, inside the caller's transaction. */
+  flush(db: Queryable): Promise<void>;
 }
 
 export const PROJECTION_METADATA = 'app:projection';

@@ -1,4 +1,8 @@
-import type { BackupCreated, BackupsPruned } from '#src/modules/backups/domain/backup.events.js';
+import type {
+  BackupCreated,
+  BackupRestored,
+  BackupsPruned,
+} from '#src/modules/backups/domain/backup.events.js';
 import type { LeadRetentionApplied } from '#src/modules/leads/domain/lead-retention.js';
 import {
   type EventLogExported,
@@ -27,6 +31,15 @@ export const operationsPresenters: PresenterTable = {
     return {
       target: null,
       sentence: `${input.actor} deleted ${count(fileNames.length, 'old backup file', 'old backup files')}; ${kept} kept`,
+    };
+  },
+  BackupRestored: (input) => {
+    const { fileName, created, events, replaced, operator } = dataOf<BackupRestored>(input);
+    return {
+      target: null,
+      sentence:
+        `${operator} restored the backup ${fileName} taken ${created} ` +
+        `(${count(events, 'event', 'events')})${replaced ? ', replacing the data in use' : ''}`,
     };
   },
   LeadRetentionApplied: (input) => {

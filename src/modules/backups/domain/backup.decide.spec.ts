@@ -70,6 +70,32 @@ describe('backups stream', () => {
     });
   });
 
+  describe('RecordRestore', () => {
+    const restored = {
+      fileName: 'b1',
+      created: '2026-11-24T04:00:00.000Z',
+      events: 10,
+      replaced: false,
+      erasuresRepeated: 1,
+      operator: 'root',
+    };
+
+    it('should record which backup was restored, by whom, and what it brought back', () => {
+      spec
+        .given([created('b1')])
+        .when({ type: 'RecordRestore', ...restored })
+        .then([{ type: 'BackupRestored', data: restored }]);
+    });
+
+    it('should leave the next scheduled backup due as before', () => {
+      const state = [
+        created('b1', 'same'),
+        { type: 'BackupRestored', data: restored } as const,
+      ].reduce(evolve, INITIAL_BACKUP_STATE);
+      expect(state).toEqual([created('b1', 'same')].reduce(evolve, INITIAL_BACKUP_STATE));
+    });
+  });
+
   describe('PruneBackups', () => {
     it('should prune what the policy no longer keeps, recording how many stay', () => {
       const files = [file('recent', 1), file('old', 24 * 40)];

@@ -1,5 +1,5 @@
 import { Refusal } from '#src/platform/domain/refusal.js';
-import type { BackupCounts, BackupEvent, BackupTrigger } from './backup.events.js';
+import type { BackupCounts, BackupEvent, BackupRestored, BackupTrigger } from './backup.events.js';
 import {
   type BackupRetentionPolicy,
   backupsToPrune,
@@ -18,6 +18,7 @@ export type BackupCommand =
       trigger: BackupTrigger;
       changeToken: string;
     }
+  | ({ type: 'RecordRestore' } & BackupRestored['data'])
   | {
       type: 'PruneBackups';
       files: readonly DatedBackup[];
@@ -50,6 +51,10 @@ export function decide(command: BackupCommand, state: BackupState): BackupEvent[
           },
         },
       ];
+    case 'RecordRestore': {
+      const { type: _command, ...data } = command;
+      return [{ type: 'BackupRestored', data }];
+    }
     case 'PruneBackups': {
       const fileNames = backupsToPrune(command.files, command.now, command.policy);
       if (fileNames.length === 0) return [];

@@ -31,8 +31,29 @@ export interface BackupsPruned {
   data: { fileNames: string[]; kept: number };
 }
 
-export type BackupEvent = BackupCreated | BackupsPruned;
+/** A backup file was loaded into the database (`npm run backup:restore`). */
+export interface BackupRestored {
+  type: 'BackupRestored';
+  data: {
+    fileName: string;
+    /** When the restored backup's snapshot was taken (ISO). */
+    created: string;
+    events: number;
+    /** The database held data, which the restore replaced (`--force`). */
+    replaced: boolean;
+    /** Erasures made after the backup and made again. */
+    erasuresRepeated: number;
+    /** The operating-system account that ran the restore. */
+    operator: string;
+  };
+}
+
+export type BackupEvent = BackupCreated | BackupsPruned | BackupRestored;
 export type BackupEventType = BackupEvent['type'];
 
 /** Exported for the audit log, which presents them. */
-export const BACKUP_EVENT_TYPES: readonly BackupEventType[] = ['BackupCreated', 'BackupsPruned'];
+export const BACKUP_EVENT_TYPES: readonly BackupEventType[] = [
+  'BackupCreated',
+  'BackupsPruned',
+  'BackupRestored',
+];

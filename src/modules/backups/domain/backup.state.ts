@@ -20,5 +20,7 @@ export function evolve(state: BackupState, event: BackupEvent): BackupState {
       const pruned = new Set(event.data.fileNames);
       return { ...state, files: state.files.filter((name) => !pruned.has(name)) };
     }
+    case 'BackupRestored':
+      return state;
   }
 }

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
@@ -10,6 +11,7 @@ import {
   type RebuildProgress,
 } from '#src/platform/projections/projection-manager.js';
 import type { ManifestEntry } from '../infrastructure/backup-format.js';
+import { BackupStreamRepository } from '../infrastructure/backup-stream.repository.js';
 import { UnusableBackupError, verifyBackup } from '../infrastructure/backup-reader.js';
 import { collectManifest, type StoredFilesRoot } from '../infrastructure/file-manifest.js';
 import { isDatabaseEmpty, loadBackup } from './load-backup.js';
@@ -29,6 +31,8 @@ export interface RestoreOptions {
   startApp(onBuildProgress: (progress: RebuildProgress) => void): Promise<INestApplicationContext>;
   log(line: string): void;
   onBuildProgress?(progress: RebuildProgress): void;
+  /** Who runs the restore, for the log: the operating-system account of the command line. */
+  operator: string;
 }
 
 export interface RestoreReport {
@@ -44,7 +48,8 @@ export interface RestoreReport {
 /**
  * Restores a backup: verifies the whole file first (nothing is written for a bad one), loads it
  * in one transaction, shreds the keys of every subject erased since (the erasure ledger), rebuilds
- * every projection from the restored log, and records those erasures as events again.
+ * every projection from the restored log, records those erasures as events again, and records the
+ * restore itself.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreReport> {
   const { pool, path, log } = options;
@@ -73,6 +78,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
           if (!(error instanceof Refusal && error.code === 'not_found')) throw error;
         });
     }
+    await app.get(BackupStreamRepository).execute({
+      type: 'RecordRestore',
+      fileName: basename(path),
+      created: verified.header.created,
+      events: rows.events ?? 0,
+      replaced: options.force,
+      erasuresRepeated: erased.length,
+      operator: options.operator,
+    });
     await manager.catchUp();
     const { missing, differing } = compareManifest(
       verified.manifest,

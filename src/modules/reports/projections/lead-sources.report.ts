@@ -1,6 +1,6 @@
 import type { Queryable } from '#src/platform/database/queryable.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
-import type { ProjectionContext } from '#src/platform/projections/projection.types.js';
+import { counterTable, stateTable, type RowStore } from '#src/platform/projections/row-store.js';
 import {
   leadIdFromStream,
   visitorIdOf,
@@ -12,10 +12,23 @@ import {
 } from '#src/modules/visualizer/visualizer.constants.js';
 import type { ReportContent } from '#src/contract/reports.js';
 import { Report, ReportProjection } from './report-projection.js';
-import { insertRows, monthOf } from './report-rows.js';
+import { monthOf } from './report-rows.js';
 
-const LEADS = 'report_lead_sources_leads';
-const RENDERS = 'report_lead_sources_renders';
+const LEADS = stateTable(
+  'report_lead_sources_leads',
+  {
+    lead_id: 'uuid',
+    source: 'text not null',
+    created_at: 'timestamptz not null',
+    visitor_id: 'text',
+  },
+  'lead_id',
+);
+const RENDERS = counterTable(
+  'report_lead_sources_renders',
+  { visitor_id: 'text', pattern_id: 'text' },
+  { renders: { type: 'int', merge: 'sum' }, first_at: { type: 'timestamptz', merge: 'min' } },
+);
 
 const CHANNELS = [
   { key: 'quote', label: 'Quote' },
@@ -37,87 +50,53 @@ export class LeadSourcesReport extends ReportProjection {
     'Leads by source and month, quotes from visitors who used the visualizer first, and the patterns they tried.';
   readonly version = 1;
   readonly handles = ['LeadCreated', 'LeadErased', VISUALIZATION_GENERATED];
-  readonly tables = [LEADS, RENDERS];
+  readonly storeTables = [LEADS, RENDERS];
   /** The visitor a lead came from is sealed with the customer's personal data. */
   override readonly needsPersonalData = true;
 
-  async createTables({ db, tables }: ProjectionContext): Promise<void> {
-    await db.query(`create table ${tables[LEADS]} (
-      lead_id uuid primary key, source text not null, created_at timestamptz not null,
-      visitor_id text)`);
-    await db.query(`create table ${tables[RENDERS]} (
-      visitor_id text not null, pattern_id text not null, renders int not null,
-      first_at timestamptz not null, primary key (visitor_id, pattern_id))`);
-  }
-
-  async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
-    const leads: object[] = [];
-    const erased: string[] = [];
-    const renders = new Map<
-      string,
-      { visitor_id: string; pattern_id: string; renders: number; first_at: Date }
-    >();
+  protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
+    await rows.load(
+      LEADS,
+      events.filter((e) => e.type === 'LeadErased').map((e) => leadIdFromStream(e.streamId)),
+    );
     for (const event of events) {
       if (event.type === 'LeadCreated') {
         const created = event as unknown as LeadCreated;
-        leads.push({
+        rows.put(LEADS, {
           lead_id: leadIdFromStream(event.streamId),
           source: created.data.source,
           created_at: event.occurredAt,
           visitor_id: visitorIdOf(created),
         });
       } else if (event.type === 'LeadErased') {
-        erased.push(leadIdFromStream(event.streamId));
+        const lead = rows.get(LEADS, leadIdFromStream(event.streamId));
+        if (lead) rows.put(LEADS, { ...lead, visitor_id: null });
       } else {
-        const visitorId = visitorIdFromStream(event.streamId);
-        const patternId = (event.data as { patternId: string }).patternId;
-        const key = `${visitorId}\n${patternId}`;
-        const row = renders.get(key);
-        if (row) row.renders += 1;
-        else
-          renders.set(key, {
-            visitor_id: visitorId,
-            pattern_id: patternId,
-            renders: 1,
-            first_at: event.occurredAt,
-          });
+        rows.count(
+          RENDERS,
+          {
+            visitor_id: visitorIdFromStream(event.streamId),
+            pattern_id: (event.data as { patternId: string }).patternId,
+          },
+          { renders: 1, first_at: event.occurredAt },
+        );
       }
     }
-    await insertRows(
-      db,
-      tables[LEADS],
-      { lead_id: 'uuid', source: 'text', created_at: 'timestamptz', visitor_id: 'text' },
-      leads,
-    );
-    if (erased.length > 0) {
-      await db.query(
-        `update ${tables[LEADS]} set visitor_id = null where lead_id = any($1::uuid[])`,
-        [erased],
-      );
-    }
-    await insertRows(
-      db,
-      tables[RENDERS],
-      { visitor_id: 'text', pattern_id: 'text', renders: 'int', first_at: 'timestamptz' },
-      [...renders.values()],
-      `(visitor_id, pattern_id) do update set renders = t.renders + excluded.renders,
-         first_at = least(t.first_at, excluded.first_at)`,
-    );
   }
 
   async read(db: Queryable): Promise<ReportContent> {
     const visualizedFirst = `l.source = 'quote' and exists (
-      select 1 from ${RENDERS} v where v.visitor_id = l.visitor_id and v.first_at <= l.created_at)`;
+      select 1 from ${RENDERS.name} v where v.visitor_id = l.visitor_id and v.first_at <= l.created_at)`;
     const { rows: byMonth } = await db.query<{ month: string; channel: string; leads: number }>(
       `select ${monthOf('l.created_at')} as month,
          case when ${visualizedFirst} then 'visualizer_quote' else l.source end as channel,
          count(*)::int as leads
-       from ${LEADS} l group by 1, 2 order by 1, 2`,
+       from ${LEADS.name} l group by 1, 2 order by 1, 2`,
     );
     const { rows: patterns } = await db.query<{ pattern: string; leads: number; renders: number }>(
       `select v.pattern_id as pattern, count(distinct l.lead_id)::int as leads,
          sum(v.renders)::int as renders
-       from ${LEADS} l join ${RENDERS} v on v.visitor_id = l.visitor_id
+       from ${LEADS.name} l join ${RENDERS.name} v on v.visitor_id = l.visitor_id
        where ${visualizedFirst}
        group by 1 order by 2 desc, 3 desc, 1`,
     );

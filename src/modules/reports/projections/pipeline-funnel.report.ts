@@ -1,14 +1,35 @@
 import type { Queryable } from '#src/platform/database/queryable.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
-import type { ProjectionContext } from '#src/platform/projections/projection.types.js';
+import { counterTable, stateTable, type RowStore } from '#src/platform/projections/row-store.js';
 import { leadIdFromStream } from '#src/modules/leads/domain/lead.events.js';
 import type { ReportContent } from '#src/contract/reports.js';
 import { Report, ReportProjection } from './report-projection.js';
-import { insertRows, loadRows, reportMonth } from './report-rows.js';
+import { reportMonth } from './report-rows.js';
 
-const LEADS = 'report_pipeline_funnel_leads';
-const REACHED = 'report_pipeline_funnel_reached';
-const MOVES = 'report_pipeline_funnel_moves';
+/** Per lead: its month, the stages it reached and the moves it made, each counted once. */
+const LEADS = stateTable(
+  'report_pipeline_funnel_leads',
+  { lead_id: 'uuid', month: 'text', reached: 'text[]', moves: 'text[]' },
+  'lead_id',
+);
+const REACHED = counterTable(
+  'report_pipeline_funnel_reached',
+  { month: 'text', status: 'text' },
+  { leads: { type: 'int', merge: 'sum' } },
+);
+const MOVES = counterTable(
+  'report_pipeline_funnel_moves',
+  { month: 'text', from_status: 'text', to_status: 'text' },
+  { moved: { type: 'int', merge: 'sum' } },
+);
+
+interface FunnelLead {
+  lead_id: string;
+  month: string;
+  reached: string[];
+  moves: string[];
+  [column: string]: unknown;
+}
 
 /**
  * Which stages the leads of each month reached, and of the leads in a stage, how many moved on to
@@ -20,76 +41,48 @@ export class PipelineFunnelReport extends ReportProjection {
   readonly title = 'Pipeline funnel';
   readonly description =
     'Leads that reached each stage, by the month they arrived, and stage-to-stage conversion.';
-  readonly version = 2;
+  readonly version = 3;
   readonly handles = ['LeadCreated', 'LeadStatusChanged'];
-  readonly tables = [LEADS, REACHED, MOVES];
+  readonly storeTables = [LEADS, REACHED, MOVES];
 
-  async createTables({ db, tables }: ProjectionContext): Promise<void> {
-    await db.query(`create table ${tables[LEADS]} (lead_id uuid primary key, month text not null)`);
-    await db.query(`create table ${tables[REACHED]} (
-      lead_id uuid not null, status text not null, month text not null,
-      primary key (lead_id, status))`);
-    await db.query(`create table ${tables[MOVES]} (
-      lead_id uuid not null, from_status text not null, to_status text not null, month text not null,
-      primary key (lead_id, from_status, to_status))`);
-  }
-
-  async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
-    const moved = [
-      ...new Set(
-        events
-          .filter((e) => e.type === 'LeadStatusChanged')
-          .map((e) => leadIdFromStream(e.streamId)),
-      ),
-    ];
-    const known = await loadRows<{ lead_id: string; month: string }>(
-      db,
-      tables[LEADS],
-      'lead_id',
-      'uuid',
-      moved,
+  protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
+    await rows.load(
+      LEADS,
+      events.filter((e) => e.type === 'LeadStatusChanged').map((e) => leadIdFromStream(e.streamId)),
     );
-    const monthOfLead = new Map(known.map((row) => [row.lead_id, row.month]));
-    const leads: object[] = [];
-    const reached: object[] = [];
-    const moves: object[] = [];
     for (const event of events) {
       const leadId = leadIdFromStream(event.streamId);
       const data = event.data as { status?: string; from?: string; to?: string };
       if (event.type === 'LeadCreated') {
         const month = reportMonth(event.occurredAt);
-        monthOfLead.set(leadId, month);
-        leads.push({ lead_id: leadId, month });
-        reached.push({ lead_id: leadId, status: data.status, month });
+        rows.put(LEADS, { lead_id: leadId, month, reached: [data.status], moves: [] });
+        rows.count(REACHED, { month, status: data.status }, { leads: 1 });
         continue;
       }
-      const month = monthOfLead.get(leadId);
-      if (!month) continue;
-      reached.push({ lead_id: leadId, status: data.to, month });
-      moves.push({ lead_id: leadId, from_status: data.from, to_status: data.to, month });
+      const lead = rows.get<FunnelLead>(LEADS, leadId);
+      if (!lead) continue;
+      const move = `${data.from}>${data.to}`;
+      const reachedNow = !lead.reached.includes(data.to!);
+      const movedNow = !lead.moves.includes(move);
+      if (reachedNow) {
+        lead.reached.push(data.to!);
+        rows.count(REACHED, { month: lead.month, status: data.to }, { leads: 1 });
+      }
+      if (movedNow) {
+        lead.moves.push(move);
+        rows.count(
+          MOVES,
+          { month: lead.month, from_status: data.from, to_status: data.to },
+          { moved: 1 },
+        );
+      }
+      if (reachedNow || movedNow) rows.put(LEADS, lead);
     }
-    const ignoreRepeats = (key: string) => `(${key}) do nothing`;
-    await insertRows(db, tables[LEADS], { lead_id: 'uuid', month: 'text' }, leads);
-    await insertRows(
-      db,
-      tables[REACHED],
-      { lead_id: 'uuid', status: 'text', month: 'text' },
-      reached,
-      ignoreRepeats('lead_id, status'),
-    );
-    await insertRows(
-      db,
-      tables[MOVES],
-      { lead_id: 'uuid', from_status: 'text', to_status: 'text', month: 'text' },
-      moves,
-      ignoreRepeats('lead_id, from_status, to_status'),
-    );
   }
 
   async read(db: Queryable): Promise<ReportContent> {
     const { rows: funnel } = await db.query<{ month: string; status: string; leads: number }>(
-      `select month, status, count(*)::int as leads from ${REACHED}
-       group by 1, 2 order by 1, 3 desc, 2`,
+      `select month, status, leads from ${REACHED.name} order by 1, 3 desc, 2`,
     );
     const { rows: conversion } = await db.query<{
       month: string;
@@ -98,12 +91,9 @@ export class PipelineFunnelReport extends ReportProjection {
       moved: number;
       reached: number;
     }>(
-      `with reached as (
-         select month, status, count(*)::int as reached from ${REACHED} group by 1, 2),
-       moved as (
-         select month, from_status, to_status, count(*)::int as moved from ${MOVES} group by 1, 2, 3)
-       select m.month, m.from_status, m.to_status, m.moved, r.reached
-       from moved m join reached r on r.month = m.month and r.status = m.from_status
+      `select m.month, m.from_status, m.to_status, m.moved, r.leads as reached
+       from ${MOVES.name} m
+       join ${REACHED.name} r on r.month = m.month and r.status = m.from_status
        order by 1, 2, 4 desc, 3`,
     );
     const totals = new Map<string, number>();

@@ -5,7 +5,9 @@ import { Projection } from '#src/platform/projections/projection.decorator.js';
 import type {
   ProjectionContext,
   ProjectionDefinition,
+  ProjectionReplay,
 } from '#src/platform/projections/projection.types.js';
+import { createTableSql, RowStore, type StoreTable } from '#src/platform/projections/row-store.js';
 import type { ReportContent } from '#src/contract/reports.js';
 
 export const REPORT_METADATA = 'app:report';
@@ -19,7 +21,9 @@ export const Report = (): ClassDecorator =>
 
 /**
  * A report is an async projection built only when someone asks for it, plus a reader that turns
- * its tables into a chart and tables. Names start with `report_`, and so do its tables.
+ * its tables into a chart and tables. Names start with `report_`, and so do its tables. It folds
+ * events into declared tables (`fold`); kept live, each batch is read and written at once, and a
+ * build of the whole log folds in memory and writes now and then.
  */
 export abstract class ReportProjection implements ProjectionDefinition {
   readonly mode = 'async' as const;
@@ -29,11 +33,31 @@ export abstract class ReportProjection implements ProjectionDefinition {
   abstract readonly description: string;
   abstract readonly version: number;
   abstract readonly handles: readonly string[];
-  abstract readonly tables: readonly string[];
+  /** The tables `fold` writes. */
+  abstract readonly storeTables: readonly StoreTable[];
   readonly needsPersonalData: boolean = false;
 
-  abstract createTables(ctx: ProjectionContext): Promise<void>;
-  abstract apply(events: RecordedEvent[], ctx: ProjectionContext): Promise<void>;
+  get tables(): readonly string[] {
+    return this.storeTables.map((table) => table.name);
+  }
+
+  async createTables({ db, tables }: ProjectionContext): Promise<void> {
+    for (const table of this.storeTables) await db.query(createTableSql(table, tables[table.name]));
+  }
+
+  async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
+    const rows = RowStore.live(db, tables, this.storeTables);
+    await this.fold(events, rows);
+    await rows.flush(db);
+  }
+
+  async replay({ db, tables }: ProjectionContext): Promise<ProjectionReplay> {
+    const rows = await RowStore.replay(db, tables, this.storeTables);
+    return { apply: (events) => this.fold(events, rows), flush: (tx) => rows.flush(tx) };
+  }
+
+  /** Folds events into the rows; loads the state rows a batch needs first. */
+  protected abstract fold(events: RecordedEvent[], rows: RowStore): Promise<void>;
   /** Reads the live tables (the views named in `tables`). */
   abstract read(db: Queryable): Promise<ReportContent>;
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from '#src/platform/database/queryable.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
-import type { ProjectionContext } from '#src/platform/projections/projection.types.js';
+import { stateTable, type RowStore } from '#src/platform/projections/row-store.js';
 import {
   leadIdFromStream,
   type LeadCreated,
@@ -9,18 +9,21 @@ import {
 import { CLOSED_STATUS } from '#src/modules/leads/domain/pipeline.state.js';
 import type { ReportContent } from '#src/contract/reports.js';
 import { Report, ReportProjection } from './report-projection.js';
-import { insertRows, loadRows, monthOf, replaceOnConflict } from './report-rows.js';
+import { monthOf } from './report-rows.js';
 
-const LEADS = 'report_revenue_leads';
-const LEAD_SHAPE = {
-  lead_id: 'uuid',
-  created_at: 'timestamptz',
-  door_style: 'text',
-  total_price: 'numeric',
-  status: 'text',
-  closed_at: 'timestamptz',
-  active: 'boolean',
-};
+const LEADS = stateTable(
+  'report_revenue_leads',
+  {
+    lead_id: 'uuid',
+    created_at: 'timestamptz not null',
+    door_style: 'text',
+    total_price: 'numeric(12,2) not null',
+    status: 'text not null',
+    closed_at: 'timestamptz',
+    active: 'boolean not null',
+  },
+  'lead_id',
+);
 const NO_DOOR_STYLE = 'No door style';
 
 interface RevenueLead {
@@ -31,6 +34,7 @@ interface RevenueLead {
   status: string;
   closed_at: Date | string | null;
   active: boolean;
+  [column: string]: unknown;
 }
 
 /**
@@ -52,25 +56,19 @@ export class RevenueReport extends ReportProjection {
     'LeadRestored',
     'LeadErased',
   ];
-  readonly tables = [LEADS];
+  readonly storeTables = [LEADS];
 
-  async createTables({ db, tables }: ProjectionContext): Promise<void> {
-    await db.query(`create table ${tables[LEADS]} (
-      lead_id uuid primary key, created_at timestamptz not null, door_style text,
-      total_price numeric(12,2) not null, status text not null, closed_at timestamptz,
-      active boolean not null)`);
-  }
-
-  async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
-    const ids = [...new Set(events.map((e) => leadIdFromStream(e.streamId)))];
-    const loaded = await loadRows<RevenueLead>(db, tables[LEADS], 'lead_id', 'uuid', ids);
-    const leads = new Map(loaded.map((row) => [row.lead_id, row]));
+  protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
+    await rows.load(
+      LEADS,
+      events.map((e) => leadIdFromStream(e.streamId)),
+    );
     for (const event of events) {
       const leadId = leadIdFromStream(event.streamId);
-      const lead = leads.get(leadId);
+      const lead = rows.get<RevenueLead>(LEADS, leadId);
       if (event.type === 'LeadCreated') {
         const data = (event as unknown as LeadCreated).data;
-        leads.set(leadId, {
+        rows.put(LEADS, {
           lead_id: leadId,
           created_at: event.occurredAt,
           door_style: data.doorStyle,
@@ -80,16 +78,10 @@ export class RevenueReport extends ReportProjection {
           active: true,
         });
       } else if (lead) {
-        leads.set(leadId, evolveRevenueLead(lead, event));
+        const evolved = evolveRevenueLead(lead, event);
+        if (evolved !== lead) rows.put(LEADS, evolved);
       }
     }
-    await insertRows(
-      db,
-      tables[LEADS],
-      LEAD_SHAPE,
-      [...leads.values()],
-      replaceOnConflict('lead_id', LEAD_SHAPE),
-    );
   }
 
   async read(db: Queryable): Promise<ReportContent> {
@@ -102,11 +94,11 @@ export class RevenueReport extends ReportProjection {
       `with closed as (
          select ${monthOf('closed_at')} as month, coalesce(door_style, $2) as door_style,
            sum(total_price) as value
-         from ${LEADS} where active and status = $1 group by 1, 2),
+         from ${LEADS.name} where active and status = $1 group by 1, 2),
        open as (
          select ${monthOf('created_at')} as month, coalesce(door_style, $2) as door_style,
            sum(total_price) as value
-         from ${LEADS} where active and status <> $1 group by 1, 2)
+         from ${LEADS.name} where active and status <> $1 group by 1, 2)
        select coalesce(c.month, o.month) as month, coalesce(c.door_style, o.door_style) as door_style,
          coalesce(c.value, 0)::float8 as closed, coalesce(o.value, 0)::float8 as potential
        from closed c full join open o on o.month = c.month and o.door_style = c.door_style

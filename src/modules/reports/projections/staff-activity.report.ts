@@ -1,37 +1,56 @@
 import type { Queryable } from '#src/platform/database/queryable.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
-import type { ProjectionContext } from '#src/platform/projections/projection.types.js';
+import { counterTable, stateTable, type RowStore } from '#src/platform/projections/row-store.js';
 import {
   LEAD_EVENT_TYPES,
   leadIdFromStream,
   leadStreamId,
   type LeadCreated,
 } from '#src/modules/leads/domain/lead.events.js';
+import {
+  EMAIL_QUEUED,
+  leadIdFromMailStream,
+  mailStreamId,
+  type EmailQueuedData,
+} from '#src/modules/mail/domain/mail.events.js';
 import type { ReportContent } from '#src/contract/reports.js';
 import { Report, ReportProjection } from './report-projection.js';
-import { insertRows, loadRows, replaceOnConflict, staffActor } from './report-rows.js';
+import { staffActor } from './report-rows.js';
 
-const MEMBERS = 'report_staff_activity_members';
-const ACTIONS = 'report_staff_activity_actions';
-const RESPONSES = 'report_staff_activity_responses';
-const MEMBER_SHAPE = { actor_id: 'text', name: 'text', role: 'text' };
-const RESPONSE_SHAPE = {
-  lead_id: 'uuid',
-  created_at: 'timestamptz',
-  responded_at: 'timestamptz',
-  responder_id: 'text',
-};
+const MEMBERS = stateTable(
+  'report_staff_activity_members',
+  { actor_id: 'text', name: 'text not null', role: 'text not null' },
+  'actor_id',
+);
+const ACTIONS = counterTable(
+  'report_staff_activity_actions',
+  { actor_id: 'text', action: 'text' },
+  { count: { type: 'int', merge: 'sum' } },
+);
+/** New leads from the public site, and who answered each first, when. */
+const RESPONSES = stateTable(
+  'report_staff_activity_responses',
+  {
+    lead_id: 'uuid',
+    created_at: 'timestamptz not null',
+    responded_at: 'timestamptz',
+    responder_id: 'text',
+  },
+  'lead_id',
+);
 
-/**
- * What counts as answering a new lead. An e-mail to the customer will count too: add the mail
- * event's type here (its lead is read from `data.leadId`, or from a lead stream).
- */
-const RESPONSE_EVENT_TYPES: readonly string[] = ['LeadStatusChanged'];
+/** What counts as answering a new lead: a status move, or an e-mail staff wrote to the customer. */
+const RESPONSE_EVENT_TYPES: readonly string[] = ['LeadStatusChanged', EMAIL_QUEUED];
+
+const isResponse = (event: RecordedEvent) =>
+  event.type === 'LeadStatusChanged' ||
+  (event.type === EMAIL_QUEUED && (event.data as unknown as EmailQueuedData).kind === 'staff');
 
 /** Columns of the activity table and the lead event types each counts. */
 const ACTIONS_COUNTED = [
   { key: 'created', label: 'Leads added', types: ['LeadCreated'] },
   { key: 'moved', label: 'Status moves', types: ['LeadStatusChanged'] },
+  { key: 'emailed', label: 'E-mails sent', types: [EMAIL_QUEUED] },
   { key: 'edited', label: 'Edits and notes', types: ['LeadDetailsChanged', 'LeadNotesChanged'] },
   {
     key: 'binned',
@@ -45,6 +64,7 @@ interface Response {
   created_at: Date | string;
   responded_at: Date | string | null;
   responder_id: string | null;
+  [column: string]: unknown;
 }
 
 /**
@@ -57,38 +77,23 @@ export class StaffActivityReport extends ReportProjection {
   readonly title = 'Staff activity';
   readonly description =
     'Actions per team member, and the time from a new quote or message to its first answer.';
-  readonly version = 1;
+  readonly version = 2;
   readonly handles = [...new Set([...LEAD_EVENT_TYPES, ...RESPONSE_EVENT_TYPES])];
-  readonly tables = [MEMBERS, ACTIONS, RESPONSES];
+  readonly storeTables = [MEMBERS, ACTIONS, RESPONSES];
 
-  async createTables({ db, tables }: ProjectionContext): Promise<void> {
-    await db.query(`create table ${tables[MEMBERS]} (
-      actor_id text primary key, name text not null, role text not null)`);
-    await db.query(`create table ${tables[ACTIONS]} (
-      actor_id text not null, action text not null, count int not null,
-      primary key (actor_id, action))`);
-    await db.query(`create table ${tables[RESPONSES]} (
-      lead_id uuid primary key, created_at timestamptz not null, responded_at timestamptz,
-      responder_id text)`);
-  }
-
-  async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
-    const members = new Map<string, object>();
-    const actions = new Map<string, { actor_id: string; action: string; count: number }>();
-    const responseIds = [
-      ...new Set(events.filter((e) => RESPONSE_EVENT_TYPES.includes(e.type)).map(leadIdOf)),
-    ].filter((id): id is string => id !== null);
-    const loaded = await loadRows<Response>(db, tables[RESPONSES], 'lead_id', 'uuid', responseIds);
-    const responses = new Map(loaded.map((row) => [row.lead_id, row]));
-    const touched = new Set<string>();
+  protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
+    await rows.load(
+      RESPONSES,
+      events
+        .filter(isResponse)
+        .map(leadIdOf)
+        .filter((id): id is string => id !== null),
+    );
     for (const event of events) {
       const actor = staffActor(event);
       if (actor) {
-        members.set(actor.id, { actor_id: actor.id, name: actor.name, role: actor.role });
-        const key = `${actor.id}\n${event.type}`;
-        const row = actions.get(key) ?? { actor_id: actor.id, action: event.type, count: 0 };
-        row.count += 1;
-        actions.set(key, row);
+        rows.put(MEMBERS, { actor_id: actor.id, name: actor.name, role: actor.role });
+        rows.count(ACTIONS, { actor_id: actor.id, action: event.type }, { count: 1 });
       }
       const leadId = leadIdOf(event);
       if (!leadId) continue;
@@ -96,65 +101,38 @@ export class StaffActivityReport extends ReportProjection {
         event.type === 'LeadCreated' &&
         (event as unknown as LeadCreated).data.source !== 'manual'
       ) {
-        responses.set(leadId, {
+        rows.put(RESPONSES, {
           lead_id: leadId,
           created_at: event.occurredAt,
           responded_at: null,
           responder_id: null,
         });
-        touched.add(leadId);
       }
-      const waiting = responses.get(leadId);
-      if (actor && waiting && !waiting.responded_at && RESPONSE_EVENT_TYPES.includes(event.type)) {
-        responses.set(leadId, {
-          ...waiting,
-          responded_at: event.occurredAt,
-          responder_id: actor.id,
-        });
-        touched.add(leadId);
+      const waiting = rows.get<Response>(RESPONSES, leadId);
+      if (actor && waiting && !waiting.responded_at && isResponse(event)) {
+        rows.put(RESPONSES, { ...waiting, responded_at: event.occurredAt, responder_id: actor.id });
       }
     }
-    await insertRows(
-      db,
-      tables[MEMBERS],
-      MEMBER_SHAPE,
-      [...members.values()],
-      replaceOnConflict('actor_id', MEMBER_SHAPE),
-    );
-    await insertRows(
-      db,
-      tables[ACTIONS],
-      { actor_id: 'text', action: 'text', count: 'int' },
-      [...actions.values()],
-      '(actor_id, action) do update set count = t.count + excluded.count',
-    );
-    await insertRows(
-      db,
-      tables[RESPONSES],
-      RESPONSE_SHAPE,
-      [...touched].map((id) => responses.get(id)!),
-      replaceOnConflict('lead_id', RESPONSE_SHAPE),
-    );
   }
 
   async read(db: Queryable): Promise<ReportContent> {
     const countColumns = ACTIONS_COUNTED.map(
       ({ key, types }) =>
-        `coalesce((select sum(a.count) from ${ACTIONS} a
+        `coalesce((select sum(a.count) from ${ACTIONS.name} a
           where a.actor_id = m.actor_id and a.action in (${types.map((t) => `'${t}'`).join(', ')})), 0)::int as ${key}`,
     ).join(',\n');
     const { rows } = await db.query<Record<string, string | number | null>>(
       `select m.name as member, m.role,
          ${countColumns},
-         coalesce((select sum(a.count) from ${ACTIONS} a where a.actor_id = m.actor_id), 0)::int as total,
+         coalesce((select sum(a.count) from ${ACTIONS.name} a where a.actor_id = m.actor_id), 0)::int as total,
          r.responses, r.median_hours
-       from ${MEMBERS} m
+       from ${MEMBERS.name} m
        left join lateral (
          select count(*)::int as responses,
            round((percentile_cont(0.5) within group (
              order by extract(epoch from responded_at - created_at)) / 3600)::numeric, 1)::float8
              as median_hours
-         from ${RESPONSES} where responder_id = m.actor_id) r on true
+         from ${RESPONSES.name} where responder_id = m.actor_id) r on true
        order by total desc, member`,
     );
     return {
@@ -184,9 +162,11 @@ export class StaffActivityReport extends ReportProjection {
   }
 }
 
-/** The lead an event is about: its stream's, or the one it names. */
+/** The lead an event is about: its stream's (a lead's, or its e-mail conversation's), or the one it names. */
 function leadIdOf(event: RecordedEvent): string | null {
   const named = (event.data as { leadId?: unknown }).leadId;
   if (typeof named === 'string') return named;
-  return event.streamId.startsWith(leadStreamId('')) ? leadIdFromStream(event.streamId) : null;
+  if (event.streamId.startsWith(leadStreamId(''))) return leadIdFromStream(event.streamId);
+  if (event.streamId.startsWith(mailStreamId(''))) return leadIdFromMailStream(event.streamId);
+  return null;
 }

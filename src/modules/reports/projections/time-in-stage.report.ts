@@ -1,18 +1,29 @@
 import type { Queryable } from '#src/platform/database/queryable.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
-import type { ProjectionContext } from '#src/platform/projections/projection.types.js';
+import { counterTable, stateTable, type RowStore } from '#src/platform/projections/row-store.js';
 import { leadIdFromStream } from '#src/modules/leads/domain/lead.events.js';
 import type { ReportContent } from '#src/contract/reports.js';
 import { Report, ReportProjection } from './report-projection.js';
-import { daysBetween, insertRows, loadRows, replaceOnConflict } from './report-rows.js';
 
-const LEADS = 'report_time_in_stage_leads';
-const STINTS = 'report_time_in_stage_stints';
-const LEAD_SHAPE = { lead_id: 'uuid', since: 'timestamptz' };
+/** Since when each lead is in its current stage. */
+const LEADS = stateTable(
+  'report_time_in_stage_leads',
+  { lead_id: 'uuid', since: 'timestamptz' },
+  'lead_id',
+);
+/** Finished stays by stage and length in whole hours. */
+const STAYS = counterTable(
+  'report_time_in_stage_stays',
+  { status: 'text', hours: 'int' },
+  { stays: { type: 'int', merge: 'sum' } },
+);
+
+const HOUR_MS = 3_600_000;
 
 /**
  * How long leads stay in each stage: every finished stay (entered, then moved on) counts, so a
- * lead still in a stage does not pull the figures down.
+ * lead still in a stage does not pull the figures down. Stays are counted to the hour, which keeps
+ * the table as small as the number of stages times the hours a stay can last.
  */
 @Report()
 export class TimeInStageReport extends ReportProjection {
@@ -20,73 +31,44 @@ export class TimeInStageReport extends ReportProjection {
   readonly title = 'Time in stage';
   readonly description =
     'Median and 90th-percentile days a lead stays in each stage before it moves on.';
-  readonly version = 1;
+  readonly version = 2;
   readonly handles = ['LeadCreated', 'LeadStatusChanged'];
-  readonly tables = [LEADS, STINTS];
+  readonly storeTables = [LEADS, STAYS];
 
-  async createTables({ db, tables }: ProjectionContext): Promise<void> {
-    await db.query(`create table ${tables[LEADS]} (
-      lead_id uuid primary key, since timestamptz not null)`);
-    await db.query(`create table ${tables[STINTS]} (
-      lead_id uuid not null, version int not null, status text not null, days float8 not null,
-      primary key (lead_id, version))`);
-  }
-
-  async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
-    const ids = [...new Set(events.map((e) => leadIdFromStream(e.streamId)))];
-    const loaded = await loadRows<{ lead_id: string; since: Date }>(
-      db,
-      tables[LEADS],
-      'lead_id',
-      'uuid',
-      ids,
+  protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
+    await rows.load(
+      LEADS,
+      events.map((e) => leadIdFromStream(e.streamId)),
     );
-    const since = new Map(loaded.map((row) => [row.lead_id, row.since]));
-    const stints: object[] = [];
     for (const event of events) {
       const leadId = leadIdFromStream(event.streamId);
-      const entered = since.get(leadId);
+      const entered = rows.get<{ since: Date }>(LEADS, leadId)?.since;
       if (event.type === 'LeadStatusChanged' && entered) {
-        stints.push({
-          lead_id: leadId,
-          version: event.streamVersion,
-          status: (event.data as { from: string }).from,
-          days: daysBetween(entered, event.occurredAt),
-        });
+        const hours = Math.round(
+          (event.occurredAt.getTime() - new Date(entered).getTime()) / HOUR_MS,
+        );
+        rows.count(STAYS, { status: (event.data as { from: string }).from, hours }, { stays: 1 });
       }
-      since.set(leadId, event.occurredAt);
+      rows.put(LEADS, { lead_id: leadId, since: event.occurredAt });
     }
-    const leads = ids
-      .filter((leadId) => since.has(leadId))
-      .map((leadId) => ({ lead_id: leadId, since: since.get(leadId) }));
-    await insertRows(
-      db,
-      tables[LEADS],
-      LEAD_SHAPE,
-      leads,
-      replaceOnConflict('lead_id', LEAD_SHAPE),
-    );
-    await insertRows(
-      db,
-      tables[STINTS],
-      { lead_id: 'uuid', version: 'int', status: 'text', days: 'float8' },
-      stints,
-      '(lead_id, version) do nothing',
-    );
   }
 
   async read(db: Queryable): Promise<ReportContent> {
-    const { rows } = await db.query<{
-      status: string;
-      stays: number;
-      median: number;
-      p90: number;
-    }>(
-      `select status, count(*)::int as stays,
-         round(percentile_cont(0.5) within group (order by days)::numeric, 1)::float8 as median,
-         round(percentile_cont(0.9) within group (order by days)::numeric, 1)::float8 as p90
-       from ${STINTS} group by status order by status`,
+    const { rows: stays } = await db.query<{ status: string; hours: number; stays: number }>(
+      `select status, hours, stays from ${STAYS.name} order by status, hours`,
     );
+    const byStatus = new Map<string, typeof stays>();
+    for (const stay of stays) {
+      const histogram = byStatus.get(stay.status);
+      if (histogram) histogram.push(stay);
+      else byStatus.set(stay.status, [stay]);
+    }
+    const rows = [...byStatus].map(([status, histogram]) => ({
+      status,
+      stays: histogram.reduce((sum, bucket) => sum + bucket.stays, 0),
+      median: inDays(percentile(histogram, 0.5)),
+      p90: inDays(percentile(histogram, 0.9)),
+    }));
     return {
       chart: {
         title: 'Days in stage',
@@ -110,4 +92,26 @@ export class TimeInStageReport extends ReportProjection {
       ],
     };
   }
+}
+
+/** Days to one decimal. */
+const inDays = (hours: number) => Math.round((hours / 24) * 10) / 10;
+
+/**
+ * The continuous percentile (as PostgreSQL's percentile_cont) of the stays a histogram holds:
+ * interpolated between the two stays either side of the fraction.
+ */
+function percentile(histogram: { hours: number; stays: number }[], fraction: number): number {
+  const total = histogram.reduce((sum, bucket) => sum + bucket.stays, 0);
+  const at = fraction * (total - 1);
+  const nth = (index: number) => {
+    let seen = 0;
+    for (const bucket of histogram) {
+      seen += bucket.stays;
+      if (index < seen) return bucket.hours;
+    }
+    return histogram[histogram.length - 1].hours;
+  };
+  const below = nth(Math.floor(at));
+  return below + (nth(Math.ceil(at)) - below) * (at - Math.floor(at));
 }
