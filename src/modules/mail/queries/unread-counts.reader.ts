@@ -8,10 +8,10 @@ import { UNREAD_COUNTS_TABLE } from '#src/modules/mail/projections/unread-counts
  * The answer is built as JSON text by PostgreSQL: with thousands of leads unread, turning rows
  * into objects and back into JSON was most of the call.
  */
-const UNREAD_JSON = {
+export const UNREAD_JSON = {
   name: 'mail-unread-counts-json',
   text: `select coalesce(json_object_agg(lead_id, unread), '{}')::text as counts
-         from ${UNREAD_COUNTS_TABLE} where unread > 0`,
+         from ${UNREAD_COUNTS_TABLE} where on_board`,
 };
 
 @Injectable()
