@@ -225,6 +225,26 @@ describe('E-mail conversation API', () => {
       expect((await unreadCounts())[binned]).toBe(2);
     });
 
+    it('should answer gzipped to clients that take it, and plain text to the rest', async () => {
+      const leadId = await createLead(testApp, sales);
+      await reply(leadId, { body: 'Kysymys' }).expect(201);
+      const zipped = await api
+        .get('/api/emails/unread-counts')
+        .set(bearer(sales))
+        .set('Accept-Encoding', 'gzip')
+        .expect(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+      const plain = await api
+        .get('/api/emails/unread-counts')
+        .set(bearer(sales))
+        .set('Accept-Encoding', 'identity')
+        .expect(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toEqual(zipped.body);
+      expect(plain.body[leadId]).toBe(1);
+    });
+
     it('should leave out a lead erased from the Recycle Bin', async () => {
       const leadId = await createLead(testApp, sales);
       await reply(leadId, { body: 'Kysymys' }).expect(201);

@@ -13,6 +13,11 @@ import {
 } from '#src/modules/mail/domain/mail.events.js';
 
 export const UNREAD_COUNTS_TABLE = 'mail_unread_counts';
+/**
+ * One row naming the counters' current state: a fresh uuid whenever a batch changes them, so a
+ * reader can keep its last answer for as long as the generation it was read with is current.
+ */
+export const UNREAD_GENERATION_TABLE = 'mail_unread_generation';
 
 /** What a batch of events does to one lead's row. */
 interface LeadChange {
@@ -41,7 +46,7 @@ export class UnreadCountsProjection implements ProjectionDefinition {
     'LeadRestored',
     'LeadErased',
   ];
-  readonly tables = [UNREAD_COUNTS_TABLE];
+  readonly tables = [UNREAD_COUNTS_TABLE, UNREAD_GENERATION_TABLE];
 
   async createTables({ db, tables }: ProjectionContext): Promise<void> {
     const t = tables[UNREAD_COUNTS_TABLE];
@@ -49,11 +54,15 @@ export class UnreadCountsProjection implements ProjectionDefinition {
       `create table ${t} (lead_id uuid primary key, unread int not null, on_board boolean not null)`,
     );
     await db.query(`create index ${t}_on_board on ${t} (lead_id) include (unread) where on_board`);
+    const g = tables[UNREAD_GENERATION_TABLE];
+    await db.query(`create table ${g} (generation uuid not null)`);
+    await db.query(`insert into ${g} values (gen_random_uuid())`);
   }
 
   async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
     const t = tables[UNREAD_COUNTS_TABLE];
     const changes = changesByLead(events);
+    if (changes.size === 0) return;
     const erased = [...changes].filter(([, change]) => change.erased).map(([leadId]) => leadId);
     const counted = [...changes].filter(([, change]) => !change.erased && change.unreadDelta !== 0);
     if (counted.length > 0) {
@@ -86,6 +95,8 @@ export class UnreadCountsProjection implements ProjectionDefinition {
     if (erased.length > 0) {
       await db.query(`delete from ${t} where lead_id = any($1::uuid[])`, [erased]);
     }
+    // Last, just before the commit: the one row every change writes is held only briefly.
+    await db.query(`update ${tables[UNREAD_GENERATION_TABLE]} set generation = gen_random_uuid()`);
   }
 }
 
