@@ -24,6 +24,18 @@ export function evolve(state: ConversationState, event: MailEvent): Conversation
 }
 
 /**
+ * All that an outcome's decision needs, known without reading the conversation: the holder of a
+ * message's outbox claim knows it still waits, as its row leaves with the recorded outcome.
+ */
+export function conversationAwaiting(messageId: string): ConversationState {
+  return {
+    messages: new Map([[messageId, { direction: 'sent', progress: 'queued' }]]),
+    thread: [],
+    unread: 0,
+  };
+}
+
+/**
  * Folds into one state of its own: copying the messages at every event, as `evolve` must, made
  * loading a long conversation cost the square of its length.
  */
