@@ -14,8 +14,9 @@ import {
 
 export const UNREAD_COUNTS_TABLE = 'mail_unread_counts';
 /**
- * One row naming the counters' current state: a fresh uuid whenever a batch changes them, so a
- * reader can keep its last answer for as long as the generation it was read with is current.
+ * One row naming the counters' current state: how many events have changed them, so a reader can
+ * keep its last answer for as long as the generation it was read with is current. Counted from
+ * the log, a rebuild reaches the same generation as the live build, with the same counts.
  */
 export const UNREAD_GENERATION_TABLE = 'mail_unread_generation';
 
@@ -55,8 +56,8 @@ export class UnreadCountsProjection implements ProjectionDefinition {
     );
     await db.query(`create index ${t}_on_board on ${t} (lead_id) include (unread) where on_board`);
     const g = tables[UNREAD_GENERATION_TABLE];
-    await db.query(`create table ${g} (generation uuid not null)`);
-    await db.query(`insert into ${g} values (gen_random_uuid())`);
+    await db.query(`create table ${g} (generation bigint not null)`);
+    await db.query(`insert into ${g} values (0)`);
   }
 
   async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
@@ -96,7 +97,9 @@ export class UnreadCountsProjection implements ProjectionDefinition {
       await db.query(`delete from ${t} where lead_id = any($1::uuid[])`, [erased]);
     }
     // Last, just before the commit: the one row every change writes is held only briefly.
-    await db.query(`update ${tables[UNREAD_GENERATION_TABLE]} set generation = gen_random_uuid()`);
+    await db.query(`update ${tables[UNREAD_GENERATION_TABLE]} set generation = generation + $1`, [
+      events.length,
+    ]);
   }
 }
 
