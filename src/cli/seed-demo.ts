@@ -1,25 +1,11 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { CommandBus } from '@nestjs/cqrs';
 import { readConfigOrExit } from '#src/config/read-config.js';
 import { createApp } from '#src/bootstrap.js';
-import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
-import {
-  type CreateLeadInput,
-  DOOR_STYLES,
-  type LeadSource,
-} from '#src/modules/leads/domain/lead.types.js';
-import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
-import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
-import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
-import { DEFAULT_COLUMNS } from '#src/modules/leads/domain/pipeline.state.js';
-import { computeQuotePrice } from '#src/modules/quotes/domain/compute-quote-price.js';
-import { CURRENT_PRICE_LIST } from '#src/modules/quotes/domain/price-list.js';
 import { resolveDatabase } from '#src/platform/database/database-bootstrap.js';
 import { runMigrations } from '#src/platform/database/migrate.js';
-import { type Actor, PUBLIC_ACTOR } from '#src/platform/domain/actor.js';
-import { RequestContext } from '#src/platform/http/request-context.js';
+import { type DemoOptions, seedDemoLeads } from './demo-leads.js';
 import { exitWith } from './exit-with.js';
 
 const USAGE = `Creates realistic Finnish demo leads with months of history through the real commands.
@@ -30,214 +16,8 @@ Usage: npm run seed:demo -- [--leads N] [--months M] [--concurrency C] [--seed S
   --concurrency  leads written in parallel (default 4)
   --seed         random seed, for repeatable data (default 1)`;
 
-const FIRST_NAMES = [
-  'Aino',
-  'Eino',
-  'Helmi',
-  'Väinö',
-  'Sofia',
-  'Leevi',
-  'Aada',
-  'Onni',
-  'Ella',
-  'Eetu',
-  'Lumi',
-  'Juho',
-  'Iida',
-  'Mikko',
-  'Emilia',
-  'Ville',
-  'Kerttu',
-  'Matti',
-  'Saara',
-  'Teemu',
-  'Anni',
-  'Jussi',
-  'Pihla',
-  'Tuomas',
-];
-const LAST_NAMES = [
-  'Virtanen',
-  'Korhonen',
-  'Mäkinen',
-  'Nieminen',
-  'Mäkelä',
-  'Hämäläinen',
-  'Laine',
-  'Heikkinen',
-  'Koskinen',
-  'Järvinen',
-  'Lehtonen',
-  'Lehtinen',
-  'Saarinen',
-  'Salminen',
-  'Heinonen',
-  'Niemi',
-  'Heikkilä',
-  'Kinnunen',
-  'Salonen',
-  'Turunen',
-];
-const STREETS = [
-  'Mannerheimintie',
-  'Hämeenkatu',
-  'Aleksanterinkatu',
-  'Puistokatu',
-  'Koivukuja',
-  'Rantatie',
-  'Kirkkokatu',
-  'Satamakatu',
-  'Myllytie',
-  'Pajatie',
-];
-const CITIES = [
-  'Helsinki',
-  'Espoo',
-  'Vantaa',
-  'Kauniainen',
-  'Kerava',
-  'Järvenpää',
-  'Tuusula',
-  'Kirkkonummi',
-  'Sipoo',
-  'Porvoo',
-];
-const MESSAGES = [
-  'Keittiö on 1990-luvulta, ovet ovat hyvässä kunnossa.',
-  'Onko mahdollista saada asennus ennen joulua?',
-  'Haluaisin tummanharmaan sävyn.',
-  'Tarvitsemme myös työtason päällystyksen.',
-  '',
-];
-const NOTES = [
-  'Soitettu, asiakas pyysi tarjouksen sähköpostiin.',
-  'Mittauskäynti sovittu ensi viikolle.',
-  'Asiakas vertailee vielä kahta vaihtoehtoa.',
-  'Tarjous lähetetty, seuranta kahden viikon päästä.',
-  'Asiakas toivoi näytepaloja.',
-];
-const STAFF: Actor[] = [
-  { id: '5eed0000-0000-4000-8000-000000000001', name: 'Laura Lindqvist', role: 'admin' },
-  { id: '5eed0000-0000-4000-8000-000000000002', name: 'Mikko Manninen', role: 'manager' },
-  { id: '5eed0000-0000-4000-8000-000000000003', name: 'Sanna Salo', role: 'salesperson' },
-  { id: '5eed0000-0000-4000-8000-000000000004', name: 'Jari Jokinen', role: 'salesperson' },
-];
-const PIPELINE = DEFAULT_COLUMNS.map((column) => column.id);
-const DAY_MS = 86_400_000;
-
-/** Small seeded generator so the same --seed gives the same demo data. */
-function random(seed: number) {
-  let state = seed >>> 0 || 1;
-  const next = () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)],
-    chance: (p: number) => next() < p,
-  };
-}
-type Random = ReturnType<typeof random>;
-
-function demoLead(rng: Random, createdAt: Date): CreateLeadInput {
-  const firstName = rng.pick(FIRST_NAMES);
-  const lastName = rng.pick(LAST_NAMES);
-  const source: LeadSource = rng.chance(0.7)
-    ? 'quote'
-    : rng.chance(0.6)
-      ? 'contact_form'
-      : 'manual';
-  const style = source === 'contact_form' ? null : rng.pick(DOOR_STYLES);
-  const doors = style ? rng.int(4, 22) : 0;
-  const drawers = style ? rng.int(0, 8) : 0;
-  const metres = style ? rng.int(0, 6) : 0;
-  const ascii = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase();
-  const message = rng.pick(MESSAGES);
-  return {
-    source,
-    customer: {
-      firstName,
-      lastName,
-      email: `${ascii(firstName)}.${ascii(lastName)}${rng.int(1, 999)}@example.fi`,
-      phone: `+358 4${rng.int(0, 5)} ${rng.int(100, 999)} ${rng.int(1000, 9999)}`,
-      address: `${rng.pick(STREETS)} ${rng.int(1, 80)}`,
-      city: rng.pick(CITIES),
-      country: 'FI',
-    },
-    ...(message ? { message } : {}),
-    doorStyle: style,
-    doors,
-    drawers,
-    metres,
-    totalPrice: style
-      ? computeQuotePrice({ doorStyle: style, doors, drawers, metres }, CURRENT_PRICE_LIST)
-          .totalPrice
-      : 0,
-    occurredAt: createdAt,
-  };
-}
-
-/** One lead's life: arrival, then moves along the pipeline by different staff over weeks. */
-async function seedLead(bus: CommandBus, rng: Random, months: number): Promise<number> {
-  const now = Date.now();
-  const createdAt = new Date(now - rng.next() * months * 30 * DAY_MS);
-  const input = demoLead(rng, createdAt);
-  const as = <T>(actor: Actor, work: () => Promise<T>) =>
-    RequestContext.run({ requestId: randomUUID(), actor }, work);
-  const { leadId } = await as(input.source === 'manual' ? rng.pick(STAFF) : PUBLIC_ACTOR, () =>
-    bus.execute(new CreateLeadCommand(input)),
-  );
-  let events = 1;
-  let at = createdAt.getTime();
-  // Each step lands a while after the previous one but never in the future.
-  const later = () => {
-    at += 600_000 + rng.next() * Math.min(12 * DAY_MS, (now - at) / 3);
-    return new Date(Math.min(at, now - 60_000));
-  };
-  const target = rng.int(0, PIPELINE.length - 1);
-  for (let stage = 1; stage <= target; stage++) {
-    const actor = rng.pick(STAFF);
-    await as(actor, () =>
-      bus.execute(new UpdateLeadCommand({ leadId, status: PIPELINE[stage], occurredAt: later() })),
-    );
-    events++;
-    if (rng.chance(0.4)) {
-      await as(actor, () =>
-        bus.execute(new UpdateLeadCommand({ leadId, notes: rng.pick(NOTES), occurredAt: later() })),
-      );
-      events++;
-    }
-    if (stage === 3 && input.totalPrice > 0 && rng.chance(0.3)) {
-      const totalPrice = Math.round(input.totalPrice * (0.9 + rng.next() * 0.2));
-      await as(actor, () =>
-        bus.execute(new UpdateLeadCommand({ leadId, order: { totalPrice }, occurredAt: later() })),
-      );
-      events++;
-    }
-  }
-  if (rng.chance(0.12)) {
-    await as(rng.pick(STAFF), () => bus.execute(new TrashLeadCommand(leadId, undefined, later())));
-    events++;
-    if (rng.chance(0.4)) {
-      await as(rng.pick(STAFF), () =>
-        bus.execute(new RestoreLeadCommand(leadId, undefined, later())),
-      );
-      events++;
-    }
-  }
-  return events;
-}
-
 async function main(): Promise<number> {
-  let options: { leads: number; months: number; concurrency: number; seed: number };
+  let options: DemoOptions;
   try {
     const { values } = parseArgs({
       options: {
@@ -269,20 +49,10 @@ async function main(): Promise<number> {
   const app = await createApp({ config, databaseUrl: database.url });
   await app.init();
   try {
-    const bus = app.get(CommandBus);
-    const rng = random(options.seed);
     const started = Date.now();
-    let next = 0;
-    let events = 0;
-    const worker = async () => {
-      while (next < options.leads) {
-        next++;
-        const written = await seedLead(bus, rng, options.months);
-        events += written;
-        if (next % 1000 === 0) console.log(`${next} leads, ${events} events`);
-      }
-    };
-    await Promise.all(Array.from({ length: options.concurrency }, worker));
+    const events = await seedDemoLeads(app.get(CommandBus), options, (leads, written) =>
+      console.log(`${leads} leads, ${written} events`),
+    );
     const seconds = (Date.now() - started) / 1000;
     console.log(
       `created ${options.leads} demo leads with ${events} events in ${seconds.toFixed(1)} s`,

@@ -208,6 +208,16 @@ export class AppEnvironment {
   @Max(50)
   MAIL_MAX_ATTEMPTS = 8;
 
+  /**
+   * Longest wait for the mail server at any step (connecting, its greeting, each answer): a slow
+   * or silent server costs a try, never a stuck worker.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  MAIL_SMTP_TIMEOUT_MS = 30_000;
+
   /** Mailbox customers' replies arrive in (`imap://user:pass@host:143` or `imaps://…:993`). */
   @Transform(emptyToUndefined)
   @IsOptional()

@@ -207,6 +207,69 @@ describe('E-mail conversation API', () => {
     });
   });
 
+  describe('GET /api/emails/unread-counts', () => {
+    it('should leave out leads in the Recycle Bin and count them again once restored', async () => {
+      const [kept, binned] = [await createLead(testApp, sales), await createLead(testApp, sales)];
+      for (const leadId of [kept, binned]) {
+        await reply(leadId, { body: 'Kysymys' }).expect(201);
+        await reply(leadId, { body: 'Toinen kysymys' }).expect(201);
+      }
+      expect(await unreadCounts()).toMatchObject({ [kept]: 2, [binned]: 2 });
+
+      await api.delete(`/api/quotes/${binned}/soft`).set(bearer(sales)).expect(200);
+      const whileBinned = await unreadCounts();
+      expect(whileBinned[kept]).toBe(2);
+      expect(whileBinned[binned]).toBeUndefined();
+
+      await api.post(`/api/quotes/${binned}/restore`).set(bearer(sales)).expect(201);
+      expect((await unreadCounts())[binned]).toBe(2);
+    });
+
+    it('should answer gzipped to clients that take it, and plain text to the rest', async () => {
+      const leadId = await createLead(testApp, sales);
+      await reply(leadId, { body: 'Kysymys' }).expect(201);
+      const zipped = await api
+        .get('/api/emails/unread-counts')
+        .set(bearer(sales))
+        .set('Accept-Encoding', 'gzip')
+        .expect(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+      const plain = await api
+        .get('/api/emails/unread-counts')
+        .set(bearer(sales))
+        .set('Accept-Encoding', 'identity')
+        .expect(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toEqual(zipped.body);
+      expect(plain.body[leadId]).toBe(1);
+    });
+
+    it('should leave out a lead erased from the Recycle Bin', async () => {
+      const leadId = await createLead(testApp, sales);
+      await reply(leadId, { body: 'Kysymys' }).expect(201);
+      await api.delete(`/api/quotes/${leadId}/soft`).set(bearer(sales)).expect(200);
+      await api.delete(`/api/admin/quotes/${leadId}`).set(bearer(admin)).expect(204);
+      expect((await unreadCounts())[leadId]).toBeUndefined();
+      const rows = await testApp.db.pool.query(
+        'select 1 from mail_unread_counts where lead_id = $1',
+        [leadId],
+      );
+      expect(rows.rowCount).toBe(0);
+    });
+
+    it('should keep no row for a lead whose messages were all read', async () => {
+      const leadId = await createLead(testApp, sales);
+      await reply(leadId, { body: 'Kysymys' }).expect(201);
+      await conversationOf(testApp, sales, leadId);
+      const rows = await testApp.db.pool.query(
+        'select 1 from mail_unread_counts where lead_id = $1',
+        [leadId],
+      );
+      expect(rows.rowCount).toBe(0);
+    });
+  });
+
   describe('GET /api/quotes/{id}/emails', () => {
     it('should answer 404 for an unknown lead and 400 for a malformed id', async () => {
       await api

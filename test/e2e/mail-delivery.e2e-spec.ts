@@ -2,7 +2,7 @@ import request from 'supertest';
 import { NO_SMTP_REASON } from '#src/contract/mail.js';
 import { validQuote } from '../support/public-intake.js';
 import { conversationOf, createLead, deliveryOf, eventually, outboxSize } from '../support/mail.js';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.js';
+import { type SmtpSink, startSilentSmtpServer, startSmtpSink } from '../support/smtp-sink.js';
 import { bearer, signInAs } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -172,6 +172,49 @@ describe('Mail delivery over SMTP', () => {
       expect(failed.deliveryReason).toMatch(/^550 .*No such user here/);
       expect(sink.received).toHaveLength(0);
     });
+  });
+});
+
+describe('Mail to a server that never answers', () => {
+  let silent: Awaited<ReturnType<typeof startSilentSmtpServer>>;
+  let testApp: TestApp;
+  let sales: string;
+
+  beforeAll(async () => {
+    silent = await startSilentSmtpServer();
+    testApp = await startTestApp({
+      SMTP_URL: silent.url,
+      ...COMPANY,
+      MAIL_SMTP_TIMEOUT_MS: '300',
+      MAIL_RETRY_BASE_MS: '100',
+      MAIL_MAX_ATTEMPTS: '2',
+    });
+    sales = (await signInAs(testApp, 'salesperson')).token;
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await silent.stop();
+  });
+
+  it('should give up on each try after the timeout, keep serving, and fail the message with the reason', async () => {
+    const leadId = await createLead(testApp, sales);
+    const sent = await request(testApp.baseUrl)
+      .post(`/api/quotes/${leadId}/emails`)
+      .set(bearer(sales))
+      .send({ body: 'Hei!' })
+      .expect(201);
+    await eventually(async () => expect(silent.connections()).toBeGreaterThan(0));
+    // The worker waits on the server; the app answers meanwhile.
+    await request(testApp.baseUrl).get('/api/health').expect(200);
+    await eventually(async () => {
+      const waiting = (await conversationOf(testApp, sales, leadId))[0];
+      expect(waiting.deliveryReason).toMatch(/^retrying after 1 tries: .*did not answer in time/);
+    });
+
+    const failed = await deliveryOf(testApp, sales, leadId, sent.body.id, 'failed');
+    expect(failed.deliveryReason).toMatch(/^the mail server did not answer in time/);
+    expect(silent.connections()).toBeGreaterThanOrEqual(2);
+    expect(await outboxSize(testApp)).toBe(0);
   });
 });
 

@@ -1,6 +1,8 @@
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { ImapFlow } from 'imapflow';
 import request from 'supertest';
-import { IMPORTED_KEYWORD } from '#src/modules/mail/imap/imap-reply-poller.js';
+import { IMPORTED_KEYWORD, MAX_MESSAGE_BYTES } from '#src/modules/mail/imap/imap-reply-poller.js';
 import { type Dovecot, startDovecot } from '../support/dovecot.js';
 import { conversationOf, createLead, deliveryOf, eventually } from '../support/mail.js';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.js';
@@ -83,16 +85,22 @@ describe('Replies over IMAP (Dovecot)', () => {
     return rows[0].n;
   };
 
-  it('should import replies by reply address and by thread, once, and leave mail for no lead alone', async () => {
-    const leadId = await createLead(testApp, sales);
+  /** Sends the lead's customer a message; answers it as the customer's mail client saw it. */
+  async function messageToCustomer(leadId: string, subject: string) {
     const sent = await request(testApp.baseUrl)
       .post(`/api/quotes/${leadId}/emails`)
       .set(bearer(sales))
-      .send({ subject: 'Mittauskäynti', body: 'Sopisiko tiistai?' })
+      .send({ subject, body: 'Sopisiko tiistai?' })
       .expect(201);
     await deliveryOf(testApp, sales, leadId, sent.body.id, 'delivered');
-    const ours = sink.received.find((m) => m.parsed.subject === 'Mittauskäynti')!.parsed;
-    const replyTo = ours.replyTo!.value[0].address!;
+    const ours = sink.received.find((m) => m.parsed.subject === subject)!.parsed;
+    return { messageId: ours.messageId!, replyTo: ours.replyTo!.value[0].address! };
+  }
+
+  it('should import replies by reply address and by thread, once, and leave mail for no lead alone', async () => {
+    const leadId = await createLead(testApp, sales);
+    const ours = await messageToCustomer(leadId, 'Mittauskäynti');
+    const { replyTo } = ours;
 
     await deliverToMailbox(`From: Aino Virtanen <aino.virtanen@example.fi>
 To: ${replyTo}
@@ -144,5 +152,57 @@ Osta nyt.
     testApp = await startTestApp(env, { database: testApp.db });
     await new Promise((done) => setTimeout(done, 1_000));
     expect(await receivedCount(leadId)).toBe(2);
+  });
+
+  it('should leave a huge or malformed message alone with a log line, and import the next reply', async () => {
+    const warnings = jest.spyOn(Logger.prototype, 'warn');
+    const leadId = await createLead(testApp, sales);
+    const { replyTo } = await messageToCustomer(leadId, 'Tarjouksesi');
+    const line = 'Liite tekstinä. '.repeat(64) + '\n';
+    await deliverToMailbox(`From: aino.virtanen@example.fi
+To: ${replyTo}
+Subject: Re: Tarjouksesi
+Message-ID: <huge-1@example.fi>
+Content-Type: text/plain; charset=utf-8
+
+${line.repeat(Math.ceil(MAX_MESSAGE_BYTES / line.length) + 1)}`);
+    await deliverToMailbox(`From: aino.virtanen@example.fi
+To: ${replyTo}
+Subject: Re: Tarjouksesi
+Message-ID: <broken-1@example.fi>
+MIME-Version: 1.0
+Content-Type: multipart/alternative; boundary="zzz"
+
+--zzz
+Content-Type: text/plain; charset=utf-8
+Content-Transfer-Encoding: base64
+
+====
+`);
+    await deliverToMailbox(`From: aino.virtanen@example.fi
+To: ${replyTo}
+Subject: Re: Tarjouksesi
+Message-ID: <after-1@example.fi>
+Content-Type: text/plain; charset=utf-8
+
+Kiitos, tarjous näyttää hyvältä.
+`);
+
+    await eventually(async () => expect(await receivedCount(leadId)).toBe(1));
+    const received = (await conversationOf(testApp, sales, leadId)).filter(
+      (m) => m.direction === 'received',
+    );
+    expect(received.map((m) => m.body)).toEqual(['Kiitos, tarjous näyttää hyvältä.']);
+    const flags = await keywordsInMailbox();
+    expect([
+      flags.get('<huge-1@example.fi>'),
+      flags.get('<broken-1@example.fi>'),
+      flags.get('<after-1@example.fi>'),
+    ]).toEqual([false, false, true]);
+    const logged = warnings.mock.calls.map(([message]) => String(message));
+    expect(logged).toContainEqual(expect.stringMatching(/left alone: larger than \d+ bytes/));
+    expect(logged).toContainEqual(expect.stringMatching(/left alone: body must not be empty/));
+    expect(logged.join('\n')).not.toContain('Liite tekstinä');
+    warnings.mockRestore();
   });
 });

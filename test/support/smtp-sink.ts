@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
@@ -103,4 +103,31 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   };
   await sink.start();
   return sink;
+}
+
+/** A mail server that accepts connections and never says a word, as a hung one would. */
+export async function startSilentSmtpServer(): Promise<{
+  url: string;
+  /** Connections the client opened so far. */
+  connections(): number;
+  stop(): Promise<void>;
+}> {
+  const sockets = new Set<Socket>();
+  let opened = 0;
+  const server = createServer((socket) => {
+    opened++;
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    connections: () => opened,
+    stop() {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((done) => server.close(() => done()));
+    },
+  };
 }

@@ -7,11 +7,7 @@ import {
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
 import { SYSTEM_ACTOR } from '#src/platform/domain/actor.js';
-import type { MailCommand } from '#src/modules/mail/domain/mail.decide.js';
-import {
-  type MailChangeOptions,
-  MailConversationRepository,
-} from '#src/modules/mail/infrastructure/mail-conversation.repository.js';
+import { MailConversationRepository } from '#src/modules/mail/infrastructure/mail-conversation.repository.js';
 import { type ClaimedEmail, MailOutbox } from './mail-outbox.js';
 import { afterFailure, type RetryPolicy } from './retry-policy.js';
 import { classifySendError, SmtpTransport } from './smtp-transport.js';
@@ -90,7 +86,7 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
     do {
       this.again = false;
       try {
-        while (this.running && (await this.deliverBatch()) === BATCH_SIZE);
+        await this.deliverDue();
       } catch (error) {
         this.logger.error(`mail delivery stopped for now: ${(error as Error).message}`);
         return;
@@ -98,14 +94,29 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
     } while (this.running && this.again);
   }
 
-  /** Claims, sends and records one batch; answers how many messages it claimed. */
-  async deliverBatch(): Promise<number> {
-    const claimed = await this.outbox.claimDue(BATCH_SIZE, LEASE_MS);
-    const outcomes = await Promise.all(claimed.map((email) => this.trySend(email)));
-    // Outcomes are appended like any other change (group-committed), each removing its outbox
-    // row in its own transaction: no transaction is held open while the mail server answers.
-    await Promise.all(claimed.map((email, i) => this.record(email, outcomes[i])));
-    return claimed.length;
+  /**
+   * Claims and sends batch after batch until the outbox has nothing due. A batch's outcomes are
+   * recorded while the next batch is with the mail server, so neither waits for the other.
+   */
+  private async deliverDue(): Promise<void> {
+    let recording: Promise<void> = Promise.resolve();
+    try {
+      for (;;) {
+        const claimed = this.running ? await this.outbox.claimDue(BATCH_SIZE, LEASE_MS) : [];
+        if (claimed.length === 0) return;
+        const outcomes = await Promise.all(claimed.map((email) => this.trySend(email)));
+        await recording;
+        // Outcomes are appended like any other change (group-committed), each removing its
+        // outbox row in its own transaction: no transaction is held open while the mail
+        // server answers.
+        recording = Promise.all(claimed.map((email, i) => this.record(email, outcomes[i]))).then(
+          () => undefined,
+        );
+        if (claimed.length < BATCH_SIZE) return;
+      }
+    } finally {
+      await recording;
+    }
   }
 
   private async trySend(
@@ -131,25 +142,20 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
     outcome: Awaited<ReturnType<MailDeliveryWorker['trySend']>>,
   ): Promise<void> {
     const attempts = email.attempts + 1;
-    const options = {
-      anyVersion: true,
-      idempotencyKey: `mail-outcome:${email.messageId}`,
-      metadata: SYSTEM_METADATA,
-    };
     if (outcome === 'erased') {
       await this.outbox.remove(email.messageId);
       return;
     }
     if ('smtpMessageId' in outcome) {
-      await this.settle(
-        email,
-        () => ({
+      await this.conversations.recordOutcome(
+        email.leadId,
+        {
           type: 'RecordDelivery',
           messageId: email.messageId,
           smtpMessageId: outcome.smtpMessageId,
           attempts,
-        }),
-        options,
+        },
+        SYSTEM_METADATA,
       );
       return;
     }
@@ -163,28 +169,10 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
       return;
     }
     this.logger.warn(`e-mail ${email.messageId} failed after ${attempts} tries: ${next.reason}`);
-    await this.settle(
-      email,
-      () => ({
-        type: 'RecordDeliveryFailure',
-        messageId: email.messageId,
-        reason: next.reason,
-        attempts,
-      }),
-      options,
+    await this.conversations.recordOutcome(
+      email.leadId,
+      { type: 'RecordDeliveryFailure', messageId: email.messageId, reason: next.reason, attempts },
+      SYSTEM_METADATA,
     );
-  }
-
-  /**
-   * Records the outcome; its event removes the outbox row in the same transaction. When it was
-   * recorded already (a retry after a crash), the row is removed on its own.
-   */
-  private async settle(
-    email: ClaimedEmail,
-    command: () => MailCommand,
-    options: MailChangeOptions,
-  ): Promise<void> {
-    const events = await this.conversations.change(email.leadId, command, options);
-    if (events.length === 0) await this.outbox.remove(email.messageId);
   }
 }

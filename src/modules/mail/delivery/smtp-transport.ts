@@ -30,9 +30,9 @@ export class SmtpTransport implements OnApplicationShutdown {
           pool: true,
           maxConnections: MAX_CONNECTIONS,
           // A slow or silent server costs a try, not a stuck worker.
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 30_000,
+          connectionTimeout: settings.smtpTimeoutMs,
+          greetingTimeout: settings.smtpTimeoutMs,
+          socketTimeout: settings.smtpTimeoutMs,
         })
       : null;
   }
@@ -68,11 +68,17 @@ export class SmtpTransport implements OnApplicationShutdown {
 
 /** A 5xx answer is the server's final word; anything else (4xx, network, timeout) may pass. */
 export function classifySendError(error: unknown): SendFailure {
-  const { responseCode, response, message } = error as {
+  const { responseCode, response, message, code } = error as {
     responseCode?: number;
     response?: string;
     message?: string;
+    code?: string;
   };
-  const reason = (response ?? message ?? String(error)).slice(0, 500);
-  return { permanent: typeof responseCode === 'number' && responseCode >= 500, reason };
+  const said = response ?? message ?? String(error);
+  // nodemailer names some timeouts only "Timeout": say whose.
+  const reason = code === 'ETIMEDOUT' ? `the mail server did not answer in time (${said})` : said;
+  return {
+    permanent: typeof responseCode === 'number' && responseCode >= 500,
+    reason: reason.slice(0, 500),
+  };
 }

@@ -26,8 +26,7 @@ export type MailCommand =
       text: string;
       html?: string;
     }
-  | { type: 'RecordDelivery'; messageId: string; smtpMessageId: string; attempts: number }
-  | { type: 'RecordDeliveryFailure'; messageId: string; reason: string; attempts: number }
+  | DeliveryOutcome
   | {
       type: 'RecordReply';
       lead: LeadFacts;
@@ -39,6 +38,11 @@ export type MailCommand =
       body: string;
     }
   | { type: 'MarkConversationRead'; lead: LeadFacts };
+
+/** What the delivery worker learnt from the mail server about one message. */
+export type DeliveryOutcome =
+  | { type: 'RecordDelivery'; messageId: string; smtpMessageId: string; attempts: number }
+  | { type: 'RecordDeliveryFailure'; messageId: string; reason: string; attempts: number };
 
 const HEADER_BREAK = /[\r\n]/;
 

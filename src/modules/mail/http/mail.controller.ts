@@ -1,10 +1,12 @@
-import { Body, Controller, Get, Header, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
 import type { EmailMessage } from '#src/contract/mail.js';
 import { Roles } from '#src/platform/http/access.decorators.js';
 import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
+import { sendPrecompressedJson } from '#src/platform/http/precompressed-json.js';
 import { ApiLeadId, LeadId } from '#src/modules/leads/http/lead-id.js';
 import { STAFF_RATE_LIMIT } from '#src/modules/leads/http/staff-rate-limit.js';
 import { MarkConversationReadCommand } from '#src/modules/mail/commands/mark-conversation-read/mark-conversation-read.command.js';
@@ -79,9 +81,8 @@ export class MailController {
   @ApiOkResponse({
     schema: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 } },
   })
-  @Header('Content-Type', 'application/json; charset=utf-8')
-  unreadCounts(): Promise<string> {
-    return this.unread.countsJson();
+  async unreadCounts(@Req() req: Request, @Res() res: Response): Promise<void> {
+    sendPrecompressedJson(req, res, await this.unread.answer());
   }
 
   private async messageOf(leadId: string, messageId: string): Promise<EmailMessage> {

@@ -19,7 +19,7 @@ import { replySubject, replyText, threadIds } from './incoming-reply.js';
 /** Set on every message this app imported: the mailbox itself remembers, across restarts. */
 export const IMPORTED_KEYWORD = 'KkImported';
 /** Larger messages are attachments, not replies worth a conversation entry. */
-const MAX_MESSAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_MESSAGE_BYTES = 5 * 1024 * 1024;
 const RECIPIENT_HEADERS = ['delivered-to', 'x-original-to'];
 
 /**
@@ -91,16 +91,15 @@ export class ImapReplyPoller implements OnApplicationBootstrap, OnApplicationShu
   private async importOne(client: ImapFlow, uid: number): Promise<boolean> {
     const key = `${client.mailbox ? client.mailbox.uidValidity : ''}:${uid}`;
     try {
-      const message = await client.fetchOne(
-        String(uid),
-        { size: true, source: true },
-        { uid: true },
-      );
-      if (!message || !message.source) return false;
-      if ((message.size ?? message.source.length) > MAX_MESSAGE_BYTES) {
+      // The size first: a huge message is never downloaded, only logged.
+      const head = await client.fetchOne(String(uid), { size: true }, { uid: true });
+      if (!head) return false;
+      if ((head.size ?? 0) > MAX_MESSAGE_BYTES) {
         this.skip(key, `larger than ${MAX_MESSAGE_BYTES} bytes`);
         return false;
       }
+      const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
+      if (!message || !message.source) return false;
       const parsed = await simpleParser(message.source);
       const leadId = await this.leadOf(parsed);
       if (!leadId) {

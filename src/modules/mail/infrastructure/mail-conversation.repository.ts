@@ -13,22 +13,26 @@ import type {
 } from '#src/platform/event-store/event-store.types.js';
 import { type LeadEvent, leadStreamId } from '#src/modules/leads/domain/lead.events.js';
 import { foldLead, type LeadState } from '#src/modules/leads/domain/lead.state.js';
-import { decide, type LeadFacts, type MailCommand } from '#src/modules/mail/domain/mail.decide.js';
+import {
+  decide,
+  type DeliveryOutcome,
+  type LeadFacts,
+  type MailCommand,
+} from '#src/modules/mail/domain/mail.decide.js';
 import {
   MAIL_STREAM_TYPE,
   type MailEvent,
   mailStreamId,
   mailSubjectId,
 } from '#src/modules/mail/domain/mail.events.js';
-import { type ConversationState, foldConversation } from '#src/modules/mail/domain/mail.state.js';
+import {
+  conversationAwaiting,
+  type ConversationState,
+  foldConversation,
+} from '#src/modules/mail/domain/mail.state.js';
 
 export interface MailChangeOptions {
   transaction?: pg.PoolClient;
-  /**
-   * Append whatever the stream's version: for outcomes only the holder of the message's outbox
-   * lock can decide, so a concurrent append to the conversation never has to undo them.
-   */
-  anyVersion?: boolean;
   /** Derives event ids from this key, so a repeated change is stored once. */
   idempotencyKey?: string;
   metadata?: Partial<EventMetadata>;
@@ -86,12 +90,30 @@ export class MailConversationRepository {
       const events = decide(command(state), state);
       if (events.length === 0) return events;
       try {
-        await this.append(leadId, options.anyVersion ? 'any' : version, events, options);
+        await this.append(leadId, version, events, options);
         return events;
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || attempt >= TRIES) throw error;
       }
     }
+  }
+
+  /**
+   * Records a delivery outcome for the holder of the message's outbox claim, without reading the
+   * conversation: the claim shows the message still waits. Appended whatever the stream's
+   * version, so a concurrent staff message never has to undo it; event ids come from the
+   * message id, so an outcome recorded twice (a claim taken over after its lease) is stored once.
+   */
+  async recordOutcome(
+    leadId: string,
+    outcome: DeliveryOutcome,
+    metadata: Partial<EventMetadata>,
+  ): Promise<void> {
+    const events = decide(outcome, conversationAwaiting(outcome.messageId));
+    await this.append(leadId, 'any', events, {
+      idempotencyKey: `mail-outcome:${outcome.messageId}`,
+      metadata,
+    });
   }
 
   async append(

@@ -20,6 +20,7 @@ const TOKEN_MAC_LENGTH = 20;
 export class MailSettings {
   readonly company: CompanyIdentity;
   readonly smtpUrl: string | undefined;
+  readonly smtpTimeoutMs: number;
   readonly imapUrl: string | undefined;
   private readonly mailbox: string;
   readonly domain: string;
@@ -34,6 +35,7 @@ export class MailSettings {
       email: config.COMPANY_EMAIL,
     };
     this.smtpUrl = config.SMTP_URL;
+    this.smtpTimeoutMs = config.MAIL_SMTP_TIMEOUT_MS;
     this.imapUrl = config.IMAP_URL;
     const at = config.COMPANY_EMAIL.lastIndexOf('@');
     this.mailbox = config.COMPANY_EMAIL.slice(0, at);
