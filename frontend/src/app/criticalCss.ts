@@ -9,7 +9,7 @@ import { EMOTION_KEY } from './emotionCache';
  * rule animates with. The browser inserts anything else once the app needs it.
  */
 export function criticalRules(
-  inserted: Record<string, string | true>,
+  inserted: Record<string, string | true | undefined>,
   html: string,
 ): [string, string][] {
   const classes = new Set(
