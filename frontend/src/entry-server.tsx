@@ -5,6 +5,7 @@ import { StaticRouter } from 'react-router-dom';
 import type { Pattern } from '#src/contract/patterns';
 import { AppProviders } from './app/AppProviders';
 import { AppRoutes } from './app/AppRouter';
+import { criticalRules } from './app/criticalCss';
 import { createEmotionCache, EMOTION_KEY } from './app/emotionCache';
 import { prerenderedPages } from './app/routes';
 import { store } from './app/store';
@@ -57,9 +58,7 @@ export async function prerenderPage(path: string, shareImage: string): Promise<P
   );
   const html = await new Response(prelude).text();
   if (!collector.meta) throw new Error(`${path} sets no page title`);
-  const rules = Object.entries(cache.inserted).filter(
-    (entry): entry is [string, string] => typeof entry[1] === 'string',
-  );
+  const rules = criticalRules(cache.inserted, html);
   const ids = rules.map(([id]) => id).join(' ');
   const css = rules.map(([, rule]) => rule).join('');
   return {

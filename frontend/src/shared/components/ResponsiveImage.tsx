@@ -65,7 +65,9 @@ export function ResponsiveImage({
         height={height}
         loading={priority ? 'eager' : loading}
         fetchPriority={priority ? 'high' : 'auto'}
-        decoding="async"
+        // Async decoding lets a frame paint without the picture; the largest paint should not wait
+        // a frame for it, the pictures below it may.
+        decoding={priority ? 'auto' : 'async'}
         sx={imageSx}
       />
     </Box>

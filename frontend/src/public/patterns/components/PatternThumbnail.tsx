@@ -63,7 +63,7 @@ export function PatternThumbnail({
             src={thumbnailPath(pattern)}
             alt=""
             loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
+            decoding={eager ? 'auto' : 'async'}
             width={320}
             height={320}
             ref={noticeEarlyFailure}
