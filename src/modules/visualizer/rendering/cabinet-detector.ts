@@ -12,7 +12,7 @@
  * brushed steel is streaked and its doors never stand in a row; an oven's glass is a dark hole in its door.
  */
 
-import { CornerTracker, type FrontOutline } from './front-outlines.js';
+import { CornerTracker, type FrontOutline, type Point } from './front-outlines.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, hypot, max, min, round } = Math;
@@ -114,6 +114,8 @@ interface Region {
   g: number;
   b: number;
   bordersTouched: number;
+  /** Its corners: in a photo taken at an angle, a front's top and bottom lines slant. */
+  corners: CornerTracker;
   /** Grooves or gaps between strips joined into this region: boundary pixels that belong to it. */
   seam?: Set<number>;
 }
@@ -155,13 +157,12 @@ export function detectCabinetFronts(image: RgbImage): CabinetDetection {
 interface FrontBox extends Box {
   pixels: number;
   overlap: number;
-  finish: number;
   /** Mean luminance of the front's own pixels. */
   light: number;
 }
 
 /**
- * Each front's bounding box, pixel count, finish, own light, and how many of its pixels `cover`
+ * Each front's bounding box, pixel count, own light, and how many of its pixels `cover`
  * has.
  */
 function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8Array): FrontBox[] {
@@ -173,10 +174,9 @@ function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8A
     maxY: -1,
     pixels: 0,
     overlap: 0,
-    finish: 0,
     light: 0,
   }));
-  const { frontIndex, finishLuminance } = detection;
+  const { frontIndex } = detection;
   for (let i = 0; i < frontIndex.length; i++) {
     const front = frontIndex[i];
     if (!front || !detection.mask[i]) continue;
@@ -188,7 +188,6 @@ function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8A
     box.minY = min(box.minY, y);
     box.maxY = max(box.maxY, y);
     box.pixels++;
-    box.finish = finishLuminance[i];
     box.light += 0.299 * data[i * 3] + 0.587 * data[i * 3 + 1] + 0.114 * data[i * 3 + 2];
     if (cover?.[i]) box.overlap++;
   }
@@ -198,7 +197,7 @@ function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8A
 
 /**
  * Adds the fronts of `extra` that overlap none of `base`, are not overexposed and line up with
- * one of them.
+ * one of them, however differently lit (side light can leave half a run in deep shade).
  */
 function addAlignedFronts(base: CabinetDetection, extra: CabinetDetection, image: RgbImage): void {
   const { height } = image;
@@ -209,12 +208,10 @@ function addAlignedFronts(base: CabinetDetection, extra: CabinetDetection, image
   frontBoxes(extra, image, base.mask).forEach((box, k) => {
     // Daylight: a window lined up with the wall units is no front.
     if (box.light >= OVEREXPOSED_LUMINANCE) return;
-    const lit = (other: FrontBox) => max(box.finish / other.finish, other.finish / box.finish);
     const linesUp = known.some(
       (other) =>
-        lit(other) <= MAX_LIGHT_RATIO &&
-        ((near(box.minY, other.minY) && near(box.maxY, other.maxY)) ||
-          (near(box.minX, other.minX) && near(box.maxX, other.maxX))),
+        (near(box.minY, other.minY) && near(box.maxY, other.maxY)) ||
+        (near(box.minX, other.minX) && near(box.maxX, other.maxX)),
     );
     if (box.overlap > MAX_ADDED_OVERLAP * box.pixels || !linesUp) return;
     base.outlines.push(extra.outlines[k]);
@@ -269,10 +266,15 @@ function detectWithLines(
   const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
   // In a row: its top line and its bottom line each run on along another front (a drawer stack
-  // beside a door shares both, a taller stack may share them with two of its neighbours).
+  // beside a door shares both, a taller stack may share them with two of its neighbours). Seen
+  // at an angle those lines slant and converge; each still runs straight through both fronts.
   const inRow = (region: Region, others: Region[]) =>
-    others.some((other) => near(region.minY, other.minY)) &&
-    others.some((other) => near(region.maxY, other.maxY));
+    others.some(
+      (other) => near(region.minY, other.minY) || shareLine(region, other, TOP, tolerance),
+    ) &&
+    others.some(
+      (other) => near(region.maxY, other.maxY) || shareLine(region, other, BOTTOM, tolerance),
+    );
   const inStack = (a: Region, b: Region) => near(a.minX, b.minX) && near(a.maxX, b.maxX);
   const finished = candidates.filter((region) => {
     const set = candidates.filter((other) => sameFinish(region, other));
@@ -288,7 +290,9 @@ function detectWithLines(
   });
   // Streaked grey could be brushed steel or pale wood grain. An appliance's doors stack (a freezer
   // over a fridge) but never stand side by side with the same top and bottom; a pair of grained
-  // doors does. Streaks are part of the finish: a steel door is no partner for a painted one.
+  // doors does, and so does a grained drawer stack (its drawers are wide, an appliance's doors
+  // are not). Streaks are part of the finish: a steel door is no partner for a painted one.
+  const isWide = (region: Region) => region.maxX - region.minX > region.maxY - region.minY;
   const selected = finished.filter((region) => {
     const partners = finished.filter(
       (other) =>
@@ -296,11 +300,18 @@ function detectWithLines(
         sameFinish(region, other) &&
         streaked.has(region) === streaked.has(other),
     );
-    return (
-      inRow(region, partners) ||
-      (!streaked.has(region) && partners.some((other) => inStack(region, other)))
-    );
+    const stacks = (other: Region) =>
+      inStack(region, other) && (!streaked.has(region) || (isWide(region) && isWide(other)));
+    return inRow(region, partners) || partners.some(stacks);
   });
+  // Light or shade falling across a run changes how its paint looks, not where its lines run: a
+  // door-shaped region in the row of fronts found is one of them (steel is only ever stacked).
+  const inRun = [...selected];
+  for (const region of candidates) {
+    if (!inRun.includes(region) && !streaked.has(region) && inRow(region, inRun)) {
+      selected.push(region);
+    }
+  }
 
   const mask = new Uint8Array(total);
   const finishLuminance = new Uint8Array(total);
@@ -527,10 +538,12 @@ function describeRegions(
           g: 0,
           b: 0,
           bordersTouched: 0,
+          corners: new CornerTracker(),
         };
         byLabel.set(label, region);
       }
       region.area++;
+      region.corners.add(x, y);
       if (x < region.minX) region.minX = x;
       if (x > region.maxX) region.maxX = x;
       if (y > region.maxY) region.maxY = y;
@@ -616,7 +629,16 @@ function joinStackedStrips(regions: Region[], labels: Int32Array, width: number)
     let group = joined.get(top.label);
     if (!group) {
       const seam = new Set(seamPixels.get(top));
-      group = { ...top, r: top.r * top.area, g: top.g * top.area, b: top.b * top.area, seam };
+      const corners = new CornerTracker();
+      corners.merge(top.corners);
+      group = {
+        ...top,
+        r: top.r * top.area,
+        g: top.g * top.area,
+        b: top.b * top.area,
+        seam,
+        corners,
+      };
       group.area += seam.size;
       joined.set(top.label, group);
     }
@@ -627,6 +649,7 @@ function joinStackedStrips(regions: Region[], labels: Int32Array, width: number)
     group.minX = min(group.minX, strip.minX);
     group.maxX = max(group.maxX, strip.maxX);
     group.maxY = max(group.maxY, strip.maxY);
+    group.corners.merge(strip.corners);
     for (let y = strip.minY; y <= strip.maxY; y++) {
       for (let i = y * width + strip.minX; i <= y * width + strip.maxX; i++) {
         if (labels[i] === strip.label) labels[i] = top.label;
@@ -672,6 +695,27 @@ function looksLikeBrushedMetal(region: Region, labels: Int32Array, image: RgbIma
   return (
     streaked >= METAL_MIN_STREAKED * pixels &&
     streaked >= METAL_MIN_ANISOTROPY * (min(across, along) + 1)
+  );
+}
+
+/** Corner indices (clockwise from the top left) of a front's top line and of its bottom line. */
+const TOP = [0, 1] as const;
+const BOTTOM = [3, 2] as const;
+
+/**
+ * Whether one straight line runs along the top (or bottom) of both regions: the line through
+ * the outer two corners passes within `tolerance` of the inner two.
+ */
+function shareLine(a: Region, b: Region, line: typeof TOP | typeof BOTTOM, tolerance: number) {
+  const [left, right] = a.minX <= b.minX ? [a, b] : [b, a];
+  const [start, innerLeft] = [left.corners.points[line[0]], left.corners.points[line[1]]];
+  const [innerRight, end] = [right.corners.points[line[0]], right.corners.points[line[1]]];
+  const run = end[0] - start[0];
+  const heightAt = ([x]: Point) =>
+    run > 0 ? start[1] + ((end[1] - start[1]) * (x - start[0])) / run : start[1];
+  return (
+    abs(innerLeft[1] - heightAt(innerLeft)) <= tolerance &&
+    abs(innerRight[1] - heightAt(innerRight)) <= tolerance
   );
 }
 

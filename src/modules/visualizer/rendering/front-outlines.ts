@@ -45,6 +45,19 @@ export class CornerTracker {
     });
   }
 
+  /** The corners so far, clockwise from the top left. */
+  get points(): readonly Point[] {
+    return this.corners;
+  }
+
+  /** Takes in another region's corners: the two regions become one. */
+  merge(other: CornerTracker): void {
+    for (let k = 0; k < OUTLINE_CORNERS; k++) {
+      const better = k === 0 ? other.best[k] < this.best[k] : other.best[k] > this.best[k];
+      if (better) this.set(k, other.best[k], other.corners[k][0], other.corners[k][1]);
+    }
+  }
+
   private set(corner: number, value: number, x: number, y: number): void {
     this.best[corner] = value;
     this.corners[corner] = [x, y];
