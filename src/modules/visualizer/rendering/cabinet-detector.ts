@@ -87,6 +87,8 @@ const MAX_HOLE_FRACTION = 0.15;
 const MAX_PANEL_LIGHT_RATIO = 1.2;
 const OVEREXPOSED_LUMINANCE = 238;
 const MAX_LIGHT_RATIO = 1.45;
+/** Deep shade across part of a run: darker than that is no front (an oven's glass). */
+const MAX_SHADE_RATIO = 3;
 const SAME_HUE_DISTANCE = 0.025;
 const MIN_SET_SIZE = 2;
 /** Brushed steel (appliances) is grey and streaked along one axis; painted fronts are not. */
@@ -304,13 +306,14 @@ function detectWithLines(
       inStack(region, other) && (!streaked.has(region) || (isWide(region) && isWide(other)));
     return inRow(region, partners) || partners.some(stacks);
   });
-  // Light or shade falling across a run changes how its paint looks, not where its lines run: a
-  // door-shaped region in the row of fronts found is one of them (steel is only ever stacked).
+  // Hard light falling across a run leaves part of it in deep shade, past what counts as one
+  // finish; a door-shaped region in the row of fronts found is one of them all the same (steel
+  // is only ever stacked; an oven's glass is darker than any shade).
   const inRun = [...selected];
   for (const region of candidates) {
-    if (!inRun.includes(region) && !streaked.has(region) && inRow(region, inRun)) {
-      selected.push(region);
-    }
+    if (inRun.includes(region) || streaked.has(region)) continue;
+    const shaded = inRun.filter((other) => lightRatio(region, other) <= MAX_SHADE_RATIO);
+    if (inRow(region, shaded)) selected.push(region);
   }
 
   const mask = new Uint8Array(total);
@@ -723,10 +726,15 @@ function shareLine(a: Region, b: Region, line: typeof TOP | typeof BOTTOM, toler
  * Same finish under different light: the hue must match closely while brightness may vary as
  * much as light falling across a room varies.
  */
+/** How many times brighter the brighter of the two is. */
+function lightRatio(a: Region, b: Region): number {
+  const la = luminanceOf(a) + 4;
+  const lb = luminanceOf(b) + 4;
+  return max(la / lb, lb / la);
+}
+
 function sameFinish(a: Region, b: Region): boolean {
-  const la = 0.299 * a.r + 0.587 * a.g + 0.114 * a.b + 4;
-  const lb = 0.299 * b.r + 0.587 * b.g + 0.114 * b.b + 4;
-  if (max(la / lb, lb / la) > MAX_LIGHT_RATIO) return false;
+  if (lightRatio(a, b) > MAX_LIGHT_RATIO) return false;
   const sa = a.r + a.g + a.b + 30;
   const sb = b.r + b.g + b.b + 30;
   const chroma = hypot(
