@@ -116,8 +116,6 @@ interface Region {
   g: number;
   b: number;
   bordersTouched: number;
-  /** Its corners: in a photo taken at an angle, a front's top and bottom lines slant. */
-  corners: CornerTracker;
   /** Grooves or gaps between strips joined into this region: boundary pixels that belong to it. */
   seam?: Set<number>;
 }
@@ -267,16 +265,15 @@ function detectWithLines(
 
   const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
+  const corners = new Map(candidates.map((region) => [region, cornersOf(region, labels, width)]));
+  const shareLine = (a: Region, b: Region, line: typeof TOP | typeof BOTTOM) =>
+    shareStraightLine(corners.get(a)!, corners.get(b)!, line, tolerance);
   // In a row: its top line and its bottom line each run on along another front (a drawer stack
   // beside a door shares both, a taller stack may share them with two of its neighbours). Seen
   // at an angle those lines slant and converge; each still runs straight through both fronts.
   const inRow = (region: Region, others: Region[]) =>
-    others.some(
-      (other) => near(region.minY, other.minY) || shareLine(region, other, TOP, tolerance),
-    ) &&
-    others.some(
-      (other) => near(region.maxY, other.maxY) || shareLine(region, other, BOTTOM, tolerance),
-    );
+    others.some((other) => near(region.minY, other.minY) || shareLine(region, other, TOP)) &&
+    others.some((other) => near(region.maxY, other.maxY) || shareLine(region, other, BOTTOM));
   const inStack = (a: Region, b: Region) => near(a.minX, b.minX) && near(a.maxX, b.maxX);
   const finished = candidates.filter((region) => {
     const set = candidates.filter((other) => sameFinish(region, other));
@@ -307,12 +304,12 @@ function detectWithLines(
     return inRow(region, partners) || partners.some(stacks);
   });
   // Hard light falling across a run leaves part of it in deep shade, past what counts as one
-  // finish; a door-shaped region in the row of fronts found is one of them all the same (steel
-  // is only ever stacked; an oven's glass is darker than any shade).
+  // finish; a door-shaped region of their hue in the row of fronts found is one of them all the
+  // same (steel is only ever stacked; an oven's glass is darker than any shade or of another hue).
   const inRun = [...selected];
   for (const region of candidates) {
     if (inRun.includes(region) || streaked.has(region)) continue;
-    const shaded = inRun.filter((other) => lightRatio(region, other) <= MAX_SHADE_RATIO);
+    const shaded = inRun.filter((other) => sameFinish(region, other, MAX_SHADE_RATIO));
     if (inRow(region, shaded)) selected.push(region);
   }
 
@@ -541,12 +538,10 @@ function describeRegions(
           g: 0,
           b: 0,
           bordersTouched: 0,
-          corners: new CornerTracker(),
         };
         byLabel.set(label, region);
       }
       region.area++;
-      region.corners.add(x, y);
       if (x < region.minX) region.minX = x;
       if (x > region.maxX) region.maxX = x;
       if (y > region.maxY) region.maxY = y;
@@ -632,16 +627,7 @@ function joinStackedStrips(regions: Region[], labels: Int32Array, width: number)
     let group = joined.get(top.label);
     if (!group) {
       const seam = new Set(seamPixels.get(top));
-      const corners = new CornerTracker();
-      corners.merge(top.corners);
-      group = {
-        ...top,
-        r: top.r * top.area,
-        g: top.g * top.area,
-        b: top.b * top.area,
-        seam,
-        corners,
-      };
+      group = { ...top, r: top.r * top.area, g: top.g * top.area, b: top.b * top.area, seam };
       group.area += seam.size;
       joined.set(top.label, group);
     }
@@ -652,7 +638,6 @@ function joinStackedStrips(regions: Region[], labels: Int32Array, width: number)
     group.minX = min(group.minX, strip.minX);
     group.maxX = max(group.maxX, strip.maxX);
     group.maxY = max(group.maxY, strip.maxY);
-    group.corners.merge(strip.corners);
     for (let y = strip.minY; y <= strip.maxY; y++) {
       for (let i = y * width + strip.minX; i <= y * width + strip.maxX; i++) {
         if (labels[i] === strip.label) labels[i] = top.label;
@@ -701,31 +686,45 @@ function looksLikeBrushedMetal(region: Region, labels: Int32Array, image: RgbIma
   );
 }
 
+/** The corners of a region: in a photo taken at an angle, its top and bottom lines slant. */
+function cornersOf(region: Region, labels: Int32Array, width: number): CornerTracker {
+  const corners = new CornerTracker();
+  for (let y = region.minY; y <= region.maxY; y++) {
+    for (let x = region.minX; x <= region.maxX; x++) {
+      if (labels[y * width + x] === region.label) corners.add(x, y);
+    }
+  }
+  return corners;
+}
+
 /** Corner indices (clockwise from the top left) of a front's top line and of its bottom line. */
 const TOP = [0, 1] as const;
 const BOTTOM = [3, 2] as const;
 
 /**
  * Whether one straight line runs along the top (or bottom) of both regions: the line through
- * the outer two corners passes within `tolerance` of the inner two.
+ * the outer two corners passes within half of `tolerance` of the inner two. Half: any two fronts
+ * side by side have some line through their outer corners, and over a short run a slant can
+ * bridge the step from a front to an oven's control strip.
  */
-function shareLine(a: Region, b: Region, line: typeof TOP | typeof BOTTOM, tolerance: number) {
-  const [left, right] = a.minX <= b.minX ? [a, b] : [b, a];
-  const [start, innerLeft] = [left.corners.points[line[0]], left.corners.points[line[1]]];
-  const [innerRight, end] = [right.corners.points[line[0]], right.corners.points[line[1]]];
+function shareStraightLine(
+  a: CornerTracker,
+  b: CornerTracker,
+  line: typeof TOP | typeof BOTTOM,
+  tolerance: number,
+): boolean {
+  const [left, right] = a.points[0][0] <= b.points[0][0] ? [a, b] : [b, a];
+  const [start, innerLeft] = [left.points[line[0]], left.points[line[1]]];
+  const [innerRight, end] = [right.points[line[0]], right.points[line[1]]];
   const run = end[0] - start[0];
   const heightAt = ([x]: Point) =>
     run > 0 ? start[1] + ((end[1] - start[1]) * (x - start[0])) / run : start[1];
   return (
-    abs(innerLeft[1] - heightAt(innerLeft)) <= tolerance &&
-    abs(innerRight[1] - heightAt(innerRight)) <= tolerance
+    abs(innerLeft[1] - heightAt(innerLeft)) <= tolerance / 2 &&
+    abs(innerRight[1] - heightAt(innerRight)) <= tolerance / 2
   );
 }
 
-/**
- * Same finish under different light: the hue must match closely while brightness may vary as
- * much as light falling across a room varies.
- */
 /** How many times brighter the brighter of the two is. */
 function lightRatio(a: Region, b: Region): number {
   const la = luminanceOf(a) + 4;
@@ -733,8 +732,12 @@ function lightRatio(a: Region, b: Region): number {
   return max(la / lb, lb / la);
 }
 
-function sameFinish(a: Region, b: Region): boolean {
-  if (lightRatio(a, b) > MAX_LIGHT_RATIO) return false;
+/**
+ * Same finish under different light: the hue must match closely while brightness may vary as
+ * much as light falling across a room varies (`maxLightRatio`: more where deep shade falls).
+ */
+function sameFinish(a: Region, b: Region, maxLightRatio = MAX_LIGHT_RATIO): boolean {
+  if (lightRatio(a, b) > maxLightRatio) return false;
   const sa = a.r + a.g + a.b + 30;
   const sb = b.r + b.g + b.b + 30;
   const chroma = hypot(

@@ -50,17 +50,12 @@ export class CornerTracker {
     return this.corners;
   }
 
-  /** Takes in another region's corners: the two regions become one. */
-  merge(other: CornerTracker): void {
-    for (let k = 0; k < OUTLINE_CORNERS; k++) {
-      const better = k === 0 ? other.best[k] < this.best[k] : other.best[k] > this.best[k];
-      if (better) this.set(k, other.best[k], other.corners[k][0], other.corners[k][1]);
-    }
-  }
-
+  /** In place: a region's pixels come by the million, a new point for each would be garbage. */
   private set(corner: number, value: number, x: number, y: number): void {
     this.best[corner] = value;
-    this.corners[corner] = [x, y];
+    const point = this.corners[corner];
+    point[0] = x;
+    point[1] = y;
   }
 }
 
