@@ -3,7 +3,12 @@ import { detectFronts, renderLocally } from '#src/modules/visualizer/rendering/l
 import { RenderError } from '#src/modules/visualizer/rendering/render-job.js';
 import { measureFrontCoverage } from '../fixtures/kitchens/front-coverage.js';
 import { generateKitchen } from '../fixtures/kitchens/kitchen-generator.js';
-import { HELD_OUT_SCENES, TUNING_SCENES } from '../fixtures/kitchens/kitchen-scenes.js';
+import {
+  FRESH_SCENES,
+  HELD_OUT_SCENES,
+  TUNING_SCENES,
+  WHITE_AND_ANGLED_SCENES,
+} from '../fixtures/kitchens/kitchen-scenes.js';
 
 /** A seamless stripe tile standing in for a catalogue texture (the catalogue has its own tests). */
 async function stripeTexture(): Promise<Buffer> {
@@ -87,8 +92,10 @@ describe('renderLocally', () => {
 
   describe('coverage and spill on varied kitchens', () => {
     // A subset of the bench's fixture set: white on white (flat, framed, gloss and handleless),
-    // grooved, dark and handleless, black, photographed at an angle, and held-out kitchens the
-    // detector was never fitted to (white on white grooved in hard light, angled wood grain).
+    // grooved, dark and handleless, black, photographed at an angle, held-out kitchens the
+    // detector was never fitted to (white on white grooved in hard light, angled wood grain), and
+    // white-on-white angled ones: grooved grain, half in deep shade, a steep view past a fridge,
+    // the steepest with a plant in front.
     const names = [
       'white flat, light wall',
       'white shaker, handles',
@@ -100,12 +107,16 @@ describe('renderLocally', () => {
       'light grey shaker at an angle',
     ];
     const heldOut = [905, 910];
+    const whiteAndAngled = [955, 961, 965, 972];
     const scenes = [
       ...TUNING_SCENES.filter((scene) => names.includes(scene.name)),
       ...HELD_OUT_SCENES.filter((scene) => heldOut.includes(scene.seed)),
+      ...[...FRESH_SCENES, ...WHITE_AND_ANGLED_SCENES].filter((scene) =>
+        whiteAndAngled.includes(scene.seed),
+      ),
     ];
     it('should hold white-on-white and angled kitchens in the subset', () => {
-      expect(scenes).toHaveLength(names.length + heldOut.length);
+      expect(scenes).toHaveLength(names.length + heldOut.length + whiteAndAngled.length);
       expect(scenes.filter((scene) => scene.whiteOnWhite).length).toBeGreaterThanOrEqual(4);
       expect(scenes.filter((scene) => scene.style.angle).length).toBeGreaterThanOrEqual(3);
     });

@@ -12,7 +12,7 @@
  * brushed steel is streaked and its doors never stand in a row; an oven's glass is a dark hole in its door.
  */
 
-import { CornerTracker, type FrontOutline } from './front-outlines.js';
+import { CornerTracker, type FrontOutline, type Point } from './front-outlines.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, hypot, max, min, round } = Math;
@@ -87,6 +87,8 @@ const MAX_HOLE_FRACTION = 0.15;
 const MAX_PANEL_LIGHT_RATIO = 1.2;
 const OVEREXPOSED_LUMINANCE = 238;
 const MAX_LIGHT_RATIO = 1.45;
+/** Deep shade across part of a run: darker than that is no front (an oven's glass). */
+const MAX_SHADE_RATIO = 3;
 const SAME_HUE_DISTANCE = 0.025;
 const MIN_SET_SIZE = 2;
 /** Brushed steel (appliances) is grey and streaked along one axis; painted fronts are not. */
@@ -155,13 +157,12 @@ export function detectCabinetFronts(image: RgbImage): CabinetDetection {
 interface FrontBox extends Box {
   pixels: number;
   overlap: number;
-  finish: number;
   /** Mean luminance of the front's own pixels. */
   light: number;
 }
 
 /**
- * Each front's bounding box, pixel count, finish, own light, and how many of its pixels `cover`
+ * Each front's bounding box, pixel count, own light, and how many of its pixels `cover`
  * has.
  */
 function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8Array): FrontBox[] {
@@ -173,10 +174,9 @@ function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8A
     maxY: -1,
     pixels: 0,
     overlap: 0,
-    finish: 0,
     light: 0,
   }));
-  const { frontIndex, finishLuminance } = detection;
+  const { frontIndex } = detection;
   for (let i = 0; i < frontIndex.length; i++) {
     const front = frontIndex[i];
     if (!front || !detection.mask[i]) continue;
@@ -188,7 +188,6 @@ function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8A
     box.minY = min(box.minY, y);
     box.maxY = max(box.maxY, y);
     box.pixels++;
-    box.finish = finishLuminance[i];
     box.light += 0.299 * data[i * 3] + 0.587 * data[i * 3 + 1] + 0.114 * data[i * 3 + 2];
     if (cover?.[i]) box.overlap++;
   }
@@ -198,7 +197,7 @@ function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8A
 
 /**
  * Adds the fronts of `extra` that overlap none of `base`, are not overexposed and line up with
- * one of them.
+ * one of them, however differently lit (side light can leave half a run in deep shade).
  */
 function addAlignedFronts(base: CabinetDetection, extra: CabinetDetection, image: RgbImage): void {
   const { height } = image;
@@ -209,12 +208,10 @@ function addAlignedFronts(base: CabinetDetection, extra: CabinetDetection, image
   frontBoxes(extra, image, base.mask).forEach((box, k) => {
     // Daylight: a window lined up with the wall units is no front.
     if (box.light >= OVEREXPOSED_LUMINANCE) return;
-    const lit = (other: FrontBox) => max(box.finish / other.finish, other.finish / box.finish);
     const linesUp = known.some(
       (other) =>
-        lit(other) <= MAX_LIGHT_RATIO &&
-        ((near(box.minY, other.minY) && near(box.maxY, other.maxY)) ||
-          (near(box.minX, other.minX) && near(box.maxX, other.maxX))),
+        (near(box.minY, other.minY) && near(box.maxY, other.maxY)) ||
+        (near(box.minX, other.minX) && near(box.maxX, other.maxX)),
     );
     if (box.overlap > MAX_ADDED_OVERLAP * box.pixels || !linesUp) return;
     base.outlines.push(extra.outlines[k]);
@@ -268,11 +265,15 @@ function detectWithLines(
 
   const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
+  const corners = new Map(candidates.map((region) => [region, cornersOf(region, labels, width)]));
+  const shareLine = (a: Region, b: Region, line: typeof TOP | typeof BOTTOM) =>
+    shareStraightLine(corners.get(a)!, corners.get(b)!, line, tolerance);
   // In a row: its top line and its bottom line each run on along another front (a drawer stack
-  // beside a door shares both, a taller stack may share them with two of its neighbours).
+  // beside a door shares both, a taller stack may share them with two of its neighbours). Seen
+  // at an angle those lines slant and converge; each still runs straight through both fronts.
   const inRow = (region: Region, others: Region[]) =>
-    others.some((other) => near(region.minY, other.minY)) &&
-    others.some((other) => near(region.maxY, other.maxY));
+    others.some((other) => near(region.minY, other.minY) || shareLine(region, other, TOP)) &&
+    others.some((other) => near(region.maxY, other.maxY) || shareLine(region, other, BOTTOM));
   const inStack = (a: Region, b: Region) => near(a.minX, b.minX) && near(a.maxX, b.maxX);
   const finished = candidates.filter((region) => {
     const set = candidates.filter((other) => sameFinish(region, other));
@@ -288,7 +289,9 @@ function detectWithLines(
   });
   // Streaked grey could be brushed steel or pale wood grain. An appliance's doors stack (a freezer
   // over a fridge) but never stand side by side with the same top and bottom; a pair of grained
-  // doors does. Streaks are part of the finish: a steel door is no partner for a painted one.
+  // doors does, and so does a grained drawer stack (its drawers are wide, an appliance's doors
+  // are not). Streaks are part of the finish: a steel door is no partner for a painted one.
+  const isWide = (region: Region) => region.maxX - region.minX > region.maxY - region.minY;
   const selected = finished.filter((region) => {
     const partners = finished.filter(
       (other) =>
@@ -296,11 +299,19 @@ function detectWithLines(
         sameFinish(region, other) &&
         streaked.has(region) === streaked.has(other),
     );
-    return (
-      inRow(region, partners) ||
-      (!streaked.has(region) && partners.some((other) => inStack(region, other)))
-    );
+    const stacks = (other: Region) =>
+      inStack(region, other) && (!streaked.has(region) || (isWide(region) && isWide(other)));
+    return inRow(region, partners) || partners.some(stacks);
   });
+  // Hard light falling across a run leaves part of it in deep shade, past what counts as one
+  // finish; a door-shaped region of their hue in the row of fronts found is one of them all the
+  // same (steel is only ever stacked; an oven's glass is darker than any shade or of another hue).
+  const inRun = [...selected];
+  for (const region of candidates) {
+    if (inRun.includes(region) || streaked.has(region)) continue;
+    const shaded = inRun.filter((other) => sameFinish(region, other, MAX_SHADE_RATIO));
+    if (inRow(region, shaded)) selected.push(region);
+  }
 
   const mask = new Uint8Array(total);
   const finishLuminance = new Uint8Array(total);
@@ -675,14 +686,58 @@ function looksLikeBrushedMetal(region: Region, labels: Int32Array, image: RgbIma
   );
 }
 
+/** The corners of a region: in a photo taken at an angle, its top and bottom lines slant. */
+function cornersOf(region: Region, labels: Int32Array, width: number): CornerTracker {
+  const corners = new CornerTracker();
+  for (let y = region.minY; y <= region.maxY; y++) {
+    for (let x = region.minX; x <= region.maxX; x++) {
+      if (labels[y * width + x] === region.label) corners.add(x, y);
+    }
+  }
+  return corners;
+}
+
+/** Corner indices (clockwise from the top left) of a front's top line and of its bottom line. */
+const TOP = [0, 1] as const;
+const BOTTOM = [3, 2] as const;
+
+/**
+ * Whether one straight line runs along the top (or bottom) of both regions: the line through
+ * the outer two corners passes within half of `tolerance` of the inner two. Half: any two fronts
+ * side by side have some line through their outer corners, and over a short run a slant can
+ * bridge the step from a front to an oven's control strip.
+ */
+function shareStraightLine(
+  a: CornerTracker,
+  b: CornerTracker,
+  line: typeof TOP | typeof BOTTOM,
+  tolerance: number,
+): boolean {
+  const [left, right] = a.points[0][0] <= b.points[0][0] ? [a, b] : [b, a];
+  const [start, innerLeft] = [left.points[line[0]], left.points[line[1]]];
+  const [innerRight, end] = [right.points[line[0]], right.points[line[1]]];
+  const run = end[0] - start[0];
+  const heightAt = ([x]: Point) =>
+    run > 0 ? start[1] + ((end[1] - start[1]) * (x - start[0])) / run : start[1];
+  return (
+    abs(innerLeft[1] - heightAt(innerLeft)) <= tolerance / 2 &&
+    abs(innerRight[1] - heightAt(innerRight)) <= tolerance / 2
+  );
+}
+
+/** How many times brighter the brighter of the two is. */
+function lightRatio(a: Region, b: Region): number {
+  const la = luminanceOf(a) + 4;
+  const lb = luminanceOf(b) + 4;
+  return max(la / lb, lb / la);
+}
+
 /**
  * Same finish under different light: the hue must match closely while brightness may vary as
- * much as light falling across a room varies.
+ * much as light falling across a room varies (`maxLightRatio`: more where deep shade falls).
  */
-function sameFinish(a: Region, b: Region): boolean {
-  const la = 0.299 * a.r + 0.587 * a.g + 0.114 * a.b + 4;
-  const lb = 0.299 * b.r + 0.587 * b.g + 0.114 * b.b + 4;
-  if (max(la / lb, lb / la) > MAX_LIGHT_RATIO) return false;
+function sameFinish(a: Region, b: Region, maxLightRatio = MAX_LIGHT_RATIO): boolean {
+  if (lightRatio(a, b) > maxLightRatio) return false;
   const sa = a.r + a.g + a.b + 30;
   const sb = b.r + b.g + b.b + 30;
   const chroma = hypot(

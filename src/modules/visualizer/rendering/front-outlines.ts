@@ -45,9 +45,17 @@ export class CornerTracker {
     });
   }
 
+  /** The corners so far, clockwise from the top left. */
+  get points(): readonly Point[] {
+    return this.corners;
+  }
+
+  /** In place: a region's pixels come by the million, a new point for each would be garbage. */
   private set(corner: number, value: number, x: number, y: number): void {
     this.best[corner] = value;
-    this.corners[corner] = [x, y];
+    const point = this.corners[corner];
+    point[0] = x;
+    point[1] = y;
   }
 }
 
