@@ -2,6 +2,7 @@ import type { Queryable } from '#src/platform/database/queryable.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
 import { stateTable, type RowStore } from '#src/platform/projections/row-store.js';
 import {
+  LEAD_BOARD_EVENT_TYPES,
   leadIdFromStream,
   type LeadCreated,
   type OrderChanges,
@@ -48,14 +49,7 @@ export class RevenueReport extends ReportProjection {
   readonly description =
     'Revenue closed (by month closed) and potential in open leads (by month of arrival), by door style.';
   readonly version = 1;
-  readonly handles = [
-    'LeadCreated',
-    'LeadDetailsChanged',
-    'LeadStatusChanged',
-    'LeadTrashed',
-    'LeadRestored',
-    'LeadErased',
-  ];
+  readonly handles: readonly string[] = LEAD_BOARD_EVENT_TYPES;
   readonly storeTables = [LEADS];
 
   protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {

@@ -6,8 +6,8 @@ import type {
   ProjectionDefinition,
 } from '#src/platform/projections/projection.types.js';
 import {
+  LEAD_BOARD_EVENT_TYPES,
   type LeadEvent,
-  type LeadEventType,
   leadIdFromStream,
 } from '#src/modules/leads/domain/lead.events.js';
 
@@ -28,14 +28,7 @@ export interface TimelineRow {
   created_at: string;
 }
 
-const HANDLES: readonly LeadEventType[] = [
-  'LeadCreated',
-  'LeadDetailsChanged',
-  'LeadStatusChanged',
-  'LeadTrashed',
-  'LeadRestored',
-  'LeadErased',
-];
+const HANDLES = LEAD_BOARD_EVENT_TYPES;
 
 const RECORD_TYPE = `lead_id uuid, seq int, valid_from timestamptz, valid_to timestamptz,
   status text, total_price numeric(12,2), door_style text, on_board boolean, created_at timestamptz`;
