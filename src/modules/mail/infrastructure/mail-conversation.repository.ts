@@ -122,12 +122,11 @@ export class MailConversationRepository {
     events: MailEvent[],
     options: MailChangeOptions = {},
   ): Promise<void> {
-    const { streamId, events: toAppend, options: appendOptions } = appendRequest(
-      leadId,
-      expectedVersion,
-      events,
-      options,
-    );
+    const {
+      streamId,
+      events: toAppend,
+      options: appendOptions,
+    } = appendRequest(leadId, expectedVersion, events, options);
     await this.eventStore.append(
       streamId,
       expectedVersion,
