@@ -7,7 +7,7 @@ import { RemovePipelineColumnCommand } from '#src/modules/leads/commands/remove-
 import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
-import type { LeadEvent } from '#src/modules/leads/domain/lead.events.js';
+import { LEAD_EVENT_TYPES, type LeadEvent } from '#src/modules/leads/domain/lead.events.js';
 import { foldLead } from '#src/modules/leads/domain/lead.state.js';
 import {
   PIPELINE_STREAM_ID,
@@ -203,7 +203,8 @@ describe('Leads against PostgreSQL', () => {
     it('should keep stats equal to a recount from the log', async () => {
       const byLead = new Map<string, LeadEvent[]>();
       for (const event of await allEvents()) {
-        if (!event.streamId.startsWith('lead-')) continue;
+        // Lead streams only: `lead-retention` shares their prefix.
+        if (!(LEAD_EVENT_TYPES as readonly string[]).includes(event.type)) continue;
         byLead.set(event.streamId, [
           ...(byLead.get(event.streamId) ?? []),
           event as unknown as LeadEvent,

@@ -33,9 +33,12 @@ export class LeadRetentionJob implements OnApplicationBootstrap {
     private readonly jobs: ScheduledJobs,
   ) {}
 
-  /** Also at start: a server restarted more often than daily would otherwise never erase. */
-  onApplicationBootstrap(): void {
-    void this.runScheduled();
+  /**
+   * Also at start, before the app serves: a server restarted more often than daily would
+   * otherwise never erase, and the run's record then comes before anything the app is asked to do.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.runScheduled();
   }
 
   /**
