@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
 import { SYSTEM_ACTOR } from '#src/platform/domain/actor.js';
+import { WorkLoop } from '#src/platform/scheduling/work-loop.js';
 import { MailConversationRepository } from '#src/modules/mail/infrastructure/mail-conversation.repository.js';
 import { type ClaimedEmail, MailOutbox } from './mail-outbox.js';
 import { afterFailure, type RetryPolicy } from './retry-policy.js';
@@ -39,10 +40,7 @@ const SYSTEM_METADATA = {
 export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('MailDelivery');
   private readonly policy: RetryPolicy;
-  private running = false;
-  private timer: NodeJS.Timeout | null = null;
-  private loop: Promise<void> | null = null;
-  private again = false;
+  private readonly loop = new WorkLoop(() => this.deliverDueLogged(), POLL_INTERVAL_MS);
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -58,40 +56,24 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
       this.logger.warn('SMTP_URL is not set: e-mails stay queued until it is configured');
       return;
     }
-    this.running = true;
-    this.wake();
+    this.loop.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    await this.loop;
+  onApplicationShutdown(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Looks at the outbox now instead of at the next poll. */
   wake(): void {
-    if (!this.running) return;
-    if (this.loop) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.loop = this.drain().finally(() => {
-      this.loop = null;
-      if (this.running) this.timer = setTimeout(() => this.wake(), POLL_INTERVAL_MS);
-    });
+    this.loop.wake();
   }
 
-  private async drain(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        await this.deliverDue();
-      } catch (error) {
-        this.logger.error(`mail delivery stopped for now: ${(error as Error).message}`);
-        return;
-      }
-    } while (this.running && this.again);
+  private async deliverDueLogged(): Promise<void> {
+    try {
+      await this.deliverDue();
+    } catch (error) {
+      this.logger.error(`mail delivery stopped for now: ${(error as Error).message}`);
+    }
   }
 
   /**
@@ -102,7 +84,7 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
     let recording: Promise<void> = Promise.resolve();
     try {
       for (;;) {
-        const claimed = this.running ? await this.outbox.claimDue(BATCH_SIZE, LEASE_MS) : [];
+        const claimed = this.loop.started ? await this.outbox.claimDue(BATCH_SIZE, LEASE_MS) : [];
         if (claimed.length === 0) return;
         const outcomes = await Promise.all(claimed.map((email) => this.trySend(email)));
         await recording;

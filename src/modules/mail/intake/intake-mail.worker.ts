@@ -6,6 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { EventStore } from '#src/platform/event-store/event-store.js';
+import { WorkLoop } from '#src/platform/scheduling/work-loop.js';
 import { leadIdFromStream, leadStreamId } from '#src/modules/leads/domain/lead.events.js';
 import { MailDeliveryWorker } from '#src/modules/mail/delivery/mail-delivery-worker.js';
 import { MailConversationRepository } from '#src/modules/mail/infrastructure/mail-conversation.repository.js';
@@ -29,11 +30,8 @@ export class IntakeMailWorker
   implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
 {
   private readonly logger = new Logger('IntakeMail');
-  private running = false;
+  private readonly loop = new WorkLoop(() => this.queueAll(), POLL_INTERVAL_MS);
   private markedSinceWake = false;
-  private timer: NodeJS.Timeout | null = null;
-  private loop: Promise<void> | null = null;
-  private again = false;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -66,48 +64,32 @@ export class IntakeMailWorker
   }
 
   onApplicationBootstrap(): void {
-    this.running = true;
-    this.wake();
+    this.loop.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    await this.loop;
+  onApplicationShutdown(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Looks for pending leads now instead of at the next poll. */
   wake(): void {
-    if (!this.running) return;
-    if (this.loop) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.loop = this.queueAll().finally(() => {
-      this.loop = null;
-      if (this.running) this.timer = setTimeout(() => this.wake(), POLL_INTERVAL_MS);
-    });
+    this.loop.wake();
   }
 
   /** Resolves once the e-mails of every lead pending now are queued (tests wait on it). */
   async drain(): Promise<void> {
-    while (this.loop) await this.loop;
+    await this.loop.idle();
     await this.queueAll();
     // A wake-up may have started a run that holds some of the rows meanwhile.
-    while (this.loop) await this.loop;
+    await this.loop.idle();
   }
 
   private async queueAll(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        while ((await this.queueBatch()) === BATCH_SIZE);
-      } catch (error) {
-        this.logger.error(`intake e-mails not queued for now: ${(error as Error).message}`);
-        return;
-      }
-    } while (this.running && this.again);
+    try {
+      while ((await this.queueBatch()) === BATCH_SIZE);
+    } catch (error) {
+      this.logger.error(`intake e-mails not queued for now: ${(error as Error).message}`);
+    }
   }
 
   /** Claims, renders and appends one batch; answers how many leads it claimed. */
