@@ -8,19 +8,27 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * A TCP relay in front of the test database that can be pulled like a cable: closed, it drops
- * every connection and refuses new ones, as a stopped or restarting PostgreSQL does.
+ * A TCP relay in front of the test database that can be pulled like a cable: pulled, it drops
+ * every connection and hangs up on new ones at once, as a stopped or restarting PostgreSQL (or
+ * the proxy in front of it) does. It keeps its port, so the app finds the database again.
  */
 class DatabaseCable {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
+  private pulled = false;
   port = 0;
 
   constructor(private readonly target: string) {}
 
   async plugIn(): Promise<void> {
+    this.pulled = false;
+    if (this.server) return;
     const { host, port, path } = targetOf(this.target);
     this.server = createServer((client) => {
+      if (this.pulled) {
+        client.destroy();
+        return;
+      }
       const upstream = path ? createConnection(path) : createConnection(port, host);
       for (const socket of [client, upstream]) {
         this.sockets.add(socket);
@@ -31,15 +39,18 @@ class DatabaseCable {
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
   }
 
-  async pull(): Promise<void> {
-    const server = this.server;
-    this.server = null;
+  pull(): void {
+    this.pulled = true;
     for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => server?.close(() => resolve()) ?? resolve());
+  }
+
+  async remove(): Promise<void> {
+    this.pull();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
   }
 
   /** The database's URL, through the cable. */
@@ -83,6 +94,7 @@ describe('With the database down', () => {
   afterAll(async () => {
     await cable.plugIn();
     await testApp.close();
+    await cable.remove();
     await database.drop();
   });
 
@@ -92,7 +104,7 @@ describe('With the database down', () => {
       callsOf(document).find((c) => c.method === method && c.path === path)!;
     await request(testApp.baseUrl).get('/api/admin/quotes').set(bearer(token)).expect(200);
 
-    await cable.pull();
+    cable.pull();
     const list = await request(testApp.baseUrl).get('/api/admin/quotes').set(bearer(token));
     expect(list.status).toBe(503);
     expect(Number(list.headers['retry-after'])).toBeGreaterThan(0);
