@@ -44,8 +44,11 @@ const APPLY_BATCH_SIZE = 50_000;
  * already written costs an update, yet bounding what a stopped build folds again when resumed.
  */
 const REPLAY_FLUSH_EVENTS = 2_000_000;
-/** Between writes, a replay tells other processes how far it got this often. */
-const REPLAY_PROGRESS_MS = 2000;
+/**
+ * Between writes, a replay tells other processes how far it got this often: oftener than the
+ * Reports tab polls (each second), so a build of a few seconds still shows its bar move.
+ */
+const REPLAY_PROGRESS_MS = 400;
 /** Events applied at a time while the switch holds writers off. */
 const SWITCH_BATCH_SIZE = 5000;
 
