@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { EMAIL_BODY_MAX_LENGTH, EMAIL_SUBJECT_MAX_LENGTH } from '#src/contract/mail.js';
@@ -7,6 +8,18 @@ const ADDRESS_MAX = 254;
 /** Line breaks in a header would let a caller add headers of their own. */
 const ONE_LINE = /^[^\r\n]*$/;
 const oneLine = (field: string) => Matches(ONE_LINE, { message: `${field} must be one line` });
+
+/** An optional address header: trimmed, one line, an e-mail address. */
+const OptionalAddress = (field: string, docs: { description: string; example?: string }) =>
+  applyDecorators(
+    ApiPropertyOptional(docs),
+    Trimmed(),
+    IsOptional(),
+    IsString(),
+    MaxLength(ADDRESS_MAX),
+    oneLine(field),
+    IsEmail(),
+  );
 
 abstract class EmailContentDto {
   @ApiPropertyOptional({
@@ -25,46 +38,28 @@ abstract class EmailContentDto {
   @MaxLength(EMAIL_BODY_MAX_LENGTH)
   body: string;
 
-  @ApiPropertyOptional({
+  @OptionalAddress('toEmail', {
     description:
       'Sending: the lead’s e-mail address, anything else is refused. Reply: the mailbox it reached',
   })
-  @Trimmed()
-  @IsOptional()
-  @IsString()
-  @MaxLength(ADDRESS_MAX)
-  @oneLine('toEmail')
-  @IsEmail()
   toEmail?: string;
 }
 
 /** `POST /api/quotes/{id}/emails`: the sender is always the company mailbox. */
 export class SendEmailDto extends EmailContentDto {
-  @ApiPropertyOptional({
+  @OptionalAddress('fromEmail', {
     description: 'Only the company mailbox is accepted: the server always sends from it',
     example: 'info@keittiokalvo.fi',
   })
-  @Trimmed()
-  @IsOptional()
-  @IsString()
-  @MaxLength(ADDRESS_MAX)
-  @oneLine('fromEmail')
-  @IsEmail()
   fromEmail?: string;
 }
 
 /** `POST /api/quotes/{id}/emails/reply`: a customer's answer typed in by staff. */
 export class RecordReplyDto extends EmailContentDto {
-  @ApiPropertyOptional({
+  @OptionalAddress('fromEmail', {
     description: 'The customer’s address; the lead’s own when left out',
     example: 'aino.virtanen@example.fi',
   })
-  @Trimmed()
-  @IsOptional()
-  @IsString()
-  @MaxLength(ADDRESS_MAX)
-  @oneLine('fromEmail')
-  @IsEmail()
   fromEmail?: string;
 
   @ApiPropertyOptional({ enum: ['received'] })
