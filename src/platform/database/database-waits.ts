@@ -57,15 +57,35 @@ const UNAVAILABLE_CODES = new Set([
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now: starting up or shutting down
+  '57P05', // idle_session_timeout: the server ended an idle connection
 ]);
 
-/** Node's socket errors when connecting to a server that is not listening. */
-const CONNECT_ERRNOS = new Set(['ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
+/** Node's socket errors of a server that is not listening or a connection that broke. */
+const SOCKET_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ENOENT',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
-/** pg's own messages for a connection that broke under it. */
-const LOST_CONNECTION = /^Connection terminated( unexpectedly| due to connection timeout)?$/;
+/**
+ * The calls a socket error may come from. A file's ENOENT comes from `open` or `stat` and is not
+ * the database; Node's "socket ended by the other party" (EPIPE) names no call at all.
+ */
+const SOCKET_SYSCALLS = new Set([undefined, 'connect', 'read', 'write']);
 
-/** True when the database cannot be reached at all: down, restarting, or its socket gone. */
+/** pg's own messages for a connection that broke under it or a client it will not use again. */
+const LOST_CONNECTION = /connection terminated|not queryable/i;
+
+/**
+ * True when the database cannot be reached: down, restarting, or the connection gone under a
+ * query. Requests answer 503 for it and appends try again on a new connection, so both decide
+ * the same way.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   // Not `instanceof Error`: socket errors may come from another realm (a test's VM context).
   if (typeof error !== 'object' || error === null) return false;
@@ -76,7 +96,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   };
   if (typeof code === 'string') {
     if (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
-    if (syscall === 'connect' && CONNECT_ERRNOS.has(code)) return true;
+    if (SOCKET_ERRNOS.has(code) && SOCKET_SYSCALLS.has(syscall as string | undefined)) return true;
   }
   return typeof message === 'string' && LOST_CONNECTION.test(message);
 }

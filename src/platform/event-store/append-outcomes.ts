@@ -89,12 +89,3 @@ function duplicateIn(
     duplicate: true,
   };
 }
-
-/** The connection went away (server gone, backend ended, socket closed): nothing was answered. */
-export function isConnectionLoss(error: unknown): boolean {
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return (
-    (typeof code === 'string' && /^(08|57P0|E[A-Z]+$)/.test(code)) ||
-    (typeof message === 'string' && /connection terminated/i.test(message))
-  );
-}

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { isPoolExhausted } from '#src/platform/database/database-waits.js';
+import { isDatabaseUnavailable, isPoolExhausted } from '#src/platform/database/database-waits.js';
 import { inTransaction, type Queryable } from '#src/platform/database/queryable.js';
 import type { AppendAnnouncer } from './append-announcer.js';
 import {
   concurrencyError,
   findDuplicate,
-  isConnectionLoss,
   type Outcome,
   type PendingAppend,
   storedAppends,
@@ -216,7 +215,7 @@ export class AppendWriter {
     }
     const [append] = unsettled;
     if (!append) return;
-    if (isConnectionLoss(error) && append.tries < 3) {
+    if (isDatabaseUnavailable(error) && append.tries < 3) {
       append.tries++;
       this.queue.push(append);
     } else {
