@@ -64,6 +64,9 @@ export default {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   rootDir: root,
   testTimeout: 60_000,
+  // A suite whose afterAll times out can leave an app's timers running; without this Jest would
+  // wait on them after reporting the failure, and CI would run to its time limit instead of failing.
+  forceExit: true,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     frontend,
