@@ -23,11 +23,23 @@ export function sendPrecompressedJson(
   const gzipped = req.acceptsEncodings('gzip', 'identity') === 'gzip';
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.vary('Accept-Encoding');
-  res.setHeader('ETag', `"${answer.tag}${gzipped ? '-gzip' : ''}"`);
-  if (req.fresh) {
+  const etag = `"${answer.tag}${gzipped ? '-gzip' : ''}"`;
+  res.setHeader('ETag', etag);
+  if (holdsCurrent(req.headers['if-none-match'], etag)) {
     res.status(304).end();
     return;
   }
   if (gzipped) res.setHeader('Content-Encoding', 'gzip');
   res.send(gzipped ? answer.gzipped : answer.json);
+}
+
+/**
+ * Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for it). Express's
+ * `req.fresh` is not used: it answers in full whenever the request says `Cache-Control:
+ * no-cache`, and `fetch` adds that to every request whose script sets `If-None-Match` itself.
+ */
+export function holdsCurrent(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
