@@ -243,22 +243,31 @@ async function timeGets(
   const received: number[] = [];
   const parsed: number[] = [];
   const server: number[] = [];
+  let serverCpu = 0;
+  let clientCpu = 0;
   let entries = 0;
   for (let i = 0; i < rounds + 20; i++) {
     await before();
     serverTimes.length = 0;
+    const cpuBefore = process.threadCpuUsage();
     const answer = await get();
+    const cpu = process.threadCpuUsage(cpuBefore);
     if (i < 20) continue;
     if (answer.status !== status) throw new Error(`HTTP ${answer.status}, expected ${status}`);
     received.push(answer.received);
     parsed.push(answer.parsed);
     server.push(...serverTimes);
+    serverCpu += (cpu.user + cpu.system) / 1000;
+    clientCpu += answer.clientCpu;
     entries = answer.entries;
   }
   return {
     received: statsOf(received),
     parsed: statsOf(parsed),
     server: statsOf(server),
+    /** Mean CPU per call of the server's thread (PostgreSQL's not included) and the client's. */
+    serverCpu: serverCpu / rounds,
+    clientCpu: clientCpu / rounds,
     entries,
   };
 }
@@ -322,7 +331,8 @@ async function unreadCounts(databaseUrl: string) {
         `${ms(changing.parsed)} until parsed`,
     );
     console.log(
-      `unread counts: the server's share of a full answer: ${ms(full.server)}; ` +
+      `unread counts: the server's share of a full answer: ${ms(full.server)}, ` +
+        `CPU per call ${full.serverCpu.toFixed(1)} ms (client's ${full.clientCpu.toFixed(1)} ms); ` +
         `building the answer (the query alone): ${ms(query)}; ` +
         `a call with nothing unread (HTTP, sign-in check, guards, log): ${ms(fixed.received)}`,
     );
