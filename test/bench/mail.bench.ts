@@ -14,8 +14,9 @@
  *    stalled the server it measured); it takes gzip, as `fetch` does. Measured: the full answer
  *    to a client that keeps none (no ETag), until received and until parsed; a polling client
  *    that sends back its ETag, with the counts unchanged (304) and with a change before every
- *    call; the server's own share of a full answer (request in to last byte written); what a
- *    call costs with nothing unread (HTTP, sign-in check, guards, access log) and the query
+ *    call; the server's own share of a full answer (request in to last byte written) and the CPU
+ *    the server's and the client's threads spend per call, which the machine's load does not
+ *    stretch; what a call costs with nothing unread (HTTP, sign-in check, guards, access log) and the query
  *    that builds the answer.
  *
  *   npm run bench -- mail [--messages 2000] [--leads 100000] [--received 500000] [--requests 300]

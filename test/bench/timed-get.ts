@@ -63,7 +63,9 @@ if (!isMainThread) {
       const cpuBefore = process.threadCpuUsage();
       const started = performance.now();
       const { response, body } = await get(url, headers);
-      const decoded = response.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body;
+      // A 304 may name the encoding of the body it did not send.
+      const gzipped = response.headers['content-encoding'] === 'gzip' && body.length > 0;
+      const decoded = gzipped ? gunzipSync(body) : body;
       const received = performance.now() - started;
       const entries =
         decoded.length > 0 ? Object.keys(JSON.parse(decoded.toString()) as object).length : 0;
