@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CommandBus } from '@nestjs/cqrs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { RecordReplyCommand } from '#src/modules/mail/commands/record-reply/record-reply.command.js';
@@ -5,6 +6,7 @@ import { UnreadCountsReader } from '#src/modules/mail/queries/unread-counts.read
 import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
 import { signedInContext, type TestBrowser } from '../support/browser.js';
 import { createTestLead } from '../support/leads.js';
+import { eventually } from '../support/mail.js';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.js';
 import { signInAs } from '../support/staff.js';
 import type { TestApp } from '../support/test-app.js';
@@ -111,6 +113,38 @@ describe('E-mail dialog in Chromium', () => {
     const counts = await testApp.app.get(UnreadCountsReader).counts();
     expect(counts[leadId]).toBeUndefined();
     expect(counts[quiet]).toBe(3);
+  });
+
+  it('should revalidate the badges it keeps: the server answers an unchanged count 304', async () => {
+    const leadId = await createTestLead(testApp, 'Reijo', 'Revalidoija');
+    await createTestLead(testApp, 'Tiina', 'Tyhjä');
+    await receiveReplies(leadId, 3);
+    // Seen by the server: the page is given the kept answer as a 200 either way.
+    const answered: { ifNoneMatch?: string; status: number }[] = [];
+    const record = (request: IncomingMessage, response: ServerResponse) => {
+      if (request.url !== '/api/emails/unread-counts') return;
+      const ifNoneMatch = request.headers['if-none-match'];
+      response.once('finish', () => answered.push({ ifNoneMatch, status: response.statusCode }));
+    };
+    const server = testApp.app.getHttpServer();
+    server.prependListener('request', record);
+    try {
+      await openCrm();
+      const badge = card('Reijo Revalidoija').getByTestId('unread-badge');
+      await badge.getByText('3').waitFor();
+
+      // Opening a conversation with nothing unread refetches the badges, which have not changed.
+      const dialog = await openEmail('Tiina Tyhjä');
+      await dialog.getByText('No messages yet. Write the first one below.').waitFor();
+      await eventually(async () => expect(answered).toHaveLength(2));
+      const [first, second] = answered;
+      expect(first).toEqual({ ifNoneMatch: undefined, status: 200 });
+      expect(second).toEqual({ ifNoneMatch: expect.stringMatching(/-gzip"$/), status: 304 });
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await badge.getByText('3').waitFor();
+    } finally {
+      server.off('request', record);
+    }
   });
 
   it('should open the conversation from the overview and from the lead details', async () => {

@@ -245,6 +245,89 @@ describe('E-mail conversation API', () => {
       expect(plain.body[leadId]).toBe(1);
     });
 
+    describe('revalidation', () => {
+      const countsFor = (token: string, headers: Record<string, string> = {}) =>
+        api.get('/api/emails/unread-counts').set(bearer(token)).set(headers);
+
+      it('should let the browser keep the answer and revalidate it on every call', async () => {
+        const answer = await countsFor(sales).expect(200);
+        expect(answer.headers['cache-control']).toBe('private, no-cache');
+        expect(answer.headers.etag).toMatch(/^"[\w-]+"$/);
+      });
+
+      it('should answer 304 with no body while the counts are the same', async () => {
+        const leadId = await createLead(testApp, sales);
+        await reply(leadId, { body: 'Kysymys' }).expect(201);
+        const { etag } = (await countsFor(sales).expect(200)).headers;
+
+        const unchanged = await countsFor(sales, { 'If-None-Match': etag }).expect(304);
+        expect(unchanged.headers.etag).toBe(etag);
+        expect(unchanged.headers['cache-control']).toBe('private, no-cache');
+        expect(unchanged.text).toBeFalsy();
+        // What fetch sends when a script sets the tag itself.
+        await countsFor(sales, { 'If-None-Match': etag, 'Cache-Control': 'no-cache' }).expect(304);
+      });
+
+      it('should answer anew with another ETag after a reply, a read, a trash, a restore and an erasure', async () => {
+        const leadId = await createLead(testApp, sales);
+        let etag = (await countsFor(sales).expect(200)).headers.etag;
+        /** The counts after `change`: a full answer with a tag not seen before. */
+        const countAfter = async (change: () => Promise<unknown>) => {
+          await change();
+          const answer = await countsFor(sales, { 'If-None-Match': etag }).expect(200);
+          expect(answer.headers.etag).not.toBe(etag);
+          etag = answer.headers.etag;
+          return (answer.body as Record<string, number>)[leadId];
+        };
+
+        expect(await countAfter(() => reply(leadId, { body: 'Kysymys' }).expect(201))).toBe(1);
+        expect(await countAfter(() => reply(leadId, { body: 'Toinen' }).expect(201))).toBe(2);
+        expect(await countAfter(() => conversationOf(testApp, sales, leadId))).toBeUndefined();
+        expect(await countAfter(() => reply(leadId, { body: 'Kolmas' }).expect(201))).toBe(1);
+        const trash = () => api.delete(`/api/quotes/${leadId}/soft`).set(bearer(sales));
+        expect(await countAfter(() => trash().expect(200))).toBeUndefined();
+        const restore = () => api.post(`/api/quotes/${leadId}/restore`).set(bearer(sales));
+        expect(await countAfter(() => restore().expect(201))).toBe(1);
+        const erase = async () => {
+          await trash().expect(200);
+          await api.delete(`/api/admin/quotes/${leadId}`).set(bearer(admin)).expect(204);
+        };
+        expect(await countAfter(erase)).toBeUndefined();
+      });
+
+      it('should give every role the same answer and tag, and each encoding its own tag', async () => {
+        const leadId = await createLead(testApp, sales);
+        await reply(leadId, { body: 'Kysymys' }).expect(201);
+        const zipped = await countsFor(sales, { 'Accept-Encoding': 'gzip' }).expect(200);
+        for (const token of [admin, manager]) {
+          const theirs = await countsFor(token, { 'Accept-Encoding': 'gzip' }).expect(200);
+          expect(theirs.headers.etag).toBe(zipped.headers.etag);
+          expect(theirs.body).toEqual(zipped.body);
+          await countsFor(token, { 'If-None-Match': zipped.headers.etag }).expect(304);
+        }
+
+        const plain = await countsFor(sales, {
+          'Accept-Encoding': 'identity',
+          'If-None-Match': zipped.headers.etag,
+        }).expect(200);
+        expect(plain.headers.etag).not.toBe(zipped.headers.etag);
+        await countsFor(sales, {
+          'Accept-Encoding': 'identity',
+          'If-None-Match': plain.headers.etag,
+        }).expect(304);
+      });
+
+      it('should check the sign-in before the tag', async () => {
+        const { etag } = (await countsFor(sales).expect(200)).headers;
+        await api.get('/api/emails/unread-counts').set('If-None-Match', etag).expect(401);
+        await api
+          .get('/api/emails/unread-counts')
+          .set('Authorization', 'Bearer not-a-token')
+          .set('If-None-Match', etag)
+          .expect(401);
+      });
+    });
+
     it('should leave out a lead erased from the Recycle Bin', async () => {
       const leadId = await createLead(testApp, sales);
       await reply(leadId, { body: 'Kysymys' }).expect(201);

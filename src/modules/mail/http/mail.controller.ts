@@ -1,6 +1,12 @@
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import type { EmailMessage } from '#src/contract/mail.js';
@@ -76,13 +82,29 @@ export class MailController {
     return this.messageOf(id, messageId);
   }
 
+  /**
+   * Every caller gets the same answer, whatever their role. It holds lead ids and numbers, no
+   * personal data, so unlike other staff answers the browser may keep it: it asks again every
+   * time (`no-cache`) with the ETag it holds, and an unchanged answer costs a `304`.
+   */
   @Get('emails/unread-counts')
   @ApiOperation({ summary: 'Lead id → received messages not yet read (leads with none left out)' })
   @ApiOkResponse({
     schema: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 } },
+    headers: {
+      ETag: {
+        required: true,
+        description: 'Send back as If-None-Match',
+        schema: { type: 'string' },
+      },
+      'Cache-Control': { required: true, schema: { type: 'string', example: 'private, no-cache' } },
+    },
   })
+  @ApiResponse({ status: 304, description: 'Not modified since the ETag sent in If-None-Match' })
   async unreadCounts(@Req() req: Request, @Res() res: Response): Promise<void> {
-    sendPrecompressedJson(req, res, await this.unread.answer());
+    const answer = await this.unread.answer();
+    res.setHeader('Cache-Control', 'private, no-cache');
+    sendPrecompressedJson(req, res, answer);
   }
 
   private async messageOf(leadId: string, messageId: string): Promise<EmailMessage> {
