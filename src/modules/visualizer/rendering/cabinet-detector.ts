@@ -811,7 +811,9 @@ function isSolidRectangle(region: Region, labels: Int32Array, rgb: Uint8Array, w
     hole.area++;
   }
   if (filled / outside.length < MIN_FILL_RATIO) return false;
-  if ((filled - region.area) / filled <= MAX_HOLE_FRACTION) return true;
+  // Lines inside the front (a panel's edges, a handle's outline, grain) are no holes: on a small
+  // drawer front they alone would pass for one.
+  if (hole.area / filled <= MAX_HOLE_FRACTION) return true;
   if (hole.area === 0) return false;
   const panel = { ...region, r: hole.r / hole.area, g: hole.g / hole.area, b: hole.b / hole.area };
   // Frame and panel share the light as well as the paint; an oven's glass is darker.
