@@ -47,6 +47,11 @@ const LIGHT_OFFSET = 16;
 /** A gap is at least this much darker (log brightness) than both sides, within GAP_REACH px. */
 const GAP_DEPTH = 0.09;
 const GAP_REACH = 3;
+/**
+ * Noise level (see `noiseLevel`) up to which a picture is clean: a render or a photo scaled far
+ * down. A photo's sensor noise and JPEG artefacts measure from twice that up.
+ */
+const CLEAN_NOISE = 0.25;
 /** A sharp step in log brightness or in colour between the pixels either side. */
 const STEP = 0.12;
 const COLOUR_STEP = 0.12;
@@ -127,15 +132,22 @@ interface Box {
   maxY: number;
 }
 
-export function detectCabinetFronts(image: RgbImage): CabinetDetection {
-  const smooth = boxBlur3(image);
+/**
+ * `photo` is the picture `image` was scaled up from, if it was: scaling up smooths, so the noise
+ * is measured on the photo as it came.
+ */
+export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): CabinetDetection {
+  // Smoothing takes sensor noise out, but it also washes out the one-pixel gaps of a clean
+  // picture (a render, a photo scaled far down): those are read as they are.
+  const clean = noiseLevel(photo) <= CLEAN_NOISE;
+  const smooth = clean ? image.data : boxBlur3(image);
   const features = lineFeatures(smooth, image.width * image.height);
   let best: CabinetDetection | null = null;
   const detectAt = (sensitivity: number) =>
     detectWithLines(
       image,
       smooth,
-      findBoundaries(features, image.width, image.height, sensitivity),
+      findBoundaries(features, image.width, image.height, { sensitivity, lightGaps: clean }),
     );
   // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
   // only when the usual ones found too few fronts, as finer lines also find more that is not.
@@ -344,6 +356,31 @@ function detectWithLines(
   };
 }
 
+/**
+ * How noisy the picture is: the median, over every other row, of how far a pixel's green stands
+ * from the mean of its four neighbours. Flat surfaces make most pixels, so edges do not count.
+ */
+function noiseLevel(image: RgbImage): number {
+  const { width, height, data } = image;
+  const stride = width * 3;
+  const counts = new Uint32Array(4 * 255 + 1);
+  let pixels = 0;
+  for (let y = 1; y < height - 1; y += 2) {
+    for (let x = 1, i = y * stride + 4; x < width - 1; x++, i += 3) {
+      const highPass =
+        4 * data[i] - data[i - 3] - data[i + 3] - data[i - stride] - data[i + stride];
+      counts[abs(highPass)]++;
+      pixels++;
+    }
+  }
+  let seen = 0;
+  for (let deviation = 0; deviation < counts.length; deviation++) {
+    seen += counts[deviation];
+    if (2 * seen >= pixels) return deviation / 4;
+  }
+  return 0;
+}
+
 /** Takes the sensor noise out so flat surfaces join up pixel to pixel. */
 function boxBlur3(image: RgbImage): Uint8Array {
   const { width, height, data } = image;
@@ -413,11 +450,18 @@ function lineFeatures(rgb: Uint8Array, pixels: number): LineFeatures {
   return { logLight, redShift, blueShift };
 }
 
+interface LinePass {
+  /** Factor on every line threshold: below 1 finds fainter lines. */
+  sensitivity: number;
+  /** Whether thin lines lighter than two matching sides are gaps too (clean pictures only). */
+  lightGaps: boolean;
+}
+
 function findBoundaries(
   features: LineFeatures,
   width: number,
   height: number,
-  sensitivity: number,
+  { sensitivity, lightGaps }: LinePass,
 ): Uint8Array {
   const gapDepth = GAP_DEPTH * sensitivity;
   const step = STEP * sensitivity;
@@ -432,10 +476,10 @@ function findBoundaries(
       let edge = false;
       for (let d = 1; d <= GAP_REACH && !edge; d++) {
         if (x >= d && x + d < width) {
-          edge = min(logLight[i - d], logLight[i + d]) - v >= gapDepth;
+          edge = isGap(logLight[i - d], v, logLight[i + d], gapDepth, lightGaps);
         }
         if (!edge && y >= d && y + d < height) {
-          edge = min(logLight[i - d * width], logLight[i + d * width]) - v >= gapDepth;
+          edge = isGap(logLight[i - d * width], v, logLight[i + d * width], gapDepth, lightGaps);
         }
       }
       if (!edge && x > 0 && x + 1 < width) {
@@ -455,6 +499,22 @@ function findBoundaries(
     }
   }
   return thicken(boundary, width, height);
+}
+
+/**
+ * A gap is a line darker than both sides (a groove, a shaded gap) or, where `lightGaps`, lighter
+ * than two sides that match (a lit gap between two fronts of one finish). A bevel catching the
+ * light is no gap: it has the front on one side and the dark gap on the other.
+ */
+function isGap(
+  before: number,
+  v: number,
+  after: number,
+  depth: number,
+  lightGaps: boolean,
+): boolean {
+  if (min(before, after) - v >= depth) return true;
+  return lightGaps && v - max(before, after) >= depth && abs(before - after) <= depth / 2;
 }
 
 /**
