@@ -125,6 +125,12 @@ interface Region {
   seam?: Set<number>;
 }
 
+interface Colour {
+  r: number;
+  g: number;
+  b: number;
+}
+
 interface Box {
   minX: number;
   minY: number;
@@ -166,27 +172,30 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   return best!;
 }
 
-interface FrontBox extends Box {
+interface FrontBox extends Box, Colour {
+  /** 1 + the index of the front's outline. */
+  front: number;
   pixels: number;
   overlap: number;
-  /** Mean luminance of the front's own pixels. */
-  light: number;
 }
 
 /**
- * Each front's bounding box, pixel count, own light, and how many of its pixels `cover`
+ * Each front's bounding box, pixel count, own mean colour, and how many of its pixels `cover`
  * has.
  */
 function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8Array): FrontBox[] {
   const { width, data } = image;
-  const boxes: FrontBox[] = Array.from({ length: detection.fronts }, () => ({
+  const boxes: FrontBox[] = Array.from({ length: detection.fronts }, (_, k) => ({
+    front: k + 1,
     minX: Infinity,
     minY: Infinity,
     maxX: -1,
     maxY: -1,
     pixels: 0,
     overlap: 0,
-    light: 0,
+    r: 0,
+    g: 0,
+    b: 0,
   }));
   const { frontIndex } = detection;
   for (let i = 0; i < frontIndex.length; i++) {
@@ -200,35 +209,55 @@ function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8A
     box.minY = min(box.minY, y);
     box.maxY = max(box.maxY, y);
     box.pixels++;
-    box.light += 0.299 * data[i * 3] + 0.587 * data[i * 3 + 1] + 0.114 * data[i * 3 + 2];
+    box.r += data[i * 3];
+    box.g += data[i * 3 + 1];
+    box.b += data[i * 3 + 2];
     if (cover?.[i]) box.overlap++;
   }
-  for (const box of boxes) box.light /= box.pixels || 1;
+  for (const box of boxes) {
+    box.r /= box.pixels || 1;
+    box.g /= box.pixels || 1;
+    box.b /= box.pixels || 1;
+  }
   return boxes;
 }
 
 /**
  * Adds the fronts of `extra` that overlap none of `base`, are not overexposed and line up with
- * one of them, however differently lit (side light can leave half a run in deep shade).
+ * one of them, however differently lit (side light can leave half a run in deep shade); or that
+ * line up with one another, a row or stack of their own finish, within the run found and in its
+ * hue (a pair of wall units in the shade of a run whose lower fronts are lit).
  */
 function addAlignedFronts(base: CabinetDetection, extra: CabinetDetection, image: RgbImage): void {
   const { height } = image;
   const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
+  const linesUp = (a: Box, b: Box) =>
+    (near(a.minY, b.minY) && near(a.maxY, b.maxY)) ||
+    (near(a.minX, b.minX) && near(a.maxX, b.maxX));
   const known = frontBoxes(base, image);
+  // Daylight: a window lined up with the wall units is no front.
+  const fresh = frontBoxes(extra, image, base.mask).filter(
+    (box) =>
+      luminanceOf(box) < OVEREXPOSED_LUMINANCE && box.overlap <= MAX_ADDED_OVERLAP * box.pixels,
+  );
+  // A run of its own stands over or under the run found, not past its ends, where a fridge's
+  // doors, split by a streak or their handle, could pass for a pair.
+  const runStart = min(...known.map((box) => box.minX)) - tolerance;
+  const runEnd = max(...known.map((box) => box.maxX)) + tolerance;
+  const inTheirRun = (box: FrontBox) =>
+    box.minX >= runStart &&
+    box.maxX <= runEnd &&
+    known.some((other) => sameFinish(box, other, MAX_SHADE_RATIO));
   const added = new Map<number, number>();
-  frontBoxes(extra, image, base.mask).forEach((box, k) => {
-    // Daylight: a window lined up with the wall units is no front.
-    if (box.light >= OVEREXPOSED_LUMINANCE) return;
-    const linesUp = known.some(
-      (other) =>
-        (near(box.minY, other.minY) && near(box.maxY, other.maxY)) ||
-        (near(box.minX, other.minX) && near(box.maxX, other.maxX)),
+  for (const box of fresh) {
+    const ownRun = fresh.some(
+      (other) => other !== box && linesUp(box, other) && sameFinish(box, other),
     );
-    if (box.overlap > MAX_ADDED_OVERLAP * box.pixels || !linesUp) return;
-    base.outlines.push(extra.outlines[k]);
-    added.set(k + 1, base.outlines.length);
-  });
+    if (!known.some((other) => linesUp(box, other)) && !(ownRun && inTheirRun(box))) continue;
+    base.outlines.push(extra.outlines[box.front - 1]);
+    added.set(box.front, base.outlines.length);
+  }
   if (!added.size) return;
   for (let i = 0; i < base.mask.length; i++) {
     const index = added.get(extra.frontIndex[i]);
@@ -786,7 +815,7 @@ function shareStraightLine(
 }
 
 /** How many times brighter the brighter of the two is. */
-function lightRatio(a: Region, b: Region): number {
+function lightRatio(a: Colour, b: Colour): number {
   const la = luminanceOf(a) + 4;
   const lb = luminanceOf(b) + 4;
   return max(la / lb, lb / la);
@@ -796,7 +825,7 @@ function lightRatio(a: Region, b: Region): number {
  * Same finish under different light: the hue must match closely while brightness may vary as
  * much as light falling across a room varies (`maxLightRatio`: more where deep shade falls).
  */
-function sameFinish(a: Region, b: Region, maxLightRatio = MAX_LIGHT_RATIO): boolean {
+function sameFinish(a: Colour, b: Colour, maxLightRatio = MAX_LIGHT_RATIO): boolean {
   if (lightRatio(a, b) > maxLightRatio) return false;
   const sa = a.r + a.g + a.b + 30;
   const sb = b.r + b.g + b.b + 30;
@@ -881,7 +910,7 @@ function isSolidRectangle(region: Region, labels: Int32Array, rgb: Uint8Array, w
   return sameFinish(region, panel) && max(light, 1 / light) <= MAX_PANEL_LIGHT_RATIO;
 }
 
-function luminanceOf(region: Region): number {
+function luminanceOf(region: Colour): number {
   return 0.299 * region.r + 0.587 * region.g + 0.114 * region.b;
 }
 
