@@ -1,7 +1,7 @@
 /**
  * Visualizer quality: coverage and spill of the local renderer on every fixture kitchen (tuning,
- * held-out, fresh, white-on-white and angled scenes at 1200x800, and the site's own photos with
- * masks drawn by hand), and the share of kitchens that pass (coverage >= 80 %, spill <= 5 %) per
+ * held-out, fresh, white-on-white and angled, shade and grain scenes at 1200x800, small and large
+ * photos with one-pixel gaps, and the site's own photos with masks drawn by hand), and the share of kitchens that pass (coverage >= 80 %, spill <= 5 %) per
  * set and over all of them.
  *
  * Visualizer speed: render time and peak memory of the local renderer for 2, 6 and 12 MP photos
@@ -33,9 +33,14 @@ const fixture = (file: string) => new URL(`../fixtures/kitchens/${file}`, import
 const { generateKitchen } = (await import(
   fixture('kitchen-generator.ts')
 )) as typeof KitchenGenerator;
-const { TUNING_SCENES, HELD_OUT_SCENES, FRESH_SCENES, WHITE_AND_ANGLED_SCENES } = (await import(
-  fixture('kitchen-scenes.ts')
-)) as typeof KitchenScenes;
+const {
+  TUNING_SCENES,
+  HELD_OUT_SCENES,
+  FRESH_SCENES,
+  WHITE_AND_ANGLED_SCENES,
+  THIN_GAP_SCENES,
+  SHADE_AND_GRAIN_SCENES,
+} = (await import(fixture('kitchen-scenes.ts'))) as typeof KitchenScenes;
 const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
   fixture('site-kitchens.ts')
 )) as typeof SiteKitchens;
@@ -238,11 +243,11 @@ interface QualityKitchen {
 }
 
 function generatedKitchens(scenes: KitchenScenes.KitchenScene[]): QualityKitchen[] {
-  const { width, height } = QUALITY_SIZE;
   return scenes.map((scene) => ({
-    name: scene.name,
+    name: scene.size ? `${scene.name} (${scene.size.width}x${scene.size.height})` : scene.name,
     mustPass: Boolean(scene.whiteOnWhite || scene.style.angle),
     async load() {
+      const { width, height } = scene.size ?? QUALITY_SIZE;
       const kitchen = generateKitchen(scene.seed, width, height, scene.style);
       const image = await sharp(Buffer.from(kitchen.rgb), { raw: { width, height, channels: 3 } })
         .jpeg({ quality: scene.quality })
@@ -269,6 +274,8 @@ async function benchQuality(texture: Buffer): Promise<void> {
     { set: 'held-out', kitchens: generatedKitchens(HELD_OUT_SCENES) },
     { set: 'fresh', kitchens: generatedKitchens(FRESH_SCENES) },
     { set: 'white & angled', kitchens: generatedKitchens(WHITE_AND_ANGLED_SCENES) },
+    { set: 'thin gaps', kitchens: generatedKitchens(THIN_GAP_SCENES) },
+    { set: 'shade & grain', kitchens: generatedKitchens(SHADE_AND_GRAIN_SCENES) },
     { set: 'site photos', kitchens: siteKitchens() },
   ];
   const rows = [];

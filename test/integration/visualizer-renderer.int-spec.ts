@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { detectFronts, renderLocally } from '#src/modules/visualizer/rendering/local-render.js';
 import { RenderError } from '#src/modules/visualizer/rendering/render-job.js';
@@ -6,9 +7,15 @@ import { generateKitchen } from '../fixtures/kitchens/kitchen-generator.js';
 import {
   FRESH_SCENES,
   HELD_OUT_SCENES,
+  THIN_GAP_SCENES,
   TUNING_SCENES,
   WHITE_AND_ANGLED_SCENES,
 } from '../fixtures/kitchens/kitchen-scenes.js';
+import {
+  SITE_KITCHENS,
+  siteKitchenPicture,
+  siteKitchenTruth,
+} from '../fixtures/kitchens/site-kitchens.js';
 
 /** A seamless stripe tile standing in for a catalogue texture (the catalogue has its own tests). */
 async function stripeTexture(): Promise<Buffer> {
@@ -95,7 +102,9 @@ describe('renderLocally', () => {
     // grooved, dark and handleless, black, photographed at an angle, held-out kitchens the
     // detector was never fitted to (white on white grooved in hard light, angled wood grain), and
     // white-on-white angled ones: grooved grain, half in deep shade, a steep view past a fridge,
-    // the steepest with a plant in front.
+    // grained grooves with the wall units in deep shade, the steepest with a plant in front; a
+    // grained shaker with a drawer stack, and a small clean photo whose fronts are apart by
+    // one-pixel grooves.
     const names = [
       'white flat, light wall',
       'white shaker, handles',
@@ -105,18 +114,23 @@ describe('renderLocally', () => {
       'black flat, grey wall',
       'white flat at an angle',
       'light grey shaker at an angle',
+      'oak shaker',
     ];
     const heldOut = [905, 910];
-    const whiteAndAngled = [955, 961, 965, 972];
+    const whiteAndAngled = [955, 961, 965, 967, 972];
+    const thinGaps = [983];
     const scenes = [
       ...TUNING_SCENES.filter((scene) => names.includes(scene.name)),
       ...HELD_OUT_SCENES.filter((scene) => heldOut.includes(scene.seed)),
       ...[...FRESH_SCENES, ...WHITE_AND_ANGLED_SCENES].filter((scene) =>
         whiteAndAngled.includes(scene.seed),
       ),
+      ...THIN_GAP_SCENES.filter((scene) => thinGaps.includes(scene.seed)),
     ];
     it('should hold white-on-white and angled kitchens in the subset', () => {
-      expect(scenes).toHaveLength(names.length + heldOut.length + whiteAndAngled.length);
+      expect(scenes).toHaveLength(
+        names.length + heldOut.length + whiteAndAngled.length + thinGaps.length,
+      );
       expect(scenes.filter((scene) => scene.whiteOnWhite).length).toBeGreaterThanOrEqual(4);
       expect(scenes.filter((scene) => scene.style.angle).length).toBeGreaterThanOrEqual(3);
     });
@@ -124,8 +138,7 @@ describe('renderLocally', () => {
     it.each(scenes.map((scene) => [scene.name, scene] as const))(
       'should cover >= 80 %% of the fronts and <= 5 %% of the rest: %s',
       async (_, scene) => {
-        const width = 1200;
-        const height = 800;
+        const { width, height } = scene.size ?? { width: 1200, height: 800 };
         const kitchen = generateKitchen(scene.seed, width, height, scene.style);
         const jpeg = await sharp(Buffer.from(kitchen.rgb), { raw: { width, height, channels: 3 } })
           .jpeg({ quality: scene.quality })
@@ -227,6 +240,22 @@ describe('renderLocally', () => {
     expect(after[litSide]).toBeGreaterThan(after[shadedSide]);
     // The pattern really replaced the paint: the fronts changed colour.
     expect(Math.abs(after[1] - before[1]) + Math.abs(after[0] - before[0])).toBeGreaterThan(5);
+  });
+
+  it("should find most fronts of the site's own cream shaker render, apart by one-pixel lit gaps", async () => {
+    const kitchen = SITE_KITCHENS.find((site) => site.file === 'keittio-7.jpg')!;
+    const output = await renderLocally({
+      kind: 'local',
+      image: readFileSync(siteKitchenPicture(kitchen)),
+      decoder: 'sharp',
+      texture,
+      includeMask: true,
+    });
+    const { coverage, spill } = measureFrontCoverage(siteKitchenTruth(kitchen), output.mask!);
+    // Short of the 80 % every kitchen is asked for: two wall units behind pendant lamps run into
+    // the lit backsplash (see docs/decisions/0032-clean-pictures-and-thin-gaps.md).
+    expect(coverage).toBeGreaterThanOrEqual(0.7);
+    expect(spill).toBeLessThanOrEqual(0.05);
   });
 
   it('should refuse a photo without cabinet fronts', async () => {

@@ -47,6 +47,11 @@ const LIGHT_OFFSET = 16;
 /** A gap is at least this much darker (log brightness) than both sides, within GAP_REACH px. */
 const GAP_DEPTH = 0.09;
 const GAP_REACH = 3;
+/**
+ * Noise level (see `noiseLevel`) up to which a picture is clean: a render or a photo scaled far
+ * down. A photo's sensor noise and JPEG artefacts measure from twice that up.
+ */
+const CLEAN_NOISE = 0.25;
 /** A sharp step in log brightness or in colour between the pixels either side. */
 const STEP = 0.12;
 const COLOUR_STEP = 0.12;
@@ -120,6 +125,12 @@ interface Region {
   seam?: Set<number>;
 }
 
+interface Colour {
+  r: number;
+  g: number;
+  b: number;
+}
+
 interface Box {
   minX: number;
   minY: number;
@@ -127,15 +138,22 @@ interface Box {
   maxY: number;
 }
 
-export function detectCabinetFronts(image: RgbImage): CabinetDetection {
-  const smooth = boxBlur3(image);
+/**
+ * `photo` is the picture `image` was scaled up from, if it was: scaling up smooths, so the noise
+ * is measured on the photo as it came.
+ */
+export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): CabinetDetection {
+  // Smoothing takes sensor noise out, but it also washes out the one-pixel gaps of a clean
+  // picture (a render, a photo scaled far down): those are read as they are.
+  const clean = noiseLevel(photo) <= CLEAN_NOISE;
+  const smooth = clean ? image.data : boxBlur3(image);
   const features = lineFeatures(smooth, image.width * image.height);
   let best: CabinetDetection | null = null;
   const detectAt = (sensitivity: number) =>
     detectWithLines(
       image,
       smooth,
-      findBoundaries(features, image.width, image.height, sensitivity),
+      findBoundaries(features, image.width, image.height, { sensitivity, lightGaps: clean }),
     );
   // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
   // only when the usual ones found too few fronts, as finer lines also find more that is not.
@@ -154,27 +172,30 @@ export function detectCabinetFronts(image: RgbImage): CabinetDetection {
   return best!;
 }
 
-interface FrontBox extends Box {
+interface FrontBox extends Box, Colour {
+  /** 1 + the index of the front's outline. */
+  front: number;
   pixels: number;
   overlap: number;
-  /** Mean luminance of the front's own pixels. */
-  light: number;
 }
 
 /**
- * Each front's bounding box, pixel count, own light, and how many of its pixels `cover`
+ * Each front's bounding box, pixel count, own mean colour, and how many of its pixels `cover`
  * has.
  */
 function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8Array): FrontBox[] {
   const { width, data } = image;
-  const boxes: FrontBox[] = Array.from({ length: detection.fronts }, () => ({
+  const boxes: FrontBox[] = Array.from({ length: detection.fronts }, (_, k) => ({
+    front: k + 1,
     minX: Infinity,
     minY: Infinity,
     maxX: -1,
     maxY: -1,
     pixels: 0,
     overlap: 0,
-    light: 0,
+    r: 0,
+    g: 0,
+    b: 0,
   }));
   const { frontIndex } = detection;
   for (let i = 0; i < frontIndex.length; i++) {
@@ -188,35 +209,55 @@ function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8A
     box.minY = min(box.minY, y);
     box.maxY = max(box.maxY, y);
     box.pixels++;
-    box.light += 0.299 * data[i * 3] + 0.587 * data[i * 3 + 1] + 0.114 * data[i * 3 + 2];
+    box.r += data[i * 3];
+    box.g += data[i * 3 + 1];
+    box.b += data[i * 3 + 2];
     if (cover?.[i]) box.overlap++;
   }
-  for (const box of boxes) box.light /= box.pixels || 1;
+  for (const box of boxes) {
+    box.r /= box.pixels || 1;
+    box.g /= box.pixels || 1;
+    box.b /= box.pixels || 1;
+  }
   return boxes;
 }
 
 /**
  * Adds the fronts of `extra` that overlap none of `base`, are not overexposed and line up with
- * one of them, however differently lit (side light can leave half a run in deep shade).
+ * one of them, however differently lit (side light can leave half a run in deep shade); or that
+ * line up with one another, a row or stack of their own finish, within the run found and in its
+ * hue (a pair of wall units in the shade of a run whose lower fronts are lit).
  */
 function addAlignedFronts(base: CabinetDetection, extra: CabinetDetection, image: RgbImage): void {
   const { height } = image;
   const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
+  const linesUp = (a: Box, b: Box) =>
+    (near(a.minY, b.minY) && near(a.maxY, b.maxY)) ||
+    (near(a.minX, b.minX) && near(a.maxX, b.maxX));
   const known = frontBoxes(base, image);
+  // Daylight: a window lined up with the wall units is no front.
+  const fresh = frontBoxes(extra, image, base.mask).filter(
+    (box) =>
+      luminanceOf(box) < OVEREXPOSED_LUMINANCE && box.overlap <= MAX_ADDED_OVERLAP * box.pixels,
+  );
+  // A run of its own stands over or under the run found, not past its ends, where a fridge's
+  // doors, split by a streak or their handle, could pass for a pair.
+  const runStart = min(...known.map((box) => box.minX)) - tolerance;
+  const runEnd = max(...known.map((box) => box.maxX)) + tolerance;
+  const inTheirRun = (box: FrontBox) =>
+    box.minX >= runStart &&
+    box.maxX <= runEnd &&
+    known.some((other) => sameFinish(box, other, MAX_SHADE_RATIO));
   const added = new Map<number, number>();
-  frontBoxes(extra, image, base.mask).forEach((box, k) => {
-    // Daylight: a window lined up with the wall units is no front.
-    if (box.light >= OVEREXPOSED_LUMINANCE) return;
-    const linesUp = known.some(
-      (other) =>
-        (near(box.minY, other.minY) && near(box.maxY, other.maxY)) ||
-        (near(box.minX, other.minX) && near(box.maxX, other.maxX)),
+  for (const box of fresh) {
+    const ownRun = fresh.some(
+      (other) => other !== box && linesUp(box, other) && sameFinish(box, other),
     );
-    if (box.overlap > MAX_ADDED_OVERLAP * box.pixels || !linesUp) return;
-    base.outlines.push(extra.outlines[k]);
-    added.set(k + 1, base.outlines.length);
-  });
+    if (!known.some((other) => linesUp(box, other)) && !(ownRun && inTheirRun(box))) continue;
+    base.outlines.push(extra.outlines[box.front - 1]);
+    added.set(box.front, base.outlines.length);
+  }
   if (!added.size) return;
   for (let i = 0; i < base.mask.length; i++) {
     const index = added.get(extra.frontIndex[i]);
@@ -344,6 +385,31 @@ function detectWithLines(
   };
 }
 
+/**
+ * How noisy the picture is: the median, over every other row, of how far a pixel's green stands
+ * from the mean of its four neighbours. Flat surfaces make most pixels, so edges do not count.
+ */
+function noiseLevel(image: RgbImage): number {
+  const { width, height, data } = image;
+  const stride = width * 3;
+  const counts = new Uint32Array(4 * 255 + 1);
+  let pixels = 0;
+  for (let y = 1; y < height - 1; y += 2) {
+    for (let x = 1, i = y * stride + 4; x < width - 1; x++, i += 3) {
+      const highPass =
+        4 * data[i] - data[i - 3] - data[i + 3] - data[i - stride] - data[i + stride];
+      counts[abs(highPass)]++;
+      pixels++;
+    }
+  }
+  let seen = 0;
+  for (let deviation = 0; deviation < counts.length; deviation++) {
+    seen += counts[deviation];
+    if (2 * seen >= pixels) return deviation / 4;
+  }
+  return 0;
+}
+
 /** Takes the sensor noise out so flat surfaces join up pixel to pixel. */
 function boxBlur3(image: RgbImage): Uint8Array {
   const { width, height, data } = image;
@@ -413,11 +479,18 @@ function lineFeatures(rgb: Uint8Array, pixels: number): LineFeatures {
   return { logLight, redShift, blueShift };
 }
 
+interface LinePass {
+  /** Factor on every line threshold: below 1 finds fainter lines. */
+  sensitivity: number;
+  /** Whether thin lines lighter than two matching sides are gaps too (clean pictures only). */
+  lightGaps: boolean;
+}
+
 function findBoundaries(
   features: LineFeatures,
   width: number,
   height: number,
-  sensitivity: number,
+  { sensitivity, lightGaps }: LinePass,
 ): Uint8Array {
   const gapDepth = GAP_DEPTH * sensitivity;
   const step = STEP * sensitivity;
@@ -432,10 +505,10 @@ function findBoundaries(
       let edge = false;
       for (let d = 1; d <= GAP_REACH && !edge; d++) {
         if (x >= d && x + d < width) {
-          edge = min(logLight[i - d], logLight[i + d]) - v >= gapDepth;
+          edge = isGap(logLight[i - d], v, logLight[i + d], gapDepth, lightGaps);
         }
         if (!edge && y >= d && y + d < height) {
-          edge = min(logLight[i - d * width], logLight[i + d * width]) - v >= gapDepth;
+          edge = isGap(logLight[i - d * width], v, logLight[i + d * width], gapDepth, lightGaps);
         }
       }
       if (!edge && x > 0 && x + 1 < width) {
@@ -455,6 +528,22 @@ function findBoundaries(
     }
   }
   return thicken(boundary, width, height);
+}
+
+/**
+ * A gap is a line darker than both sides (a groove, a shaded gap) or, where `lightGaps`, lighter
+ * than two sides that match (a lit gap between two fronts of one finish). A bevel catching the
+ * light is no gap: it has the front on one side and the dark gap on the other.
+ */
+function isGap(
+  before: number,
+  v: number,
+  after: number,
+  depth: number,
+  lightGaps: boolean,
+): boolean {
+  if (min(before, after) - v >= depth) return true;
+  return lightGaps && v - max(before, after) >= depth && abs(before - after) <= depth / 2;
 }
 
 /**
@@ -726,7 +815,7 @@ function shareStraightLine(
 }
 
 /** How many times brighter the brighter of the two is. */
-function lightRatio(a: Region, b: Region): number {
+function lightRatio(a: Colour, b: Colour): number {
   const la = luminanceOf(a) + 4;
   const lb = luminanceOf(b) + 4;
   return max(la / lb, lb / la);
@@ -736,7 +825,7 @@ function lightRatio(a: Region, b: Region): number {
  * Same finish under different light: the hue must match closely while brightness may vary as
  * much as light falling across a room varies (`maxLightRatio`: more where deep shade falls).
  */
-function sameFinish(a: Region, b: Region, maxLightRatio = MAX_LIGHT_RATIO): boolean {
+function sameFinish(a: Colour, b: Colour, maxLightRatio = MAX_LIGHT_RATIO): boolean {
   if (lightRatio(a, b) > maxLightRatio) return false;
   const sa = a.r + a.g + a.b + 30;
   const sb = b.r + b.g + b.b + 30;
@@ -811,7 +900,9 @@ function isSolidRectangle(region: Region, labels: Int32Array, rgb: Uint8Array, w
     hole.area++;
   }
   if (filled / outside.length < MIN_FILL_RATIO) return false;
-  if ((filled - region.area) / filled <= MAX_HOLE_FRACTION) return true;
+  // Lines inside the front (a panel's edges, a handle's outline, grain) are no holes: on a small
+  // drawer front they alone would pass for one.
+  if (hole.area / filled <= MAX_HOLE_FRACTION) return true;
   if (hole.area === 0) return false;
   const panel = { ...region, r: hole.r / hole.area, g: hole.g / hole.area, b: hole.b / hole.area };
   // Frame and panel share the light as well as the paint; an oven's glass is darker.
@@ -819,7 +910,7 @@ function isSolidRectangle(region: Region, labels: Int32Array, rgb: Uint8Array, w
   return sameFinish(region, panel) && max(light, 1 / light) <= MAX_PANEL_LIGHT_RATIO;
 }
 
-function luminanceOf(region: Region): number {
+function luminanceOf(region: Colour): number {
   return 0.299 * region.r + 0.587 * region.g + 0.114 * region.b;
 }
 

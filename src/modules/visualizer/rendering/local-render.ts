@@ -18,6 +18,8 @@ import {
 import { luminanceOf, transferTexture } from './texture-transfer.js';
 
 const JPEG_QUALITY = 88;
+/** A photo is scaled up for analysis when it is this much smaller (in width) than wanted. */
+const UPSCALE_BELOW = 1.4;
 /** Soft edges: the mask is blurred this much (analysis pixels) before it is scaled up. */
 const FEATHER_SIGMA = 1;
 
@@ -35,8 +37,8 @@ export async function runRenderJob(job: RenderJob): Promise<RenderOutput> {
 /** The fronts found in the photo, outlined, for the visitor to check and correct. */
 export async function detectFronts(job: DetectJob): Promise<DetectOutput> {
   const photo = await decodeToRgb(job);
-  const analysis = await downscaleForAnalysis(photo);
-  const { outlines } = detectCabinetFronts(analysis);
+  const analysis = await scaleForAnalysis(photo);
+  const { outlines } = detectOnAnalysis(analysis, photo);
   return { kind: 'detect', width: photo.width, height: photo.height, outlines };
 }
 
@@ -45,8 +47,8 @@ export async function renderLocally(job: LocalRenderJob): Promise<LocalRenderOut
   const photo = await decodeToRgb(job);
   const { width, height } = photo;
   const originalPromise = encodeJpeg(photo.data, width, height);
-  const analysis = await downscaleForAnalysis(photo);
-  const detection = findFronts(analysis, job.fronts);
+  const analysis = await scaleForAnalysis(photo);
+  const detection = findFronts(analysis, photo, job.fronts);
   const [light, feathered, texture] = await Promise.all([
     smoothedFrontLight(analysis, detection.mask),
     blurChannel(detection.mask, analysis, FEATHER_SIGMA),
@@ -95,8 +97,8 @@ export async function renderLocally(job: LocalRenderJob): Promise<LocalRenderOut
 export async function prepareForHostedEdit(job: HostedPrepareJob): Promise<HostedPrepareOutput> {
   const photo = await decodeToRgb(job);
   const original = await encodeJpeg(photo.data, photo.width, photo.height);
-  const analysis = await downscaleForAnalysis(photo);
-  const detection = findFronts(analysis, job.fronts);
+  const analysis = await scaleForAnalysis(photo);
+  const detection = findFronts(analysis, photo, job.fronts);
   const pixels = analysis.width * analysis.height;
   const rgba = Buffer.alloc(pixels * 4, 255);
   for (let i = 0; i < pixels; i++) rgba[i * 4 + 3] = 255 - detection.mask[i];
@@ -119,16 +121,30 @@ export async function prepareForHostedEdit(job: HostedPrepareJob): Promise<Hoste
 }
 
 /** The visitor's outlines when sent, else the detector's fronts. */
-function findFronts(analysis: RgbImage, outlines?: FrontOutline[]): CabinetDetection {
+function findFronts(
+  analysis: RgbImage,
+  photo: RawRgb,
+  outlines?: FrontOutline[],
+): CabinetDetection {
   const detection = outlines?.length
     ? rasteriseOutlines(outlines, analysis)
-    : detectCabinetFronts(analysis);
+    : detectOnAnalysis(analysis, photo);
   if (detection.fronts === 0) throw new RenderError('no-cabinets', 'no cabinet fronts found');
   return detection;
 }
 
-async function downscaleForAnalysis(photo: RawRgb): Promise<RgbImage> {
-  const scale = Math.min(1, Math.sqrt(ANALYSIS_PIXELS / (photo.width * photo.height)));
+/** A photo scaled up for analysis has its noise measured as it came (scaling up smooths). */
+function detectOnAnalysis(analysis: RgbImage, photo: RawRgb): CabinetDetection {
+  return detectCabinetFronts(analysis, analysis.width > photo.width ? photo : analysis);
+}
+
+/**
+ * The photo at about ANALYSIS_PIXELS: scaled down, or up when it is a small one, so that its
+ * one-pixel gaps are two wide and its fronts as many pixels as the detector's sizes expect.
+ */
+async function scaleForAnalysis(photo: RawRgb): Promise<RgbImage> {
+  const fit = Math.sqrt(ANALYSIS_PIXELS / (photo.width * photo.height));
+  const scale = fit >= UPSCALE_BELOW ? fit : Math.min(1, fit);
   const width = Math.max(1, Math.round(photo.width * scale));
   const height = Math.max(1, Math.round(photo.height * scale));
   if (scale === 1) return { width, height, data: photo.data };

@@ -1,0 +1,60 @@
+import { detectCabinetFronts, type RgbImage } from './cabinet-detector.js';
+
+const WIDTH = 600;
+const HEIGHT = 420;
+const WALL = 242;
+/** Cream fronts, as in a render lit from the front. */
+const FRONT = [222, 210, 184] as const;
+
+/** Gaps as faint as the site's renders have: a few per cent lighter or darker than the doors. */
+const FAINT_LIT_GAP = [236, 224, 197] as const;
+const FAINT_DARK_GAP = [208, 196, 171] as const;
+/** A groove in a photo: well darker than the doors. */
+const DARK_GAP = [150, 142, 124] as const;
+
+/**
+ * A row of five cream doors on a light wall, each apart from the next only by a one-pixel line:
+ * lighter than the doors (the site's own renders) or darker. `noise` adds sensor-like noise (a
+ * fixed pseudo-random sequence, so the test is the same every run).
+ */
+function renderedRow(gapColour: readonly number[], noise = 0): { image: RgbImage; doors: number } {
+  const data = new Uint8Array(WIDTH * HEIGHT * 3).fill(WALL);
+  let state = 7;
+  const random = () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 4294967296 - 0.5;
+  };
+  const doorWidth = 84;
+  const doors = 5;
+  const left = 90;
+  const [top, bottom] = [120, 312];
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const inRow = y >= top && y < bottom && x >= left && x < left + doors * doorWidth;
+      const gap = inRow && (x - left) % doorWidth === 0 && x > left;
+      const colour = !inRow ? [WALL, WALL, WALL] : gap ? gapColour : FRONT;
+      for (let c = 0; c < 3; c++) {
+        const value = colour[c] + Math.round(noise * random());
+        data[(y * WIDTH + x) * 3 + c] = Math.max(0, Math.min(255, value));
+      }
+    }
+  }
+  return { image: { width: WIDTH, height: HEIGHT, data }, doors };
+}
+
+describe('detectCabinetFronts', () => {
+  it('should find each front of a clean picture whose fronts are apart by one-pixel lit gaps', () => {
+    const { image, doors } = renderedRow(FAINT_LIT_GAP);
+    expect(detectCabinetFronts(image).fronts).toBe(doors);
+  });
+
+  it('should find each front of a clean picture whose fronts are apart by one-pixel grooves', () => {
+    const { image, doors } = renderedRow(FAINT_DARK_GAP);
+    expect(detectCabinetFronts(image).fronts).toBe(doors);
+  });
+
+  it('should find each front of a noisy photo whose fronts are apart by one-pixel grooves', () => {
+    const { image, doors } = renderedRow(DARK_GAP, 12);
+    expect(detectCabinetFronts(image).fronts).toBe(doors);
+  });
+});
