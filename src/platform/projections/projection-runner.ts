@@ -1,5 +1,7 @@
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type pg from 'pg';
+import type { BackgroundPacer } from '#src/platform/scheduling/request-pressure.js';
+import { WorkLoop } from '#src/platform/scheduling/work-loop.js';
 import type { EventStore } from '#src/platform/event-store/event-store.js';
 import { EVENTS_CHANNEL } from '#src/platform/event-store/event-store.js';
 import type { LogPosition } from '#src/platform/event-store/event-store.types.js';
@@ -20,8 +22,7 @@ export const RUNNER_BATCH_SIZE = 5000;
 const POLL_INTERVAL_MS = 1000;
 /**
  * While appends keep coming, runs start at most this often: each run then takes the events of
- * many commits in one read and one transaction, and leaves the cores to the requests between.
- * An idle runner still runs at once when woken.
+ * many commits in one read and one transaction. An idle runner still runs at once when woken.
  */
 const BUSY_INTERVAL_MS = 250;
 const LISTEN_RETRY_MS = 5000;
@@ -31,13 +32,12 @@ const LISTEN_RETRY_MS = 5000;
  * that locks every projection it can (advisory locks: one instance runs each projection), reads
  * the log once for all projections at the same checkpoint, and gives each the events of its types
  * under its own savepoint, so one failing projection never holds the others back. Checkpoints
- * move by compare-and-set with the writes. Woken by LISTEN, with polling as the safety net.
+ * move by compare-and-set with the writes. Woken by LISTEN, with polling as the safety net; a
+ * pacer, when given, lets requests go first.
  */
 export class ProjectionRunner {
   private listener: pg.Client | null = null;
-  private pollTimer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private rerun = false;
+  private readonly loop: WorkLoop;
   private stopped = true;
 
   constructor(
@@ -46,24 +46,28 @@ export class ProjectionRunner {
     private readonly registry: ProjectionRegistry,
     private readonly log: (message: string) => void,
     private readonly listenerFactory?: () => pg.Client,
-  ) {}
+    pacer?: BackgroundPacer,
+  ) {
+    this.loop = new WorkLoop(
+      () =>
+        this.catchUp().catch((error: Error) =>
+          this.log(`projection runner failed: ${error.message}`),
+        ),
+      POLL_INTERVAL_MS,
+      { pacer, minIntervalMs: BUSY_INTERVAL_MS },
+    );
+  }
 
   /** Starts running; returns once the listener is connected. */
   async start(): Promise<void> {
     this.stopped = false;
     await this.listen();
-    const poll = () => {
-      if (this.stopped) return;
-      this.wake();
-      this.pollTimer = setTimeout(poll, POLL_INTERVAL_MS);
-    };
-    poll();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.pollTimer) clearTimeout(this.pollTimer);
-    await this.running;
+    await this.loop.stop();
     await this.listener?.end().catch(() => undefined);
     this.listener = null;
   }
@@ -90,7 +94,7 @@ export class ProjectionRunner {
     if (!this.listenerFactory || this.stopped) return;
     const listener = this.listenerFactory();
     this.listener = listener;
-    listener.on('notification', () => this.wake());
+    listener.on('notification', () => this.loop.wake());
     listener.on('error', (error) => {
       this.log(`projection listener lost (${error.message}); polling until it reconnects`);
       void listener.end().catch(() => undefined);
@@ -99,25 +103,6 @@ export class ProjectionRunner {
     });
     await listener.connect();
     await listener.query(`listen ${EVENTS_CHANNEL}`);
-  }
-
-  private wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.rerun = true;
-      return;
-    }
-    const started = Date.now();
-    this.running = this.catchUp()
-      .catch((error: Error) => this.log(`projection runner failed: ${error.message}`))
-      .finally(() => {
-        this.running = null;
-        if (this.rerun) {
-          this.rerun = false;
-          const wait = Math.max(0, started + BUSY_INTERVAL_MS - Date.now());
-          setTimeout(() => this.wake(), wait).unref();
-        }
-      });
   }
 
   /**
