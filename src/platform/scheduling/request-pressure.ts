@@ -1,15 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 
-/** Requests count as paused once this long has passed with none in flight. */
-const QUIET_MS = 50;
+/**
+ * Requests count as paused once this long has passed with none in flight: under a load some
+ * request is nearly always in flight, while a client sending one request after another leaves
+ * longer gaps than this.
+ */
+const QUIET_MS = 10;
 /** A deferred worker looks again this often for a pause. */
 const RECHECK_MS = 100;
 /**
- * Background work waits for a pause at most this long: under steady load it still runs about
- * this often, so audit rows, stats and intake e-mails lag by seconds, never more.
+ * Background work waits for a pause at most this long: a burst of requests up to this long keeps
+ * the cores to itself, and under steady load the work still runs about this often, so audit rows,
+ * stats and intake e-mails lag by at most about this much.
  */
-export const MAX_DEFER_MS = 2000;
+export const MAX_DEFER_MS = 10_000;
 
 /**
  * Whether the HTTP server is answering requests right now. Work nobody waits for (async
