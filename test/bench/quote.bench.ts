@@ -6,18 +6,29 @@
  * after the other, with autocannon at 50 connections.
  *
  *   npm run bench -- quote
- *   npm run build:server && node test/bench/quote.bench.ts [seconds]
+ *   npm run build:server && node test/bench/quote.bench.ts [seconds] [options]
+ *
+ * Options, to see where the app's time goes:
+ *   --profile=<file.cpuprofile>  writes a CPU profile of the server's thread while the app is
+ *                                under load (open it in Chrome's DevTools or speedscope)
+ *   --request-path               the app without its after-commit work (async projections and
+ *                                the intake e-mails stay behind), to tell the two costs apart
  *
  * Targets: the app reaches at least 50 % of the framework floor's requests per second, with a
  * p99 latency of at most 60 ms; exits 1 below them.
  */
+import { writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startBenchApp, startBenchDatabase } from './bench-support.ts';
 
-const SECONDS = Number(process.argv[2] ?? 10);
+const args = process.argv.slice(2);
+const SECONDS = Number(args.find((arg) => !arg.startsWith('-')) ?? 10);
+const PROFILE = args.find((arg) => arg.startsWith('--profile='))?.slice('--profile='.length);
+const REQUEST_PATH_ONLY = args.includes('--request-path');
 const CONNECTIONS = 50;
 const TARGET_SHARE_OF_FRAMEWORK = 0.5;
 const TARGET_P99_MS = 60;
@@ -154,6 +165,28 @@ async function startNestFloor(pool: pg.Pool): Promise<{ url: string; close(): Pr
   return { url: `http://127.0.0.1:${port}/api/quote`, close: () => app.close() };
 }
 
+/** Profiles this thread (the server's; the load generator has its own) until `stopInto`. */
+async function startProfiler(): Promise<{ stopInto(file: string): Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stopInto(file) {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      await writeFile(file, JSON.stringify(profile));
+      console.log(`CPU profile of the app under load written to ${file}`);
+    },
+  };
+}
+
+/** Leaves the intake e-mails pending, as the request path alone would. */
+async function stopIntakeMail(app: { get<T>(type: abstract new (...args: never[]) => T): T }) {
+  const { IntakeMailWorker } = await import('#src/modules/mail/intake/intake-mail.worker.js');
+  await app.get(IntakeMailWorker).onApplicationShutdown();
+}
+
 async function main(): Promise<void> {
   const database = await startBenchDatabase();
   try {
@@ -175,9 +208,15 @@ async function main(): Promise<void> {
     const { app, base } = await startBenchApp(
       databaseUrl,
       { RATE_LIMIT_PER_MINUTE: '1000000' },
-      { runProjections: true },
+      { runProjections: !REQUEST_PATH_ONLY },
     );
-    const quote = await load('POST /api/quote', `${base}/api/quote`);
+    if (REQUEST_PATH_ONLY) await stopIntakeMail(app);
+    const profiler = PROFILE ? await startProfiler() : null;
+    const quote = await load(
+      REQUEST_PATH_ONLY ? 'POST /api/quote (request path)' : 'POST /api/quote',
+      `${base}/api/quote`,
+    );
+    if (profiler) await profiler.stopInto(PROFILE!);
     await app.close();
     await pool.end();
 

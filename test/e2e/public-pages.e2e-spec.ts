@@ -97,6 +97,20 @@ describe('Public pages without JavaScript', () => {
     });
   });
 
+  it.each(['/', '/contact', '/privacy'])(
+    'should show the configured phone and e-mail on %s without JavaScript',
+    async (path) => {
+      const { text } = await request(testApp.baseUrl).get(path).expect(200);
+      const footer = text.slice(text.indexOf('<footer'), text.indexOf('</footer>'));
+      expect(visibleText(footer)).toContain('+358 50 765 4321');
+      expect(visibleText(footer)).toContain('myynti@keittiokalvo.example');
+      expect(footer).toContain('href="tel:+358507654321"');
+      expect(footer).toContain('href="mailto:myynti@keittiokalvo.example"');
+      expect(footer).not.toMatch(/<dd[^>]*><\/dd>/);
+      expect(text).not.toContain('%%site.');
+    },
+  );
+
   it('should keep /legal out of search results and index the rest', async () => {
     const legal = await request(testApp.baseUrl).get('/legal').expect(200);
     expect(legal.text).toContain(

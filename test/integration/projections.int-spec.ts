@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { createSecretKey, type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { EventStore } from '#src/platform/event-store/event-store.js';
@@ -97,6 +98,35 @@ class OpenedLogProjection implements ProjectionDefinition {
     await db.query(`insert into ${tables.test_opened_log} select unnest($1::uuid[])`, [
       events.map((e) => e.eventId),
     ]);
+  }
+}
+
+/** Async: notes every event it is given, and fails while told to. */
+class RecordingProjection implements ProjectionDefinition {
+  readonly mode = 'async' as const;
+  readonly version = 1;
+  readonly tables: string[];
+  received: RecordedEvent[] = [];
+  failing = false;
+
+  constructor(
+    readonly name: string,
+    readonly handles: readonly string[],
+    readonly needsPersonalData = false,
+  ) {
+    this.tables = [name];
+  }
+
+  async createTables({ db, tables }: ProjectionContext): Promise<void> {
+    await db.query(`create table ${tables[this.name]} (event_id uuid primary key)`);
+  }
+
+  async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
+    await db.query(`insert into ${tables[this.name]} select unnest($1::uuid[])`, [
+      events.map((e) => e.eventId),
+    ]);
+    if (this.failing) throw new Error('broken for now');
+    this.received.push(...events);
   }
 }
 
@@ -333,6 +363,98 @@ describe(ProjectionManager.name, () => {
 
       expect(afterConflict).toEqual([]);
       expect(await rowsOf(db, 'test_delivery_log')).toHaveLength(2);
+    });
+  });
+
+  describe('catchUp with a shared read', () => {
+    let manager: ProjectionManager;
+    let everything: RecordingProjection;
+    let opened: RecordingProjection;
+    let touched: RecordingProjection;
+
+    beforeEach(async () => {
+      manager = new ProjectionManager(db.pool, instance.store);
+      everything = new RecordingProjection('test_every_event', [], true);
+      opened = new RecordingProjection('test_opened_only', ['Opened']);
+      touched = new RecordingProjection('test_touched_only', ['Touched']);
+      manager.register(everything, opened, touched);
+      await manager.initialize();
+    });
+
+    /** Appends and waits until every transaction older than the appends has ended. */
+    async function appendCommitted(streams: number, eventsPerStream: number) {
+      await appendMany(instance.store, streams, eventsPerStream);
+      const { rows } = await db.pool.query<{ n: string }>(
+        'select max(global_position) as n from events',
+      );
+      const last = Number(rows[0].n);
+      while ((await instance.store.headPosition()).globalPosition < last) {
+        await new Promise((resolve) => setTimeout(resolve, 20)); // other files' transactions
+      }
+    }
+
+    const idsOf = (events: RecordedEvent[]) => events.map((e) => e.eventId).sort();
+    async function idsFromLog(types: string[]) {
+      const { rows } = await db.pool.query<{ event_id: string }>(
+        'select event_id from events where type = any($1) order by event_id',
+        [types],
+      );
+      return rows.map((row) => row.event_id);
+    }
+
+    it('should read the log once for projections at one checkpoint and give each its types', async () => {
+      await appendCommitted(4, 3);
+      const reads = jest.spyOn(instance.store, 'readPage');
+
+      await manager.catchUp();
+
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(idsOf(everything.received)).toEqual(await idsFromLog(['Opened', 'Touched']));
+      expect(idsOf(opened.received)).toEqual(await idsFromLog(['Opened']));
+      expect(idsOf(touched.received)).toEqual(await idsFromLog(['Touched']));
+      expect(new Set(opened.received.map((e) => e.type))).toEqual(new Set(['Opened']));
+    });
+
+    it('should open personal data once and give it only to projections that ask for it', async () => {
+      await instance.store.append(
+        newStream(),
+        'no_stream',
+        [{ type: 'Opened', data: { plain: 1 }, personalData: { name: 'Aino' } }],
+        { streamType, subjectId: randomUUID() },
+      );
+      await appendCommitted(1, 1);
+
+      await manager.catchUp();
+
+      const sealed = (p: RecordingProjection) => p.received.find((e) => e.data.plain === 1);
+      expect(sealed(everything)?.personalData).toEqual({ name: 'Aino' });
+      expect(sealed(opened)).toMatchObject({ data: { plain: 1 }, personalData: null });
+    });
+
+    it('should keep the others going while one fails, and let it catch up after', async () => {
+      await appendCommitted(3, 2);
+      opened.failing = true;
+
+      await expect(manager.catchUp()).rejects.toThrow('test_opened_only: broken for now');
+      expect(idsOf(everything.received)).toEqual(await idsFromLog(['Opened', 'Touched']));
+      expect(opened.received).toEqual([]);
+      const { rows } = await db.pool.query('select * from test_opened_only');
+      expect(rows).toEqual([]); // its half-done batch was rolled back
+
+      await appendCommitted(2, 2);
+      opened.failing = false;
+      await manager.catchUp();
+
+      expect(idsOf(opened.received)).toEqual(await idsFromLog(['Opened']));
+      expect(idsOf(everything.received)).toEqual(await idsFromLog(['Opened', 'Touched']));
+      expect(idsOf(touched.received)).toEqual(await idsFromLog(['Touched']));
+
+      // Caught up to the same checkpoint, the three share one read again.
+      await appendCommitted(1, 2);
+      const reads = jest.spyOn(instance.store, 'readPage');
+      await manager.catchUp();
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(idsOf(opened.received)).toEqual(await idsFromLog(['Opened']));
     });
   });
 

@@ -1,69 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import request from 'supertest';
 import { PIPELINE_STREAM_ID } from '#src/modules/leads/domain/pipeline.events.js';
+import { type AppProcess, startAppProcess } from '../support/app-process.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
-// Runs the built server (npm test builds first; run `npm run build:server` before this file alone).
-const SERVER = resolve('dist/src/main.js');
 const ADMIN = { email: 'admin@two-instances.example.fi', password: 'two instances, one log' };
 const SCHEDULED_JOBS = ['auth-housekeeping', 'idempotency-retention', 'visualization-retention'];
 const WRITERS_PER_INSTANCE = 6;
 const WRITES_PER_WRITER = 15;
 
-interface Instance {
-  baseUrl: string;
-  output: () => string;
-  stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-    server.on('error', fail);
-  });
-}
-
-/** One app process of its own on the shared database; resolves once it serves. */
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [SERVER], {
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((done) => child.on('exit', () => done()));
-  await new Promise<void>((done, fail) => {
-    const timer = setInterval(() => {
-      if (output.includes('serving on')) {
-        clearInterval(timer);
-        done();
-      } else if (child.exitCode !== null) {
-        clearInterval(timer);
-        fail(new Error(`instance exited before serving:\n${output}`));
-      }
-    }, 50);
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 describe('two app instances on one database', () => {
   let db: TestDatabase;
-  let instances: Instance[] = [];
+  let instances: AppProcess[] = [];
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -77,7 +27,7 @@ describe('two app instances on one database', () => {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     };
-    instances = await Promise.all([startInstance(env), startInstance(env)]);
+    instances = await Promise.all([startAppProcess(env), startAppProcess(env)]);
   });
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.stop()));

@@ -2,6 +2,7 @@ import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
 import { Public } from '#src/platform/http/access.decorators.js';
+import { siteConfigOf } from './site-config.js';
 
 export class SiteConfig {
   @ApiProperty({ example: 'Keittiökalvo Oy' })
@@ -35,12 +36,6 @@ export class SiteConfigController {
   @Header('Cache-Control', 'public, max-age=300')
   @ApiOkResponse({ type: SiteConfig })
   siteConfig(): SiteConfig {
-    return {
-      companyName: this.config.COMPANY_NAME,
-      phone: this.config.COMPANY_PHONE,
-      email: this.config.COMPANY_EMAIL,
-      serviceArea: 'Uusimaa',
-      metaPixelId: this.config.META_PIXEL_ID ?? null,
-    };
+    return siteConfigOf(this.config);
   }
 }

@@ -19,6 +19,7 @@ import { erasureLedgerPath } from '#src/platform/storage/backup-paths.js';
 import { DATABASE_URL } from '#src/platform/database/database.module.js';
 import { PG_POOL } from '#src/platform/database/queryable.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
+import { BackgroundPacer, RequestPressure } from '#src/platform/scheduling/request-pressure.js';
 import {
   PROJECTION_METADATA,
   type ProjectionDefinition,
@@ -86,14 +87,15 @@ const providers = [
   },
   {
     provide: ProjectionManager,
-    inject: [PG_POOL, EventStore, DATABASE_URL],
-    useFactory: (pool: pg.Pool, store: EventStore, url: string) => {
+    inject: [PG_POOL, EventStore, DATABASE_URL, { token: RequestPressure, optional: true }],
+    useFactory: (pool: pg.Pool, store: EventStore, url: string, requests?: RequestPressure) => {
       const logger = new Logger('Projections');
       return new ProjectionManager(
         pool,
         store,
         (message) => logger.log(message),
         () => new pg.Client({ connectionString: url }),
+        new BackgroundPacer(requests),
       );
     },
   },

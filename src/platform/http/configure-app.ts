@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import compression from 'compression';
 import helmet from 'helmet';
 import type { AppConfig } from '#src/config/app-config.js';
+import { RequestPressure } from '#src/platform/scheduling/request-pressure.js';
 import type { AppSecrets } from '#src/platform/secrets/app-secrets.js';
 import { setupApiDocs } from './api-docs/setup-api-docs.js';
 import { HttpErrorsFilter } from './http-errors.filter.js';
@@ -30,6 +31,7 @@ export function configureApp(app: INestApplication, config: AppConfig, secrets: 
   const express_ = app as NestExpressApplication;
   express_.set('trust proxy', config.TRUST_PROXY_HOPS);
   express_.disable('x-powered-by');
+  app.use(app.get(RequestPressure).middleware);
   const pixel = config.META_PIXEL_ID ? META_PIXEL_HOSTS : [];
   app.use(
     helmet({

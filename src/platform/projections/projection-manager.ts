@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { EventStore } from '#src/platform/event-store/event-store.js';
 import type { LogPosition } from '#src/platform/event-store/event-store.types.js';
+import type { BackgroundPacer } from '#src/platform/scheduling/request-pressure.js';
 import { ProjectionRebuilder, buildRate, type ProgressListener } from './projection-rebuild.js';
 import { ProjectionRegistry } from './projection-registry.js';
 import { ProjectionRunner } from './projection-runner.js';
@@ -57,8 +58,16 @@ export class ProjectionManager {
     private readonly eventStore: EventStore,
     private readonly log: (message: string) => void = () => undefined,
     listenerFactory?: () => pg.Client,
+    pacer?: BackgroundPacer,
   ) {
-    this.runner = new ProjectionRunner(pool, eventStore, this.registry, log, listenerFactory);
+    this.runner = new ProjectionRunner(
+      pool,
+      eventStore,
+      this.registry,
+      log,
+      listenerFactory,
+      pacer,
+    );
     this.rebuilder = new ProjectionRebuilder(pool, eventStore, log);
   }
 

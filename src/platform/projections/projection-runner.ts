@@ -1,27 +1,43 @@
+import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type pg from 'pg';
+import type { BackgroundPacer } from '#src/platform/scheduling/request-pressure.js';
+import { WorkLoop } from '#src/platform/scheduling/work-loop.js';
 import type { EventStore } from '#src/platform/event-store/event-store.js';
 import { EVENTS_CHANNEL } from '#src/platform/event-store/event-store.js';
+import type { LogPosition } from '#src/platform/event-store/event-store.types.js';
 import { isAfterPosition } from '#src/platform/event-store/event-store.types.js';
-import { applyBatch, readCheckpoint } from './projection-checkpoints.js';
+import { applyBatch } from './projection-checkpoints.js';
 import type { ProjectionRegistry } from './projection-registry.js';
 import { liveTables } from './projection-tables.js';
 import type { ProjectionDefinition } from './projection.types.js';
+import {
+  eventsFor,
+  readGroup,
+  type RunnerMember,
+  shareReads,
+  type SharedPage,
+} from './shared-read.js';
 
 export const RUNNER_BATCH_SIZE = 5000;
 const POLL_INTERVAL_MS = 1000;
-const RERUN_DELAY_MS = 100;
+/**
+ * While appends keep coming, runs start at most this often: each run then takes the events of
+ * many commits in one read and one transaction. An idle runner still runs at once when woken.
+ */
+const BUSY_INTERVAL_MS = 250;
 const LISTEN_RETRY_MS = 5000;
 
 /**
- * Keeps the async projections' active builds caught up with the log: one batch per projection at
- * a time under an advisory lock, checkpoints moved by compare-and-set with the writes, woken by
- * LISTEN with polling as the safety net.
+ * Keeps the async projections' active builds caught up with the log. Each run is one transaction
+ * that locks every projection it can (advisory locks: one instance runs each projection), reads
+ * the log once for all projections at the same checkpoint, and gives each the events of its types
+ * under its own savepoint, so one failing projection never holds the others back. Checkpoints
+ * move by compare-and-set with the writes. Woken by LISTEN, with polling as the safety net; a
+ * pacer, when given, lets requests go first.
  */
 export class ProjectionRunner {
   private listener: pg.Client | null = null;
-  private pollTimer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private rerun = false;
+  private readonly loop: WorkLoop;
   private stopped = true;
 
   constructor(
@@ -30,44 +46,47 @@ export class ProjectionRunner {
     private readonly registry: ProjectionRegistry,
     private readonly log: (message: string) => void,
     private readonly listenerFactory?: () => pg.Client,
-  ) {}
+    pacer?: BackgroundPacer,
+  ) {
+    this.loop = new WorkLoop(
+      () =>
+        this.catchUp().catch((error: Error) =>
+          this.log(`projection runner failed: ${error.message}`),
+        ),
+      POLL_INTERVAL_MS,
+      { pacer, minIntervalMs: BUSY_INTERVAL_MS },
+    );
+  }
 
   /** Starts running; returns once the listener is connected. */
   async start(): Promise<void> {
     this.stopped = false;
     await this.listen();
-    const poll = () => {
-      if (this.stopped) return;
-      this.wake();
-      this.pollTimer = setTimeout(poll, POLL_INTERVAL_MS);
-    };
-    poll();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.pollTimer) clearTimeout(this.pollTimer);
-    await this.running;
+    await this.loop.stop();
     await this.listener?.end().catch(() => undefined);
     this.listener = null;
   }
 
   /** Runs the async projections until they have caught up with what is committed now. */
   async catchUp(): Promise<void> {
-    const failures: Error[] = [];
-    for (const def of this.registry.async) {
-      try {
-        while ((await this.runBatch(def)) === RUNNER_BATCH_SIZE) {
-          /* keep going */
-        }
-      } catch (error) {
-        // One failing projection must not hold the others back.
-        failures.push(new Error(`${def.name}: ${(error as Error).message}`, { cause: error }));
-      }
+    const failures = new Map<string, Error>();
+    let more = true;
+    while (more) {
+      const defs = this.registry.async.filter((def) => !failures.has(def.name));
+      if (defs.length === 0) break;
+      more = await this.runOnce(defs, failures);
     }
-    if (failures.length === 1) throw failures[0];
-    if (failures.length > 1)
-      throw new AggregateError(failures, failures.map((f) => f.message).join('; '));
+    const errors = [...failures].map(
+      ([name, error]) => new Error(`${name}: ${error.message}`, { cause: error }),
+    );
+    if (errors.length === 1) throw errors[0];
+    if (errors.length > 1)
+      throw new AggregateError(errors, errors.map((e) => e.message).join('; '));
   }
 
   /** LISTEN for appends; a lost connection is re-opened while polling covers the gap. */
@@ -75,7 +94,7 @@ export class ProjectionRunner {
     if (!this.listenerFactory || this.stopped) return;
     const listener = this.listenerFactory();
     this.listener = listener;
-    listener.on('notification', () => this.wake());
+    listener.on('notification', () => this.loop.wake());
     listener.on('error', (error) => {
       this.log(`projection listener lost (${error.message}); polling until it reconnects`);
       void listener.end().catch(() => undefined);
@@ -86,67 +105,93 @@ export class ProjectionRunner {
     await listener.query(`listen ${EVENTS_CHANNEL}`);
   }
 
-  private wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.rerun = true;
-      return;
-    }
-    this.running = this.catchUp()
-      .catch((error: Error) => this.log(`projection runner failed: ${error.message}`))
-      .finally(() => {
-        this.running = null;
-        if (this.rerun) {
-          this.rerun = false;
-          // Under a stream of appends, coalesce wake-ups into batches instead of querying nonstop.
-          setTimeout(() => this.wake(), RERUN_DELAY_MS).unref();
-        }
-      });
-  }
-
-  /** One batch of one async projection; returns how many events it applied. */
-  private async runBatch(def: ProjectionDefinition): Promise<number> {
+  /**
+   * One transaction: locks and checkpoints, one read per group of projections at the same
+   * position, each projection's batch under a savepoint. Answers whether a read filled its page
+   * (there is more to read). A projection whose batch failed is noted in `failures`.
+   */
+  private async runOnce(
+    defs: ProjectionDefinition[],
+    failures: Map<string, Error>,
+  ): Promise<boolean> {
     const client = await this.pool.connect();
     try {
       await client.query('begin');
-      const locked = await client.query<{ locked: boolean }>(
-        'select pg_try_advisory_xact_lock(hashtext($1)) as locked',
-        [`projection:${def.name}`],
-      );
-      if (!locked.rows[0].locked) {
-        await client.query('rollback');
-        return 0;
-      }
-      const { rows } = await client.query<{ active_version: number }>(
-        'select active_version from projections where name = $1',
-        [def.name],
-      );
-      if (!rows[0]) {
-        // Not built yet: a report nobody has asked for, or a build still running.
-        await client.query('rollback');
-        return 0;
-      }
-      const version = rows[0].active_version;
-      const { position } = await readCheckpoint(client, def.name, version);
-      const { events, searchedTo } = await this.eventStore.readPage(position, RUNNER_BATCH_SIZE, {
-        types: def.handles,
-        personalData: def.needsPersonalData,
-        db: client,
-      });
-      // Past the events of other types too, so the next wake-up does not search them again.
-      if (isAfterPosition(searchedTo, position)) {
-        await applyBatch({ def, tables: liveTables(def), version }, position, events, client, {
-          to: searchedTo,
-          inOpenTransaction: true,
-        });
+      const groups = shareReads(await this.lockedCheckpoints(client, defs));
+      let more = false;
+      for (const group of groups) {
+        const page = await readGroup(this.eventStore, client, group, RUNNER_BATCH_SIZE);
+        more ||= page.full;
+        if (!isAfterPosition(page.searchedTo, group.position)) continue;
+        for (const member of group.members) {
+          await this.applyIsolated(client, member, group.position, page, failures);
+          // Lets requests that arrived meanwhile run before the next projection's work.
+          await yieldToIo();
+        }
       }
       await client.query('commit');
-      return events.length;
+      return more;
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
     } finally {
       client.release();
+    }
+  }
+
+  /** The active version and checkpoint of each projection this runner got the lock of. */
+  private async lockedCheckpoints(
+    client: pg.PoolClient,
+    defs: ProjectionDefinition[],
+  ): Promise<RunnerMember[]> {
+    // Not built yet (a report nobody asked for, a first build still running): no row, skipped.
+    const { rows } = await client.query<{
+      name: string;
+      active_version: number;
+      transaction_id: string;
+      global_position: string;
+    }>(
+      `select p.name, p.active_version, c.transaction_id::text, c.global_position
+       from unnest($1::text[]) as wanted(name)
+       join projections p on p.name = wanted.name
+       join projection_checkpoints c on c.name = p.name and c.version = p.active_version
+       where pg_try_advisory_xact_lock(hashtext('projection:' || wanted.name))
+       order by p.name`,
+      [defs.map((def) => def.name)],
+    );
+    const byName = new Map(defs.map((def) => [def.name, def]));
+    return rows.map((row) => ({
+      def: byName.get(row.name)!,
+      version: row.active_version,
+      position: { transactionId: row.transaction_id, globalPosition: Number(row.global_position) },
+    }));
+  }
+
+  private async applyIsolated(
+    client: pg.PoolClient,
+    { def, version }: RunnerMember,
+    from: LogPosition,
+    page: SharedPage,
+    failures: Map<string, Error>,
+  ): Promise<void> {
+    await client.query('savepoint projection_batch');
+    try {
+      // Past the events of other types too, so the next run does not search them again.
+      await applyBatch(
+        { def, tables: liveTables(def), version },
+        from,
+        eventsFor(def, page.events),
+        client,
+        {
+          to: page.searchedTo,
+          inOpenTransaction: true,
+        },
+      );
+      await client.query('release savepoint projection_batch');
+    } catch (error) {
+      // A lost connection fails the rollback too: then the whole run fails.
+      await client.query('rollback to savepoint projection_batch');
+      failures.set(def.name, error as Error);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { Box, Container, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { telephoneHref } from '#src/contract/site';
 import { useSiteConfig } from '@/shared/site/siteConfig';
 import { layoutCopy } from './copy';
 import { plainListSx } from '@/shared/components/plainList';
@@ -56,7 +57,7 @@ export function SiteFooter() {
                 </Box>
                 <dd>
                   {site && (
-                    <Link href={`tel:${site.phone.replace(/\s/g, '')}`} sx={linkSx}>
+                    <Link href={telephoneHref(site.phone)} sx={linkSx}>
                       {site.phone}
                     </Link>
                   )}

@@ -6,6 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { EventStore } from '#src/platform/event-store/event-store.js';
+import { BackgroundPacer, RequestPressure } from '#src/platform/scheduling/request-pressure.js';
 import { WorkLoop } from '#src/platform/scheduling/work-loop.js';
 import { leadIdFromStream, leadStreamId } from '#src/modules/leads/domain/lead.events.js';
 import { MailDeliveryWorker } from '#src/modules/mail/delivery/mail-delivery-worker.js';
@@ -14,6 +15,8 @@ import { type IntakeMail, IntakeMailPolicy } from './intake-mail.policy.js';
 import { PendingIntakeMail } from './pending-intake-mail.js';
 
 const BATCH_SIZE = 200;
+/** Under a stream of new leads, runs start at most this often, each taking more of them. */
+const BUSY_INTERVAL_MS = 250;
 /** Longer than rendering and appending a batch can take; a dead worker's rows return after it. */
 const LEASE_MS = 60_000;
 /** Safety net: pending leads are found within this long even without a wake-up. */
@@ -30,7 +33,7 @@ export class IntakeMailWorker
   implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
 {
   private readonly logger = new Logger('IntakeMail');
-  private readonly loop = new WorkLoop(() => this.queueAll(), POLL_INTERVAL_MS);
+  private readonly loop: WorkLoop;
   private markedSinceWake = false;
 
   constructor(
@@ -39,7 +42,13 @@ export class IntakeMailWorker
     private readonly pending: PendingIntakeMail,
     private readonly conversations: MailConversationRepository,
     private readonly delivery: MailDeliveryWorker,
-  ) {}
+    requests: RequestPressure,
+  ) {
+    this.loop = new WorkLoop(() => this.queueAll(), POLL_INTERVAL_MS, {
+      pacer: new BackgroundPacer(requests),
+      minIntervalMs: BUSY_INTERVAL_MS,
+    });
+  }
 
   onModuleInit(): void {
     this.eventStore.registerInlineHandler(['LeadCreated'], async (events, db) => {

@@ -1,3 +1,9 @@
+import {
+  SITE_CONFIG_ELEMENT_ID,
+  SITE_CONFIG_PLACEHOLDERS,
+  type SiteConfig,
+  telephoneHref,
+} from '#src/contract/site.js';
 import type { PrerenderedPage, SiteFacts } from './prerendered-page.js';
 import { businessStructuredData } from './structured-data.js';
 
@@ -25,6 +31,7 @@ export function renderPageDocument(
   template: string,
   page: PrerenderedPage,
   site: SiteFacts,
+  siteConfig: SiteConfig,
 ): string {
   const url = `${site.origin}${page.path}`;
   const image = `${site.origin}${page.shareImage}`;
@@ -53,13 +60,15 @@ export function renderPageDocument(
     `<title>${escapeHtml(page.title)}</title>`,
     ...pageTags,
     `<script type="application/ld+json">${scriptJson(businessStructuredData(site))}</script>`,
+    // Read by the first render in the browser, so hydration finds the values filled in below.
+    `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${scriptJson(siteConfig)}</script>`,
     preloads,
     page.styles,
   ]
     .filter(Boolean)
     .join('\n    ');
   // Replacer functions: page text may contain `$` patterns that a replacement string would expand.
-  return template
+  const document = template
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
     .replace('</head>', () => `  ${head}\n  </head>`)
@@ -68,4 +77,17 @@ export function renderPageDocument(
       '<div id="root"></div>',
       () => `<div id="root">${page.html.slice(preloads.length)}</div>`,
     );
+  return fillSiteConfig(document, siteConfig);
+}
+
+/** Puts the configured contact details where the prerender left their placeholders. */
+function fillSiteConfig(document: string, config: SiteConfig): string {
+  const { phone } = SITE_CONFIG_PLACEHOLDERS;
+  let filled = document.replaceAll(telephoneHref(phone), () =>
+    escapeHtml(telephoneHref(config.phone)),
+  );
+  for (const key of ['companyName', 'phone', 'email', 'serviceArea'] as const) {
+    filled = filled.replaceAll(SITE_CONFIG_PLACEHOLDERS[key], () => escapeHtml(config[key]));
+  }
+  return filled;
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
 import { CURRENT_PRICE_LIST } from '#src/modules/quotes/domain/price-list.js';
+import { siteConfigOf } from '#src/modules/site/site-config.js';
 import { renderPageDocument } from './page-document.js';
 import type { PrerenderedPage, SiteFacts } from './prerendered-page.js';
 
@@ -66,10 +67,11 @@ export class PublicPages {
     let documents = this.documents.get(origin);
     if (!documents) {
       const site = this.siteFacts(origin);
+      const siteConfig = siteConfigOf(this.config);
       documents = new Map(
         [...this.pages].map(([path, page]) => [
           path,
-          renderPageDocument(this.template!, page, site),
+          renderPageDocument(this.template!, page, site, siteConfig),
         ]),
       );
       if (this.documents.size < MAX_CACHED_ORIGINS) this.documents.set(origin, documents);

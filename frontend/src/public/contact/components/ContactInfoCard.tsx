@@ -1,6 +1,7 @@
 import { Box, Link, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { contactCopy } from '@/public/contact/copy';
+import { telephoneHref } from '#src/contract/site';
 import { useSiteConfig } from '@/shared/site/siteConfig';
 
 const { card } = contactCopy;
@@ -8,7 +9,7 @@ const { card } = contactCopy;
 export function ContactInfoCard() {
   const site = useSiteConfig();
   const rows: [string, ReactNode][] = [
-    [card.phone, site && <Link href={`tel:${site.phone.replace(/\s/g, '')}`}>{site.phone}</Link>],
+    [card.phone, site && <Link href={telephoneHref(site.phone)}>{site.phone}</Link>],
     [card.email, site && <Link href={`mailto:${site.email}`}>{site.email}</Link>],
     [card.area, site?.serviceArea ?? card.areaValue],
     [card.response, card.responseValue],
