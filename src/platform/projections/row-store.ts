@@ -46,6 +46,27 @@ export const counterTable = (
   values: CounterTable['values'],
 ): CounterTable => ({ kind: 'counter', name, groups, values });
 
+/** A counter table's columns as arrays: `count` runs once or more per event of a replay. */
+const COUNTER_COLUMNS = new WeakMap<
+  CounterTable,
+  { groupColumns: string[]; valueColumns: { column: string; sum: boolean }[] }
+>();
+
+function counterColumns(table: CounterTable) {
+  let columns = COUNTER_COLUMNS.get(table);
+  if (!columns) {
+    columns = {
+      groupColumns: Object.keys(table.groups),
+      valueColumns: Object.entries(table.values).map(([column, { merge }]) => ({
+        column,
+        sum: merge === 'sum',
+      })),
+    };
+    COUNTER_COLUMNS.set(table, columns);
+  }
+  return columns;
+}
+
 /** The DDL of a table under its physical name. */
 export function createTableSql(table: StoreTable, physical: string): string {
   const shape = columnsOf(table);
@@ -160,19 +181,19 @@ export class RowStore {
 
   /** Adds `values` to the totals of the group `groups` (or lowers them, for `min` columns). */
   count(table: CounterTable, groups: Row, values: Row): void {
+    const { groupColumns, valueColumns } = counterColumns(table);
     let key = '';
-    for (const column in table.groups) key += `${String(groups[column])}\n`;
+    for (const column of groupColumns) key += `${String(groups[column])}\n`;
     const { totals } = this.held.get(table)!;
     const row = totals.get(key);
     if (!row) {
       totals.set(key, { ...groups, ...values });
       return;
     }
-    for (const column in table.values) {
-      row[column] =
-        table.values[column].merge === 'sum'
-          ? (row[column] as number) + (values[column] as number)
-          : lowest(row[column], values[column]);
+    for (const { column, sum } of valueColumns) {
+      row[column] = sum
+        ? (row[column] as number) + (values[column] as number)
+        : lowest(row[column], values[column]);
     }
   }
 
