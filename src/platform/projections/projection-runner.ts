@@ -117,12 +117,14 @@ export class ProjectionRunner {
         await client.query('rollback');
         return 0;
       }
-      const { rows } = await client.query<{ active_version: number }>(
-        'select active_version from projections where name = $1',
-        [def.name],
+      const { rows } = await client.query<{ active_version: number; outdated: boolean }>(
+        'select active_version, definition_version < $2 as outdated from projections where name = $1',
+        [def.name, def.version],
       );
-      if (!rows[0]) {
-        // Not built yet: a report nobody has asked for, or a build still running.
+      // Not built yet (a report nobody has asked for, a build still running), or built by older
+      // code: this code may expect other tables, so the old build stays as it was until the new
+      // one, which catches up by itself, replaces it.
+      if (!rows[0] || rows[0].outdated) {
         await client.query('rollback');
         return 0;
       }
