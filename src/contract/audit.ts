@@ -1,5 +1,7 @@
 /** The audit log's vocabulary, shared by the server and the admin app. */
 
+import type { ReportBuild } from './reports.js';
+
 export const AUDIT_SORTS = [
   '-occurredAt',
   'occurredAt',
@@ -35,6 +37,11 @@ export interface AuditPage {
   totalIsLowerBound: boolean;
   page: number;
   pageSize: number;
+  /**
+   * Present while the audit log is being built (at first start, or after its code changed):
+   * there are no rows to show until it is done.
+   */
+  build?: ReportBuild;
 }
 
 /** Filters as query parameters of `GET /api/admin/activity` and its CSV export. */

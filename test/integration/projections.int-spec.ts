@@ -86,7 +86,7 @@ class DeliveryLogProjection implements ProjectionDefinition {
 class OpenedLogProjection implements ProjectionDefinition {
   readonly name = 'test_opened_log';
   readonly mode = 'async' as const;
-  readonly version = 1;
+  readonly version: number = 1;
   readonly handles = ['Opened'];
   readonly tables = ['test_opened_log'];
 
@@ -127,6 +127,25 @@ class RecordingProjection implements ProjectionDefinition {
     ]);
     if (this.failing) throw new Error('broken for now');
     this.received.push(...events);
+  }
+}
+
+/** The next version of `OpenedLogProjection`: its table has a column more. */
+class OpenedLogV2Projection extends OpenedLogProjection {
+  override readonly version = 2;
+  readonly buildOnRequest = true;
+
+  override async createTables({ db, tables }: ProjectionContext): Promise<void> {
+    await db.query(
+      `create table ${tables.test_opened_log} (event_id uuid primary key, stream_id text not null)`,
+    );
+  }
+
+  override async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
+    await db.query(
+      `insert into ${tables.test_opened_log} select * from unnest($1::uuid[], $2::text[])`,
+      [events.map((e) => e.eventId), events.map((e) => e.streamId)],
+    );
   }
 }
 
@@ -343,6 +362,34 @@ describe(ProjectionManager.name, () => {
           build: null,
         },
       ]);
+    });
+
+    it('should leave a build made by older code as it was until the new version replaces it', async () => {
+      const openedLog = async () =>
+        (await db.pool.query('select event_id from test_opened_log order by 1')).rows;
+      const old = new ProjectionManager(db.pool, instance.store);
+      old.register(new OpenedLogProjection());
+      await old.initialize();
+      await appendMany(instance.store, 2, 1);
+      await old.catchUp();
+      const builtByOldCode = await openedLog();
+      const upgraded = new ProjectionManager(db.pool, instance.store);
+      upgraded.register(new OpenedLogV2Projection());
+      await upgraded.initialize();
+      await appendMany(instance.store, 3, 1);
+
+      await upgraded.catchUp();
+      const whileOutdated = await openedLog();
+      const [status] = await upgraded.status();
+      await upgraded.rebuild('test_opened_log');
+
+      expect(builtByOldCode).toHaveLength(2);
+      expect(whileOutdated).toEqual(builtByOldCode);
+      expect(status).toMatchObject({ activeVersion: 1, outdated: true });
+      const { rows } = await db.pool.query<{ n: number }>(
+        `select count(*)::int as n from test_opened_log where stream_id like 'test-%'`,
+      );
+      expect(rows[0].n).toBe(5);
     });
 
     it('should roll back a batch whose checkpoint another runner moved meanwhile', async () => {

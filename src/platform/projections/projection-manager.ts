@@ -48,7 +48,11 @@ export class ProjectionManager {
   private readonly runner: ProjectionRunner;
   private readonly rebuilder: ProjectionRebuilder;
   private readonly background = new Map<string, Promise<void>>();
+  /** Builds started by `initialize` that it did not wait for. */
+  private readonly startupBuilds: Promise<void>[] = [];
   private readonly failures = new Map<string, string>();
+  /** Projections whose live build is of their current version: that stays so in this process. */
+  private readonly current = new Set<string>();
 
   /** Told how the builds at start-up progress (a restore shows them). */
   onBuildProgress: ProgressListener = () => undefined;
@@ -79,10 +83,19 @@ export class ProjectionManager {
     return this.registry.all;
   }
 
-  /** Builds missing or outdated projections, then wires inline ones into the event store. */
+  /**
+   * Builds missing or outdated projections (in the background those that may be), then wires
+   * inline ones into the event store.
+   */
   async initialize(): Promise<void> {
     for (const def of this.registry.all) {
-      if (!def.buildOnRequest) await this.rebuilder.buildIfOutdated(def, this.onBuildProgress);
+      if (def.buildOnRequest) continue;
+      const build = () => this.rebuilder.buildIfOutdated(def, this.onBuildProgress);
+      if (def.mode === 'async' && def.buildInBackground) {
+        this.inBackground(def.name, build);
+        const started = this.background.get(def.name);
+        if (started) this.startupBuilds.push(started);
+      } else await build();
     }
     for (const def of this.registry.inline) {
       const tables = liveTables(def);
@@ -102,8 +115,12 @@ export class ProjectionManager {
     await Promise.allSettled(this.background.values());
   }
 
-  /** Runs the async projections until they have caught up with what is committed now. */
-  catchUp(): Promise<void> {
+  /**
+   * Runs the async projections until they have caught up with what is committed now, after
+   * the builds started in the background at start have ended.
+   */
+  async catchUp(): Promise<void> {
+    await Promise.all(this.startupBuilds);
     return this.runner.catchUp();
   }
 
@@ -125,9 +142,40 @@ export class ProjectionManager {
    */
   startRebuild(name: string): void {
     this.registry.get(name);
+    this.inBackground(name, () => this.rebuild(name));
+  }
+
+  /**
+   * Whether readers may use a projection's live tables: built, and by its current code. If not,
+   * how its build is going (null until one is recorded).
+   */
+  async readiness(name: string): Promise<{ ready: boolean; build: BuildStatus | null }> {
+    const def = this.registry.get(name);
+    if (this.current.has(name)) return { ready: true, build: null };
+    const { rows } = await this.pool.query<{ definition_version: number }>(
+      'select definition_version from projections where name = $1',
+      [name],
+    );
+    if (rows[0] && rows[0].definition_version >= def.version) {
+      this.current.add(name);
+      return { ready: true, build: null };
+    }
+    const build = (await this.buildsInProgress()).get(name);
+    const running = this.background.has(name);
+    const error = this.failures.get(name) ?? null;
+    return {
+      ready: false,
+      build:
+        build || running || error
+          ? { ...(build ?? notYetRecorded(0)), running: !!build?.running || running, error }
+          : null,
+    };
+  }
+
+  private inBackground(name: string, work: () => Promise<void>): void {
     if (this.background.has(name)) return;
     this.failures.delete(name);
-    const build = this.rebuild(name)
+    const build = work()
       .catch((error: Error) => {
         this.failures.set(name, error.message);
         this.log(`building projection ${name} failed: ${error.message}`);

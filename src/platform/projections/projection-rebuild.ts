@@ -145,8 +145,9 @@ export class ProjectionRebuilder {
   }
 
   private async build(defs: ProjectionDefinition[], onProgress: ProgressListener): Promise<void> {
+    const counts = await this.countEventsByType();
     const targets: BuildTarget[] = [];
-    for (const def of defs) targets.push(await this.prepareBuild(def));
+    for (const def of defs) targets.push(await this.prepareBuild(def, counts));
     const started = performance.now();
     const report = (target: BuildTarget, done: boolean) =>
       onProgress(progressOf(target, (performance.now() - started) / 1000, done));
@@ -241,7 +242,10 @@ export class ProjectionRebuilder {
     }
   }
 
-  private async prepareBuild(def: ProjectionDefinition): Promise<BuildTarget> {
+  private async prepareBuild(
+    def: ProjectionDefinition,
+    counts: Map<string, number>,
+  ): Promise<BuildTarget> {
     const { rows } = await this.pool.query<{
       active_version: number | null;
       latest: number | null;
@@ -252,7 +256,9 @@ export class ProjectionRebuilder {
     );
     const active = rows[0].active_version ?? 0;
     const latest = rows[0].latest ?? 0;
-    const total = await this.countEvents(def);
+    const total = def.handles.length
+      ? def.handles.reduce((sum, type) => sum + (counts.get(type) ?? 0), 0)
+      : [...counts.values()].reduce((sum, n) => sum + n, 0);
     if (latest > active && (await this.tablesExist(versionedTables(def, latest)))) {
       const resumed = await readCheckpoint(this.pool, def.name, latest);
       this.log(`resuming build of ${def.name} v${latest} after ${resumed.processed} events`);
@@ -352,14 +358,12 @@ export class ProjectionRebuilder {
     });
   }
 
-  private async countEvents(def: ProjectionDefinition): Promise<number> {
-    const { rows } = def.handles.length
-      ? await this.pool.query<{ n: string }>(
-          'select count(*) as n from events where type = any($1)',
-          [def.handles],
-        )
-      : await this.pool.query<{ n: string }>('select count(*) as n from events');
-    return Number(rows[0].n);
+  /** One scan of the log tells every projection of a build how many events it has to go. */
+  private async countEventsByType(): Promise<Map<string, number>> {
+    const { rows } = await this.pool.query<{ type: string; n: string }>(
+      'select type, count(*) as n from events group by type',
+    );
+    return new Map(rows.map((row) => [row.type, Number(row.n)]));
   }
 
   private async tablesExist(tables: ProjectionTables): Promise<boolean> {

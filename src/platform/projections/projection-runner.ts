@@ -144,7 +144,9 @@ export class ProjectionRunner {
     client: pg.PoolClient,
     defs: ProjectionDefinition[],
   ): Promise<RunnerMember[]> {
-    // Not built yet (a report nobody asked for, a first build still running): no row, skipped.
+    // Skipped: not built yet (a report nobody asked for, a first build still running: no row), or
+    // built by older code, which this code's tables may not fit: the old build stays as it was
+    // until the new one, which catches up by itself, replaces it.
     const { rows } = await client.query<{
       name: string;
       active_version: number;
@@ -152,12 +154,12 @@ export class ProjectionRunner {
       global_position: string;
     }>(
       `select p.name, p.active_version, c.transaction_id::text, c.global_position
-       from unnest($1::text[]) as wanted(name)
-       join projections p on p.name = wanted.name
+       from unnest($1::text[], $2::int[]) as wanted(name, version)
+       join projections p on p.name = wanted.name and p.definition_version >= wanted.version
        join projection_checkpoints c on c.name = p.name and c.version = p.active_version
        where pg_try_advisory_xact_lock(hashtext('projection:' || wanted.name))
        order by p.name`,
-      [defs.map((def) => def.name)],
+      [defs.map((def) => def.name), defs.map((def) => def.version)],
     );
     const byName = new Map(defs.map((def) => [def.name, def]));
     return rows.map((row) => ({

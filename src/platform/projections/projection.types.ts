@@ -27,6 +27,11 @@ export interface ProjectionDefinition {
    * and after a version bump it keeps serving its old build, marked outdated, until rebuilt.
    */
   buildOnRequest?: boolean;
+  /**
+   * An async projection whose readers can say it is being built: built in the background at
+   * start (and after a version bump) while the app already serves, instead of before.
+   */
+  buildInBackground?: boolean;
   /** Logical table names owned by the projection. */
   tables: readonly string[];
   /** Creates the tables (and their indexes) under the physical names given. */

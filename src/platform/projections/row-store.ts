@@ -46,6 +46,27 @@ export const counterTable = (
   values: CounterTable['values'],
 ): CounterTable => ({ kind: 'counter', name, groups, values });
 
+/** A counter table's columns as arrays: `count` runs once or more per event of a replay. */
+const COUNTER_COLUMNS = new WeakMap<
+  CounterTable,
+  { groupColumns: string[]; valueColumns: { column: string; sum: boolean }[] }
+>();
+
+function counterColumns(table: CounterTable) {
+  let columns = COUNTER_COLUMNS.get(table);
+  if (!columns) {
+    columns = {
+      groupColumns: Object.keys(table.groups),
+      valueColumns: Object.entries(table.values).map(([column, { merge }]) => ({
+        column,
+        sum: merge === 'sum',
+      })),
+    };
+    COUNTER_COLUMNS.set(table, columns);
+  }
+  return columns;
+}
+
 /** The DDL of a table under its physical name. */
 export function createTableSql(table: StoreTable, physical: string): string {
   const shape = columnsOf(table);
@@ -64,6 +85,8 @@ function columnsOf(table: StoreTable): RowShape {
 
 /** Rows written per statement: large enough to be few, small enough to stay a modest string. */
 const FLUSH_CHUNK = 10_000;
+/** Rows per write of a COPY. */
+const COPY_CHUNK = 2_000;
 
 /** What a store holds of one table. */
 interface HeldRows {
@@ -158,19 +181,19 @@ export class RowStore {
 
   /** Adds `values` to the totals of the group `groups` (or lowers them, for `min` columns). */
   count(table: CounterTable, groups: Row, values: Row): void {
+    const { groupColumns, valueColumns } = counterColumns(table);
     let key = '';
-    for (const column in table.groups) key += `${String(groups[column])}\n`;
+    for (const column of groupColumns) key += `${String(groups[column])}\n`;
     const { totals } = this.held.get(table)!;
     const row = totals.get(key);
     if (!row) {
       totals.set(key, { ...groups, ...values });
       return;
     }
-    for (const column in table.values) {
-      row[column] =
-        table.values[column].merge === 'sum'
-          ? (row[column] as number) + (values[column] as number)
-          : lowest(row[column], values[column]);
+    for (const { column, sum } of valueColumns) {
+      row[column] = sum
+        ? (row[column] as number) + (values[column] as number)
+        : lowest(row[column], values[column]);
     }
   }
 
@@ -201,12 +224,21 @@ export class RowStore {
   private async copy(db: Queryable, table: StateTable, rows: Row[]): Promise<void> {
     if (rows.length === 0) return;
     const columns = Object.keys(table.shape);
-    const lines = function* () {
-      for (const row of rows)
-        yield `${columns.map((column) => copyText(row[column])).join('\t')}\n`;
+    // Rows go to the socket in chunks: one write per row made the stream's bookkeeping cost more
+    // than the rows themselves.
+    const chunks = function* () {
+      for (let from = 0; from < rows.length; from += COPY_CHUNK) {
+        let chunk = '';
+        for (const row of rows.slice(from, from + COPY_CHUNK)) {
+          for (let i = 0; i < columns.length; i++)
+            chunk += `${i > 0 ? '\t' : ''}${copyText(row[columns[i]])}`;
+          chunk += '\n';
+        }
+        yield chunk;
+      }
     };
     await pipeline(
-      Readable.from(lines()),
+      Readable.from(chunks(), { objectMode: false }),
       db.query(copyFrom(`copy ${this.tables[table.name]} (${columns.join(', ')}) from stdin`)),
     );
   }

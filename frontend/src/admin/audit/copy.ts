@@ -15,6 +15,8 @@ export const auditCopy = {
   downloadCsv: 'Download CSV',
   csvFailed: 'The CSV export failed',
   clearFilters: 'Clear filters',
+  building: 'The audit log is being built',
+  buildingNote: 'The app works meanwhile; the log fills in here when the build is done.',
 };
 
 /** The event types the action filter offers, with their labels. */

@@ -17,9 +17,6 @@ export const reportCopy = {
     error ? `The build stopped: ${error}` : 'The build stopped before it finished.',
   leavePage:
     'You can leave this page: the build goes on, and the report appears here when it is done.',
-  progress: (processed: string, total: string, rate: string, left: string | null) =>
-    `${processed} / ${total} events · ${rate} events/s${left ? ` · about ${left} left` : ''}`,
-  built: (processed: string) => `Built from ${processed} events`,
   exportCsv: 'Export CSV',
   noRows: 'Nothing to show yet.',
 };

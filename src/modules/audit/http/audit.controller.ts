@@ -1,13 +1,23 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BadRequestException, Controller, Get, Logger, Query, Res } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  Logger,
+  Query,
+  Res,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Roles } from '#src/platform/http/access.decorators.js';
+import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import type { AuditActor, AuditFilter, AuditPage } from '#src/contract/audit.js';
 import { RecordDataAccessCommand } from '#src/modules/audit/commands/record-data-access/record-data-access.command.js';
+import { AUDIT_LOG_PROJECTION } from '#src/modules/audit/projections/audit-log/audit-log.projection.js';
 import { AuditLogReader } from '#src/modules/audit/queries/audit-log.reader.js';
 import { AUDIT_CSV_HEADER, auditCsvLine } from './audit-csv.js';
 import {
@@ -37,25 +47,30 @@ export class AuditController {
   constructor(
     private readonly reader: AuditLogReader,
     private readonly commandBus: CommandBus,
+    private readonly projections: ProjectionManager,
   ) {}
 
   @Get()
   @ApiOperation({ summary: 'One page of the audit log, filtered and sorted' })
   @ApiOkResponse({ type: AuditPageDto })
   @ApiErrors(400)
-  page(@Query() query: AuditPageQuery): Promise<AuditPage> {
-    return this.reader.page(
-      filterOf(query),
-      query.sort ?? '-occurredAt',
-      query.page ?? 1,
-      query.pageSize ?? 25,
-    );
+  async page(@Query() query: AuditPageQuery): Promise<AuditPage> {
+    const filter = filterOf(query);
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? 25;
+    const { ready, build } = await this.readiness();
+    if (!ready) {
+      const building = build ?? { ...NO_PROGRESS, running: true, error: null };
+      return { items: [], total: 0, totalIsLowerBound: false, page, pageSize, build: building };
+    }
+    return this.reader.page(filter, query.sort ?? '-occurredAt', page, pageSize);
   }
 
   @Get('actors')
   @ApiOperation({ summary: 'Team members the log knows, for the actor filter' })
   @ApiOkResponse({ type: [AuditActorChoiceDto] })
-  actors(): Promise<AuditActor[]> {
+  async actors(): Promise<AuditActor[]> {
+    if (!(await this.readiness()).ready) return [];
     return this.reader.actors();
   }
 
@@ -67,6 +82,10 @@ export class AuditController {
   @ApiErrors(400)
   async csv(@Query() query: AuditExportQuery, @Res() response: Response): Promise<void> {
     const filter = filterOf(query);
+    if (!(await this.readiness()).ready)
+      throw new ServiceUnavailableException(
+        'The audit log is being built: export it when it is done',
+      );
     const reader = this.reader;
     let rows = 0;
     async function* lines() {
@@ -91,7 +110,14 @@ export class AuditController {
       }),
     );
   }
+
+  /** While the audit log is built (in the background), its tables are missing or of old code. */
+  private readiness() {
+    return this.projections.readiness(AUDIT_LOG_PROJECTION);
+  }
 }
+
+const NO_PROGRESS = { processed: 0, total: 0, eventsPerSecond: 0, secondsLeft: null };
 
 const definedOnly = (filter: AuditFilter): Record<string, string> =>
   Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));

@@ -26,24 +26,30 @@ export class BoardAsOfReader {
   ) {}
 
   async boardAt(at: Date, cardsPerColumn: number): Promise<BoardAsOf> {
-    const [columns, totals, cards] = await Promise.all([
+    // One pass over the leads on the board then gives both the newest cards of each column and
+    // the column's totals (carried on every card row): every column with leads has a first card.
+    const [columns, cards] = await Promise.all([
       this.columnsAt(at),
-      this.pool.query<{ status: string; count: number; value: number }>(
-        `select status, count(*)::int as count, sum(total_price)::float8 as value
-         from (${ON_BOARD_AT}) leads group by status order by status`,
-        [at],
-      ),
-      this.pool.query<BoardCardAsOf & { label: string | null; erased: boolean }>(
+      this.pool.query<
+        BoardCardAsOf & { label: string | null; erased: boolean; count: number; value: number }
+      >(
         `select lead_id as id, status, total_price::float8 as "totalPrice", door_style as "doorStyle",
-                created_at as "createdAt", n.label, (n.id is not null and n.label is null) as erased
-         from (select *, row_number() over (partition by status order by created_at desc, lead_id desc) as rank
+                created_at as "createdAt", n.label, (n.id is not null and n.label is null) as erased,
+                count, value
+         from (select *,
+                 row_number() over (partition by status order by created_at desc, lead_id desc) as rank,
+                 count(*) over (partition by status)::int as count,
+                 sum(total_price) over (partition by status)::float8 as value
                from (${ON_BOARD_AT}) leads) ranked
          left join ${AUDIT_NAMES_TABLE} n on n.kind = 'lead' and n.id = ranked.lead_id::text
          where rank <= $2 order by created_at desc, lead_id desc`,
         [at, cardsPerColumn],
       ),
     ]);
-    const byStatus = new Map(totals.rows.map((row) => [row.status, row]));
+    const byStatus = new Map<string, { status: string; count: number; value: number }>();
+    for (const { status, count, value } of cards.rows)
+      byStatus.set(status, { status, count, value });
+    const totals = [...byStatus.values()].sort((a, b) => (a.status < b.status ? -1 : 1));
     return {
       at: at.toISOString(),
       columns: columns.map((column) => ({
@@ -52,13 +58,13 @@ export class BoardAsOfReader {
         value: round(byStatus.get(column.id)?.value ?? 0),
         leads: cards.rows
           .filter((card) => card.status === column.id)
-          .map(({ label, erased, ...card }) => ({
+          .map(({ label, erased, count: _count, value: _value, ...card }) => ({
             ...card,
             createdAt: new Date(card.createdAt).toISOString(),
             name: erased ? null : (label ?? '').replace('\t', ' ').trim(),
           })),
       })),
-      stats: summarizeLeadStats(totals.rows),
+      stats: summarizeLeadStats(totals),
     };
   }
 

@@ -10,8 +10,24 @@ const monthFormat = new Intl.DateTimeFormat('en-CA', {
   month: '2-digit',
 });
 
+const HOUR_MS = 3_600_000;
+/** Months by UTC hour: a replay asks for the month of every new lead, and formatting is slow. */
+const monthsByHour = new Map<number, string>();
+
 /** The report month (YYYY-MM) of a moment, for rows that are grouped by it when read. */
-export const reportMonth = (at: Date | string) => monthFormat.format(new Date(at)).slice(0, 7);
+export function reportMonth(at: Date | string): string {
+  const moment = new Date(at);
+  // Finland's offsets are whole hours and change on the hour, so every moment of one UTC hour
+  // lies in the same local month.
+  const hour = Math.floor(moment.getTime() / HOUR_MS);
+  let month = monthsByHour.get(hour);
+  if (month === undefined) {
+    if (monthsByHour.size >= 100_000) monthsByHour.clear();
+    month = monthFormat.format(moment).slice(0, 7);
+    monthsByHour.set(hour, month);
+  }
+  return month;
+}
 
 /** SQL giving the report month (YYYY-MM) of a timestamptz column. */
 export const monthOf = (column: string) =>

@@ -92,7 +92,10 @@ export class StaffActivityReport extends ReportProjection {
     for (const event of events) {
       const actor = staffActor(event);
       if (actor) {
-        rows.put(MEMBERS, { actor_id: actor.id, name: actor.name, role: actor.role });
+        const member = rows.get(MEMBERS, actor.id);
+        // Most events are by someone already known as they are: nothing to write for those.
+        if (member?.name !== actor.name || member.role !== actor.role)
+          rows.put(MEMBERS, { actor_id: actor.id, name: actor.name, role: actor.role });
         rows.count(ACTIONS, { actor_id: actor.id, action: event.type }, { count: 1 });
       }
       const leadId = leadIdOf(event);

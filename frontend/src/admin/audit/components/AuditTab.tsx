@@ -3,6 +3,7 @@ import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid'
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AuditEntryView, AuditFilter, AuditSort } from '#src/contract/audit';
+import { REPORT_PROGRESS_POLL_MS } from '#src/contract/reports';
 import { useGetActivityQuery } from '@/admin/audit/api/auditApi';
 import { auditCopy } from '@/admin/audit/copy';
 import { useCsvDownload } from '@/admin/audit/hooks/useCsvDownload';
@@ -11,6 +12,7 @@ import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { formatDateTime } from '@/shared/format/format';
 import { serverPagedGridProps } from '@/shared/components/serverPagedGrid';
+import { BuildProgress } from '@/shared/components/BuildProgress';
 
 const PAGE_SIZE = 25;
 
@@ -35,13 +37,15 @@ export default function AuditTab() {
     { field: 'occurredAt', sort: 'desc' },
   ]);
   const csv = useCsvDownload();
-  const activity = useGetActivityQuery({
-    ...filter,
-    sort: sortOf(sortModel),
-    page: page + 1,
-    pageSize: PAGE_SIZE,
-  });
+  const [building, setBuilding] = useState(false);
+  const activity = useGetActivityQuery(
+    { ...filter, sort: sortOf(sortModel), page: page + 1, pageSize: PAGE_SIZE },
+    // While the log is being built, ask again as the Reports tab does for its builds.
+    { pollingInterval: building ? REPORT_PROGRESS_POLL_MS : 0 },
+  );
   const { data, isFetching, isError, refetch } = activity;
+  const build = data?.build;
+  if (!!build !== building) setBuilding(!!build);
   useFetchFailureToast(activity, auditCopy.fetchFailed);
 
   const changeFilter = useCallback((next: AuditFilter) => {
@@ -106,6 +110,12 @@ export default function AuditTab() {
       {csv.failed && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {auditCopy.csvFailed}
+        </Alert>
+      )}
+      {build && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {auditCopy.building}
+          <BuildProgress title={auditCopy.title} build={build} note={auditCopy.buildingNote} />
         </Alert>
       )}
       {isError && (

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardContent, CardHeader, Chip } from '@mui/ma
 import type { ReportSummary } from '#src/contract/reports';
 import { reportCopy } from '@/admin/reports/copy';
 import type { FinishedBuild } from '@/admin/reports/hooks/useReportsWithProgress';
-import { BuildDone, BuildProgress } from './BuildProgress';
+import { BuildDone, BuildProgress } from '@/shared/components/BuildProgress';
 import { ReportContentView } from './ReportContentView';
 
 function actionLabel(report: ReportSummary): string {
@@ -58,7 +58,9 @@ export function ReportCard({
             {reportCopy.buildStopped(report.build.error)}
           </Alert>
         )}
-        {report.build?.running && <BuildProgress title={report.title} build={report.build} />}
+        {report.build?.running && (
+          <BuildProgress title={report.title} build={report.build} note={reportCopy.leavePage} />
+        )}
         {!report.build && finished && <BuildDone title={report.title} total={finished.total} />}
         {report.state === 'ready' && (
           <ReportContentView name={report.name} revision={finished?.revision ?? 0} />

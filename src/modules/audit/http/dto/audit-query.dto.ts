@@ -1,6 +1,7 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { PageNumber, PageSize } from '#src/platform/http/paging.decorators.js';
+import { ReportBuildDto } from '#src/modules/reports/http/dto/report.responses.js';
 import {
   AUDIT_COUNT_LIMIT,
   AUDIT_PAGE_SIZE_MAX,
@@ -125,6 +126,11 @@ export class AuditPageDto {
   page: number;
   @ApiProperty({ type: 'integer' })
   pageSize: number;
+  @ApiPropertyOptional({
+    type: ReportBuildDto,
+    description: 'Present while the audit log is being built; items are empty until it is done',
+  })
+  build?: ReportBuildDto;
 }
 
 export class AuditActorChoiceDto {

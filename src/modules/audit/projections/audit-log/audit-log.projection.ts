@@ -9,6 +9,7 @@ import { ERASED_LEAD } from '#src/modules/audit/domain/audit-entry.js';
 import { presentEvent } from '#src/modules/audit/presenters/audit-presenters.js';
 import { AuditNames, leadOf } from './audit-names.js';
 
+export const AUDIT_LOG_PROJECTION = 'audit_log';
 export const AUDIT_LOG_TABLE = 'audit_log';
 export const AUDIT_NAMES_TABLE = 'audit_names';
 
@@ -41,7 +42,9 @@ const RECORD_TYPE = `position bigint, occurred_at timestamptz, event_type text, 
 @Projection()
 @Injectable()
 export class AuditLogProjection implements ProjectionDefinition {
-  readonly name = 'audit_log';
+  readonly name = AUDIT_LOG_PROJECTION;
+  /** The Audit tab tells while it is being built (a long log takes a while). */
+  readonly buildInBackground = true;
   readonly mode = 'async' as const;
   readonly version = 1;
   /** Every type: events added by any module later are recorded without a change here. */

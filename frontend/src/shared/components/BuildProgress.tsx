@@ -1,7 +1,13 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
 import type { ReportBuild } from '#src/contract/reports';
 import { formatNumber } from '@/shared/format/format';
-import { reportCopy } from '@/admin/reports/copy';
+
+/** How a build of a report or of the audit log tells its progress. */
+const buildCopy = {
+  progress: (processed: string, total: string, rate: string, left: string | null) =>
+    `${processed} / ${total} events · ${rate} events/s${left ? ` · about ${left} left` : ''}`,
+  built: (processed: string) => `Built from ${processed} events`,
+};
 
 /** `75` → `1 min 15 s`. */
 function formatSeconds(seconds: number): string {
@@ -14,7 +20,16 @@ function formatSeconds(seconds: number): string {
 const percentOf = (processed: number, total: number) =>
   total > 0 ? Math.min(100, Math.floor((processed / total) * 100)) : 0;
 
-export function BuildProgress({ title, build }: { title: string; build: ReportBuild }) {
+/** A build under way: its bar, events done of all, rate, time left, and `note` below. */
+export function BuildProgress({
+  title,
+  build,
+  note,
+}: {
+  title: string;
+  build: ReportBuild;
+  note: string;
+}) {
   const percent = percentOf(build.processed, build.total);
   return (
     <Box sx={{ my: 1 }}>
@@ -26,7 +41,7 @@ export function BuildProgress({ title, build }: { title: string; build: ReportBu
       />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
         {percent} % ·{' '}
-        {reportCopy.progress(
+        {buildCopy.progress(
           formatNumber(build.processed),
           formatNumber(build.total),
           formatNumber(build.eventsPerSecond),
@@ -34,7 +49,7 @@ export function BuildProgress({ title, build }: { title: string; build: ReportBu
         )}
       </Typography>
       <Typography variant="caption" color="text.secondary">
-        {reportCopy.leavePage}
+        {note}
       </Typography>
     </Box>
   );
@@ -52,7 +67,7 @@ export function BuildDone({ title, total }: { title: string; total: number }) {
         sx={{ height: 8, borderRadius: 1 }}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        100 % · {reportCopy.built(formatNumber(total))}
+        100 % · {buildCopy.built(formatNumber(total))}
       </Typography>
     </Box>
   );
