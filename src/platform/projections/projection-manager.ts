@@ -92,9 +92,7 @@ export class ProjectionManager {
       if (def.buildOnRequest) continue;
       const build = () => this.rebuilder.buildIfOutdated(def, this.onBuildProgress);
       if (def.mode === 'async' && def.buildInBackground) {
-        this.inBackground(def.name, build);
-        const started = this.background.get(def.name);
-        if (started) this.startupBuilds.push(started);
+        this.startupBuilds.push(this.inBackground(def.name, build));
       } else await build();
     }
     for (const def of this.registry.inline) {
@@ -142,7 +140,7 @@ export class ProjectionManager {
    */
   startRebuild(name: string): void {
     this.registry.get(name);
-    this.inBackground(name, () => this.rebuild(name));
+    void this.inBackground(name, () => this.rebuild(name));
   }
 
   /**
@@ -172,8 +170,10 @@ export class ProjectionManager {
     };
   }
 
-  private inBackground(name: string, work: () => Promise<void>): void {
-    if (this.background.has(name)) return;
+  /** Starts `work` unless a build of `name` already runs; resolves when that build has ended. */
+  private inBackground(name: string, work: () => Promise<void>): Promise<void> {
+    const running = this.background.get(name);
+    if (running) return running;
     this.failures.delete(name);
     const build = work()
       .catch((error: Error) => {
@@ -182,6 +182,7 @@ export class ProjectionManager {
       })
       .finally(() => this.background.delete(name));
     this.background.set(name, build);
+    return build;
   }
 
   /** Version, lag and any build in progress of every projection. */

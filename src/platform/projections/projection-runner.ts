@@ -1,6 +1,9 @@
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type pg from 'pg';
-import type { BackgroundPacer } from '#src/platform/scheduling/request-pressure.js';
+import {
+  type BackgroundPacer,
+  BUSY_RUN_INTERVAL_MS,
+} from '#src/platform/scheduling/request-pressure.js';
 import { WorkLoop } from '#src/platform/scheduling/work-loop.js';
 import type { EventStore } from '#src/platform/event-store/event-store.js';
 import { EVENTS_CHANNEL } from '#src/platform/event-store/event-store.js';
@@ -20,11 +23,6 @@ import {
 
 export const RUNNER_BATCH_SIZE = 5000;
 const POLL_INTERVAL_MS = 1000;
-/**
- * While appends keep coming, runs start at most this often: each run then takes the events of
- * many commits in one read and one transaction. An idle runner still runs at once when woken.
- */
-const BUSY_INTERVAL_MS = 250;
 const LISTEN_RETRY_MS = 5000;
 
 /**
@@ -54,7 +52,7 @@ export class ProjectionRunner {
           this.log(`projection runner failed: ${error.message}`),
         ),
       POLL_INTERVAL_MS,
-      { pacer, minIntervalMs: BUSY_INTERVAL_MS },
+      { pacer, minIntervalMs: BUSY_RUN_INTERVAL_MS },
     );
   }
 

@@ -15,6 +15,11 @@ const RECHECK_MS = 100;
  * stats and intake e-mails lag by at most about this much.
  */
 export const MAX_DEFER_MS = 10_000;
+/**
+ * While work keeps arriving, a paced worker's runs start at most this often, so each run takes
+ * more of it in one read and one transaction; an idle worker still runs at once when woken.
+ */
+export const BUSY_RUN_INTERVAL_MS = 250;
 
 /**
  * Whether the HTTP server is answering requests right now. Work nobody waits for (async

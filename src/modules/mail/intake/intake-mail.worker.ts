@@ -6,7 +6,11 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { EventStore } from '#src/platform/event-store/event-store.js';
-import { BackgroundPacer, RequestPressure } from '#src/platform/scheduling/request-pressure.js';
+import {
+  BackgroundPacer,
+  BUSY_RUN_INTERVAL_MS,
+  RequestPressure,
+} from '#src/platform/scheduling/request-pressure.js';
 import { WorkLoop } from '#src/platform/scheduling/work-loop.js';
 import { leadIdFromStream, leadStreamId } from '#src/modules/leads/domain/lead.events.js';
 import { MailDeliveryWorker } from '#src/modules/mail/delivery/mail-delivery-worker.js';
@@ -15,8 +19,6 @@ import { type IntakeMail, IntakeMailPolicy } from './intake-mail.policy.js';
 import { PendingIntakeMail } from './pending-intake-mail.js';
 
 const BATCH_SIZE = 200;
-/** Under a stream of new leads, runs start at most this often, each taking more of them. */
-const BUSY_INTERVAL_MS = 250;
 /** Longer than rendering and appending a batch can take; a dead worker's rows return after it. */
 const LEASE_MS = 60_000;
 /** Safety net: pending leads are found within this long even without a wake-up. */
@@ -46,7 +48,7 @@ export class IntakeMailWorker
   ) {
     this.loop = new WorkLoop(() => this.queueAll(), POLL_INTERVAL_MS, {
       pacer: new BackgroundPacer(requests),
-      minIntervalMs: BUSY_INTERVAL_MS,
+      minIntervalMs: BUSY_RUN_INTERVAL_MS,
     });
   }
 
