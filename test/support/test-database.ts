@@ -20,7 +20,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = withDatabase(adminUrl, name);
   await runMigrations(url);
-  const pool = new pg.Pool({ connectionString: url, max: 60 });
+  // Pipelining, as the app's own pool does.
+  const pool = new pg.Pool({ connectionString: url, max: 60, pipeline: true });
   // Dropping the database at the end kills idle connections; that must not fail the test.
   pool.on('error', () => undefined);
   return {

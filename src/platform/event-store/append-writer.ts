@@ -363,13 +363,20 @@ export class AppendWriter {
     });
   }
 
+  /**
+   * The inline handlers write tables of their own, so they run side by side: on a pipelining
+   * connection their statements share round trips. Every one has ended before this returns, so
+   * none can write after the transaction has ended.
+   */
   private async applyInline(recorded: RecordedEvent[], db: Queryable): Promise<void> {
-    for (const handler of this.inlineHandlers) {
-      const events = handler.handles
-        ? recorded.filter((event) => handler.handles!.has(event.type))
-        : recorded;
-      if (events.length > 0) await handler.handle(events, db);
-    }
+    const settled = await Promise.allSettled(
+      this.inlineHandlers.map(({ handles, handle }) => {
+        const events = handles ? recorded.filter((event) => handles.has(event.type)) : recorded;
+        return events.length > 0 ? handle(events, db) : undefined;
+      }),
+    );
+    const failed = settled.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 }
 
