@@ -620,6 +620,71 @@ describe(EventStore.name, () => {
       expect((await store.readStream(stream))[0].personalData).toEqual(personalData);
     });
 
+    describe('with a key not read from the table first', () => {
+      const wrappingKey = createSecretKey(randomBytes(32));
+      /** Two instances of the app on one database, sharing the app secret. */
+      const instance = () =>
+        new EventStore(
+          db.pool,
+          new PersonalDataVault(db.pool, wrappingKey),
+          upcasters,
+          requestContextMetadata,
+        );
+      const keyCount = async (subjectId: string) =>
+        (
+          await db.pool.query<{ n: number }>(
+            'select count(*)::int as n from data_subject_keys where subject_id = $1',
+            [subjectId],
+          )
+        ).rows[0].n;
+
+      it('should seal with the stored key when another instance erased the one remembered here', async () => {
+        const [here, there] = [instance(), instance()];
+        const [first, second] = [newStream(), newStream()];
+        const subjectId = `lead:${first}`;
+        const opened = { type: 'Opened', data: {}, personalData };
+        await here.append(first, 'no_stream', [opened], { streamType, subjectId });
+        await there.personalData.erase(subjectId);
+
+        await here.append(second, 'no_stream', [opened], { streamType, subjectId });
+
+        expect((await there.readStream(second))[0].personalData).toEqual(personalData);
+        expect(await keyCount(subjectId)).toBe(1);
+        await Promise.all([here.drain(), there.drain()]);
+      });
+
+      it("should seal a new stream's first event with the key its subject already has", async () => {
+        const [here, there] = [instance(), instance()];
+        const [first, second] = [newStream(), newStream()];
+        const subjectId = `lead:${first}`;
+        const opened = { type: 'Opened', data: {}, personalData };
+        await there.append(first, 'no_stream', [opened], { streamType, subjectId });
+
+        await here.append(second, 'no_stream', [opened], { streamType, subjectId });
+
+        expect((await there.readStream(first))[0].personalData).toEqual(personalData);
+        expect((await there.readStream(second))[0].personalData).toEqual(personalData);
+        expect(await keyCount(subjectId)).toBe(1);
+        await Promise.all([here.drain(), there.drain()]);
+      });
+
+      it('should store no key for a new subject whose append lost', async () => {
+        const stream = newStream();
+        const subjectId = `lead:${stream}`;
+        await store.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], { streamType });
+
+        const lost = store.append(
+          stream,
+          'no_stream',
+          [{ type: 'Opened', data: {}, personalData }],
+          { streamType, subjectId },
+        );
+
+        await expect(lost).rejects.toThrow(ConcurrencyError);
+        expect(await keyCount(subjectId)).toBe(0);
+      });
+    });
+
     it('should refuse personal data without a data subject', async () => {
       const attempt = store.append(
         newStream(),

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { type KeyObject, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { isDatabaseUnavailable, isPoolExhausted } from '#src/platform/database/database-waits.js';
 import { inTransaction, type Queryable } from '#src/platform/database/queryable.js';
@@ -29,7 +29,11 @@ import type {
   RecordedEvent,
 } from './event-store.types.js';
 import { GroupCommitQueue } from './group-commit-queue.js';
-import { PERSONAL_DATA_FIELD, type PersonalDataVault } from './personal-data-vault.js';
+import {
+  PERSONAL_DATA_FIELD,
+  type PersonalDataVault,
+  type SealingKey,
+} from './personal-data-vault.js';
 import type { UpcasterRegistry } from './upcasters.js';
 
 /** Called inside the appending transaction with the events just written. */
@@ -38,6 +42,13 @@ export type InlineEventHandler = (events: RecordedEvent[], db: Queryable) => Pro
 interface QueuedAppend extends PendingAppend {
   resolve(result: AppendResult): void;
   reject(error: unknown): void;
+}
+
+/** The key a subject's personal data is sealed with, and whether the statement must check it. */
+interface SubjectKey {
+  key: KeyObject;
+  /** The wrapped key the statement checks against the stored one; null when read from there. */
+  sealedWith: Buffer | null;
 }
 
 /** An event of an append with everything the statement and the inline projections need. */
@@ -263,45 +274,126 @@ export class AppendWriter {
       const result = stored.get(append);
       return result ? { kind: 'stored', result } : undefined;
     });
-    const toWrite = appends.filter((_, i) => outcomes[i] === undefined);
+    let toWrite = appends.filter((_, i) => outcomes[i] === undefined);
     if (toWrite.length === 0) return outcomes as Outcome[];
-    const { events, createdKeys } = await this.eventsToWrite(toWrite, db);
-    const { rows } = await db.query<AppendedRow>(
-      appendStatement(
-        toWrite.map(streamRow),
-        events.map((e) => e.row),
-        notify,
-      ),
-    );
-    const written = new Map(rows.map((row) => [row.event_id, row]));
-    toWrite.forEach((append) => {
-      outcomes[appends.indexOf(append)] = outcomeOf(append, written);
-    });
+    const recorded: RecordedEvent[] = [];
+    const storedKeys: string[] = [];
+    const usedKeys = new Set<string>();
+    // An append sealed with a key not yet known to be its subject's stored one, and refused, goes
+    // once more with the stored key: only that tells a key that did not hold from a stale version.
+    for (const keys of ['remembered', 'stored'] as const) {
+      const round = await this.writeRound(toWrite, db, notify, keys === 'stored');
+      recorded.push(...round.recorded);
+      storedKeys.push(...round.storedKeys);
+      const again: PendingAppend[] = [];
+      for (const append of toWrite) {
+        const outcome = outcomeOf(append, round.written);
+        if (outcome.kind === 'stale' && round.unsure.has(append)) again.push(append);
+        else outcomes[appends.indexOf(append)] = outcome;
+        if (outcome.kind === 'stored' && append.subjectId) usedKeys.add(append.subjectId);
+      }
+      if (again.length === 0) break;
+      this.vault.forget(again.map((append) => append.subjectId!));
+      toWrite = again;
+    }
     // A key made for an append that lost would belong to no event: it goes with the append.
-    const usedKeys = new Set(
-      toWrite.filter((a) => written.has(a.eventIds[0])).map((a) => a.subjectId),
-    );
-    const unusedKeys = createdKeys.filter((subject) => !usedKeys.has(subject));
+    const unusedKeys = storedKeys.filter((subject) => !usedKeys.has(subject));
     if (unusedKeys.length > 0) await this.vault.eraseMany(unusedKeys, db);
-    await this.applyInline(this.recorded(events, written), db);
+    await this.applyInline(recorded, db);
     return outcomes as Outcome[];
   }
 
-  /** Each event's row, with personal data sealed under its subject's key (made when new). */
-  private async eventsToWrite(
+  /**
+   * One append statement for `appends`. Keys sealed with before they are known to be stored are
+   * checked by the statement (`unsure`); new ones are stored by the statement just before it,
+   * sent together.
+   */
+  private async writeRound(
     appends: PendingAppend[],
     db: Queryable,
-  ): Promise<{ events: EventToWrite[]; createdKeys: string[] }> {
-    const subjects = [
-      ...new Set(
-        appends
-          .filter((a) => a.events.some((event) => event.personalData))
-          .map((a) => a.subjectId!),
+    notify: boolean,
+    storedKeysOnly: boolean,
+  ): Promise<{
+    written: Map<string, AppendedRow>;
+    recorded: RecordedEvent[];
+    storedKeys: string[];
+    unsure: Set<PendingAppend>;
+  }> {
+    const keys = await this.sealingKeys(appends, db, storedKeysOnly);
+    const events = this.eventsToWrite(appends, keys.bySubject);
+    // Both statements are sent before either answer is awaited: on a pipelining connection
+    // they share one round trip, and the append sees the keys stored just before it.
+    const [newKeysStored, { rows }] = await Promise.all([
+      this.vault.storeNew(keys.created, db),
+      db.query<AppendedRow>(
+        appendStatement(
+          appends.map((append) => streamRow(append, keys.bySubject)),
+          events.map((e) => e.row),
+          notify,
+        ),
       ),
-    ];
-    const keys = subjects.length > 0 ? await this.vault.keysFor(subjects, db) : new Map();
+    ]);
+    for (const subject of newKeysStored) this.vault.remember(subject, keys.created.get(subject)!);
+    const written = new Map(rows.map((row) => [row.event_id, row]));
+    return {
+      written,
+      recorded: this.recorded(events, written),
+      storedKeys: [...keys.storedByRead, ...newKeysStored],
+      unsure: new Set(
+        appends.filter((a) => a.subjectId && keys.bySubject.get(a.subjectId)?.sealedWith),
+      ),
+    };
+  }
+
+  /**
+   * The key each subject's personal data is sealed with. Remembered keys, and new ones for
+   * subjects whose every append creates its stream (a new lead), cost no round trip here and are
+   * checked by the append statement; the others are read, or made and stored, first.
+   */
+  private async sealingKeys(
+    appends: PendingAppend[],
+    db: Queryable,
+    storedKeysOnly: boolean,
+  ): Promise<{
+    bySubject: Map<string, SubjectKey>;
+    /** New keys, still to be stored. */
+    created: Map<string, SealingKey>;
+    /** Subjects whose keys the read stored just now. */
+    storedByRead: string[];
+  }> {
+    const appendsBySubject = new Map<string, PendingAppend[]>();
+    for (const append of appends) {
+      if (!append.events.some((event) => event.personalData)) continue;
+      const own = appendsBySubject.get(append.subjectId!);
+      if (own) own.push(append);
+      else appendsBySubject.set(append.subjectId!, [append]);
+    }
+    const bySubject = new Map<string, SubjectKey>();
+    const created = new Map<string, SealingKey>();
+    const toRead: string[] = [];
+    for (const [subject, own] of appendsBySubject) {
+      const expectNew = own.every((append) => append.expectedVersion === 'no_stream');
+      const key = storedKeysOnly ? null : this.vault.sealingKey(subject, expectNew);
+      if (!key) toRead.push(subject);
+      else {
+        bySubject.set(subject, { key: key.key, sealedWith: key.wrapped });
+        if (key.isNew) created.set(subject, key);
+      }
+    }
+    const storedByRead: string[] = [];
+    if (toRead.length > 0) {
+      for (const [subject, stored] of await this.vault.keysFor(toRead, db)) {
+        bySubject.set(subject, { key: stored.key, sealedWith: null });
+        if (stored.created) storedByRead.push(subject);
+      }
+    }
+    return { bySubject, created, storedByRead };
+  }
+
+  /** Each event's row, with personal data sealed under its subject's key. */
+  private eventsToWrite(appends: PendingAppend[], keys: Map<string, SubjectKey>): EventToWrite[] {
     const now = new Date();
-    const events = appends.flatMap((append) =>
+    return appends.flatMap((append) =>
       append.events.map((event, i): EventToWrite => {
         const data: JsonObject = event.personalData
           ? {
@@ -329,8 +421,6 @@ export class AppendWriter {
         };
       }),
     );
-    const createdKeys = [...keys].filter(([, k]) => k.created).map(([subject]) => subject);
-    return { events, createdKeys };
   }
 
   /** The events written, as inline projections see them. */
@@ -380,8 +470,9 @@ export class AppendWriter {
   }
 }
 
-function streamRow(append: PendingAppend): StreamAppendRow {
+function streamRow(append: PendingAppend, keys: Map<string, SubjectKey>): StreamAppendRow {
   const { expectedVersion: expected } = append;
+  const sealedWith = (append.subjectId && keys.get(append.subjectId)?.sealedWith) || null;
   return {
     streamId: append.streamId,
     streamType: append.streamType,
@@ -389,6 +480,8 @@ function streamRow(append: PendingAppend): StreamAppendRow {
     count: append.events.length,
     requiredStream: append.requires?.streamId ?? null,
     requiredVersion: append.requires?.version ?? null,
+    sealedWith,
+    subjectId: sealedWith ? append.subjectId! : null,
   };
 }
 

@@ -15,6 +15,10 @@ export interface StreamAppendRow {
   /** Another stream that must still be at `requiredVersion`, or null. */
   requiredStream: string | null;
   requiredVersion: number | null;
+  /** The wrapped key the personal data was sealed with before it was known to be stored, or null. */
+  sealedWith: Buffer | null;
+  /** Whose key `sealedWith` must be. */
+  subjectId: string | null;
 }
 
 /** One event an append statement inserts; `ord` is its 1-based place in its stream's append. */
@@ -48,6 +52,8 @@ const STREAM_COLUMNS = [
   'count',
   'requiredStream',
   'requiredVersion',
+  'sealedWith',
+  'subjectId',
 ] as const satisfies readonly (keyof StreamAppendRow)[];
 const EVENT_COLUMNS = [
   'streamId',
@@ -68,8 +74,9 @@ const e = (column: (typeof EVENT_COLUMNS)[number]) =>
  * Appends to many streams at once. Each stream's version is checked and bumped (or the stream
  * created) and its events inserted, in array order so that global positions follow stream
  * versions; a stream whose expected version does not hold, or whose required stream has moved
- * on, gets no rows back and no events. Required streams are share-locked until the commit, so
- * they cannot move before it.
+ * on, or whose personal data was sealed with a key that is not its subject's stored key, gets
+ * no rows back and no events. Required streams are share-locked until the commit, so they cannot
+ * move before it.
  *
  * Readers of the whole log go in `(transaction_id, global_position)` order. A transaction may
  * have taken its id before another one appended to the same stream and committed; its events
@@ -84,13 +91,17 @@ const appendSql = (notify: boolean) => `
   ), input as (
     select i.stream_id, i.stream_type, i.expected, i.n
     from unnest(${s('streamId')}::text[], ${s('streamType')}::text[], ${s('expected')}::int[],
-        ${s('count')}::int[], ${s('requiredStream')}::text[], ${s('requiredVersion')}::int[])
-      as i(stream_id, stream_type, expected, n, required_stream, required_version)
-    where i.required_stream is null
-      or exists (select 1 from required r
-                 where r.stream_id = i.required_stream and r.version = i.required_version)
-      or (i.required_version = 0
-          and not exists (select 1 from required r where r.stream_id = i.required_stream))
+        ${s('count')}::int[], ${s('requiredStream')}::text[], ${s('requiredVersion')}::int[],
+        ${s('sealedWith')}::bytea[], ${s('subjectId')}::text[])
+      as i(stream_id, stream_type, expected, n, required_stream, required_version, sealed_with, subject_id)
+    where (i.required_stream is null
+        or exists (select 1 from required r
+                   where r.stream_id = i.required_stream and r.version = i.required_version)
+        or (i.required_version = 0
+            and not exists (select 1 from required r where r.stream_id = i.required_stream)))
+      and (i.sealed_with is null
+        or exists (select 1 from data_subject_keys k
+                   where k.subject_id = i.subject_id and k.wrapped_key = i.sealed_with))
   ), bumped as (
     update streams s set version = s.version + i.n,
       last_transaction_id = greatest(s.last_transaction_id, pg_current_xact_id())

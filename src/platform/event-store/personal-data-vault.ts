@@ -26,21 +26,44 @@ const KEYS_FOR = {
          select subject_id, wrapped_key, false from data_subject_keys where subject_id = any($1)`,
 };
 
+const STORE_NEW_KEYS = {
+  name: 'data-subject-keys-store-new',
+  text: `insert into data_subject_keys (subject_id, wrapped_key)
+         select * from unnest($1::text[], $2::bytea[])
+         on conflict (subject_id) do nothing returning subject_id`,
+};
+
 interface StoredKey {
   subject_id: string;
   wrapped_key: Buffer;
   created: boolean;
 }
 
+/** A subject's key as an append seals with it before anything is written. */
+export interface SealingKey {
+  key: KeyObject;
+  /** The key as stored: the append is written only while this is the subject's stored key. */
+  wrapped: Buffer;
+  /** Made just now for a subject expected to be new: `storeNew` stores it unless one exists. */
+  isNew: boolean;
+}
+
+/** Subjects whose sealing keys are remembered: a burst of new leads and their e-mails. */
+const REMEMBERED_KEYS = 10_000;
+
 /**
  * Encrypts personal data with one key per data subject (AES-256-GCM). Keys are stored wrapped
  * by the app's master key in their own table; deleting a subject's key makes every event about
- * that subject unreadable (crypto-shredding) while the events themselves stay. Keys are read
- * from the table every time, never cached: a key cached from a rolled-back transaction would
- * seal data nobody can open, and one cached across an erasure by another instance would keep
- * shredded data readable.
+ * that subject unreadable (crypto-shredding) while the events themselves stay. Opening always
+ * reads the stored key. Sealing may use a key remembered from an earlier append, or a new one
+ * made before it is stored, to save the round trip that reads or stores it first: the append
+ * statement then writes only if that exact key is the subject's stored key. So a key remembered
+ * from a rolled-back transaction, or one erased meanwhile by this or another instance, never
+ * seals data that gets stored; such an append is sealed again with the stored key.
  */
 export class PersonalDataVault {
+  private readonly remembered = new Map<string, SealingKey>();
+
   constructor(
     private readonly db: Queryable,
     private readonly wrappingKey: KeyObject,
@@ -68,21 +91,54 @@ export class PersonalDataVault {
       rows.push(...late.rows);
     }
     const keys = new Map(
-      rows.map((row) => [
-        row.subject_id,
+      rows.map((row) => {
         // A key this call stored is the one just made: no need to unwrap it again. Keys go to
         // the ciphers as key objects, for the reason given at AppSecrets.
-        {
-          key: createSecretKey(
-            row.created ? fresh.get(row.subject_id)! : this.unwrap(row.wrapped_key),
-          ),
-          created: row.created,
-        },
-      ]),
+        const key = createSecretKey(
+          row.created ? fresh.get(row.subject_id)! : this.unwrap(row.wrapped_key),
+        );
+        this.remember(row.subject_id, { key, wrapped: row.wrapped_key, isNew: false });
+        return [row.subject_id, { key, created: row.created }];
+      }),
     );
     const lost = subjectIds.find((id) => !keys.has(id));
     if (lost) throw new Error(`No key could be stored for data subject ${lost}`);
     return keys;
+  }
+
+  /**
+   * A key to seal with at once, or null when the stored one must be read first: the key last
+   * used for the subject, else a new one when the caller expects the subject to be new.
+   */
+  sealingKey(subjectId: string, expectNew: boolean): SealingKey | null {
+    const known = this.remembered.get(subjectId);
+    if (known) return known;
+    if (!expectNew) return null;
+    const raw = randomBytesPooled(32);
+    return { key: createSecretKey(raw), wrapped: this.wrap(raw), isNew: true };
+  }
+
+  /** Stores new keys of `sealingKey`; answers the subjects that had none and now have these. */
+  async storeNew(keys: Map<string, SealingKey>, db: Queryable): Promise<string[]> {
+    if (keys.size === 0) return [];
+    const { rows } = await db.query<{ subject_id: string }>({
+      ...STORE_NEW_KEYS,
+      values: [[...keys.keys()], [...keys.values()].map((k) => k.wrapped)],
+    });
+    return rows.map((row) => row.subject_id);
+  }
+
+  /** Seals with `key` from now on, until it fails an append or the subject is erased. */
+  remember(subjectId: string, key: SealingKey): void {
+    this.remembered.delete(subjectId);
+    this.remembered.set(subjectId, { ...key, isNew: false });
+    if (this.remembered.size > REMEMBERED_KEYS) {
+      this.remembered.delete(this.remembered.keys().next().value!);
+    }
+  }
+
+  forget(subjectIds: Iterable<string>): void {
+    for (const subjectId of subjectIds) this.remembered.delete(subjectId);
   }
 
   seal(key: KeyObject, subjectId: string, data: JsonObject): PersonalDataEnvelope {
@@ -139,6 +195,7 @@ export class PersonalDataVault {
   }
 
   async eraseMany(subjectIds: string[], db: Queryable = this.db): Promise<void> {
+    this.forget(subjectIds);
     await db.query('delete from data_subject_keys where subject_id = any($1)', [subjectIds]);
     await this.ledger?.record(subjectIds);
   }
