@@ -91,3 +91,40 @@ export async function signInBenchAdmin(
   if (!login.ok) throw new Error(`Bench admin sign-in failed: HTTP ${login.status}`);
   return ((await login.json()) as { token: string }).token;
 }
+
+/**
+ * CPU time (ms) used so far by the PostgreSQL server at `databaseUrl` and its backends, read
+ * from /proc (Linux); null elsewhere. Backends that ended are not counted: compare readings
+ * taken while the same connections stay open.
+ */
+export async function databaseCpuMs(databaseUrl: string): Promise<number | null> {
+  const { readFile, readdir } = await import('node:fs/promises');
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ dir: string }>(
+      "select current_setting('data_directory') as dir",
+    );
+    const postmaster = Number(
+      (await readFile(join(rows[0].dir, 'postmaster.pid'), 'utf8')).split('\n')[0],
+    );
+    const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+    let ticks = 0;
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => null);
+      // Fields after the parenthesised name: state ppid ... utime(14) stime(15), 1-based.
+      const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (!fields) continue;
+      if (Number(entry) === postmaster || Number(fields[1]) === postmaster) {
+        ticks += Number(fields[11]) + Number(fields[12]);
+      }
+    }
+    return ticks / ticksPerMs;
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
+}

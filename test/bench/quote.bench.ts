@@ -14,6 +14,9 @@
  *   --request-path               the app without its after-commit work (async projections and
  *                                the intake e-mails stay behind), to tell the two costs apart
  *
+ * Each row also shows the CPU time per request of this process (server and load generator) and
+ * of the database server (Linux): a round trip saved shows in both.
+ *
  * Targets: the app reaches at least 50 % of the framework floor's requests per second, with a
  * p99 latency of at most 60 ms; exits 1 below them.
  */
@@ -23,7 +26,7 @@ import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startBenchApp, startBenchDatabase } from './bench-support.ts';
+import { databaseCpuMs, startBenchApp, startBenchDatabase } from './bench-support.ts';
 
 const args = process.argv.slice(2);
 const SECONDS = Number(args.find((arg) => !arg.startsWith('-')) ?? 10);
@@ -59,11 +62,14 @@ interface Result {
   p99: number;
   /** CPU time of this process (server and load generator) per request. */
   cpuMsPerRequest: number;
+  /** CPU time of the database server per request (Linux only). */
+  dbCpuMsPerRequest: number | null;
   non2xx: number;
   errors: number;
 }
 
-async function load(name: string, url: string): Promise<Result> {
+async function load(name: string, url: string, databaseUrl: string): Promise<Result> {
+  const dbCpuBefore = await databaseCpuMs(databaseUrl);
   const cpuBefore = process.cpuUsage();
   const result = await autocannon({
     url,
@@ -76,12 +82,15 @@ async function load(name: string, url: string): Promise<Result> {
     body,
   });
   const cpu = process.cpuUsage(cpuBefore);
+  const dbCpuAfter = await databaseCpuMs(databaseUrl);
+  const dbCpu = dbCpuBefore === null || dbCpuAfter === null ? null : dbCpuAfter - dbCpuBefore;
   return {
     name,
     requests: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     cpuMsPerRequest: Number(((cpu.user + cpu.system) / 1000 / result.requests.total).toFixed(2)),
+    dbCpuMsPerRequest: dbCpu === null ? null : Number((dbCpu / result.requests.total).toFixed(2)),
     non2xx: result.non2xx,
     errors: result.errors,
   };
@@ -198,11 +207,11 @@ async function main(): Promise<void> {
 
     const baseline = await startBaseline(pool);
     const baselinePort = (baseline.address() as AddressInfo).port;
-    const floor = await load('node http + pg', `http://127.0.0.1:${baselinePort}/`);
+    const floor = await load('node http + pg', `http://127.0.0.1:${baselinePort}/`, databaseUrl);
     baseline.close();
 
     const nestFloor = await startNestFloor(pool);
-    const framework = await load('Nest + ValidationPipe + pg', nestFloor.url);
+    const framework = await load('Nest + ValidationPipe + pg', nestFloor.url, databaseUrl);
     await nestFloor.close();
 
     const { app, base } = await startBenchApp(
@@ -215,6 +224,7 @@ async function main(): Promise<void> {
     const quote = await load(
       REQUEST_PATH_ONLY ? 'POST /api/quote (request path)' : 'POST /api/quote',
       `${base}/api/quote`,
+      databaseUrl,
     );
     if (profiler) await profiler.stopInto(PROFILE!);
     await app.close();
