@@ -93,9 +93,9 @@ export async function signInBenchAdmin(
 }
 
 /**
- * CPU time (ms) used so far by the PostgreSQL server at `databaseUrl` and its backends, read
- * from /proc (Linux); null elsewhere. Backends that ended are not counted: compare readings
- * taken while the same connections stay open.
+ * CPU time (ms) used so far by the PostgreSQL server at `databaseUrl`: the postmaster, its
+ * running backends and those that ended (which it has reaped). Read from /proc (Linux); null
+ * elsewhere.
  */
 export async function databaseCpuMs(databaseUrl: string): Promise<number | null> {
   const { readFile, readdir } = await import('node:fs/promises');
@@ -109,19 +109,21 @@ export async function databaseCpuMs(databaseUrl: string): Promise<number | null>
     const postmaster = Number(
       (await readFile(join(rows[0].dir, 'postmaster.pid'), 'utf8')).split('\n')[0],
     );
-    const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
     let ticks = 0;
     for (const entry of await readdir('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => null);
-      // Fields after the parenthesised name: state ppid ... utime(14) stime(15), 1-based.
-      const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // The fields after the parenthesised name, from state (0) and ppid (1): utime (11),
+      // stime (12), and the reaped children's cutime (13) and cstime (14).
+      const fields = stat
+        ?.slice(stat.lastIndexOf(')') + 2)
+        .split(' ')
+        .map(Number);
       if (!fields) continue;
-      if (Number(entry) === postmaster || Number(fields[1]) === postmaster) {
-        ticks += Number(fields[11]) + Number(fields[12]);
-      }
+      if (Number(entry) === postmaster) ticks += fields[11] + fields[12] + fields[13] + fields[14];
+      else if (fields[1] === postmaster) ticks += fields[11] + fields[12];
     }
-    return ticks / ticksPerMs;
+    return ticks * 10; // USER_HZ is 100 on Linux
   } catch {
     return null;
   } finally {
