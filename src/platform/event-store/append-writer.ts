@@ -1,7 +1,7 @@
 import { type KeyObject, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { isDatabaseUnavailable, isPoolExhausted } from '#src/platform/database/database-waits.js';
-import { inTransaction, type Queryable } from '#src/platform/database/queryable.js';
+import { inTransaction, type Queryable, sendTogether } from '#src/platform/database/queryable.js';
 import type { AppendAnnouncer } from './append-announcer.js';
 import {
   concurrencyError,
@@ -323,16 +323,18 @@ export class AppendWriter {
     const events = this.eventsToWrite(appends, keys.bySubject);
     // Both statements are sent before either answer is awaited: on a pipelining connection
     // they share one round trip, and the append sees the keys stored just before it.
-    const [newKeysStored, { rows }] = await Promise.all([
-      this.vault.storeNew(keys.created, db),
-      db.query<AppendedRow>(
-        appendStatement(
-          appends.map((append) => streamRow(append, keys.bySubject)),
-          events.map((e) => e.row),
-          notify,
+    const [newKeysStored, { rows }] = await Promise.all(
+      sendTogether(db, () => [
+        this.vault.storeNew(keys.created, db),
+        db.query<AppendedRow>(
+          appendStatement(
+            appends.map((append) => streamRow(append, keys.bySubject)),
+            events.map((e) => e.row),
+            notify,
+          ),
         ),
-      ),
-    ]);
+      ]),
+    );
     for (const subject of newKeysStored) this.vault.remember(subject, keys.created.get(subject)!);
     const written = new Map(rows.map((row) => [row.event_id, row]));
     return {
@@ -460,10 +462,12 @@ export class AppendWriter {
    */
   private async applyInline(recorded: RecordedEvent[], db: Queryable): Promise<void> {
     const settled = await Promise.allSettled(
-      this.inlineHandlers.map(({ handles, handle }) => {
-        const events = handles ? recorded.filter((event) => handles.has(event.type)) : recorded;
-        return events.length > 0 ? handle(events, db) : undefined;
-      }),
+      sendTogether(db, () =>
+        this.inlineHandlers.map(({ handles, handle }) => {
+          const events = handles ? recorded.filter((event) => handles.has(event.type)) : recorded;
+          return events.length > 0 ? handle(events, db) : undefined;
+        }),
+      ),
     );
     const failed = settled.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
