@@ -416,8 +416,8 @@ export class AppendWriter {
             eventId: append.eventIds[i],
             type: event.type,
             schemaVersion: event.schemaVersion ?? this.upcasters.currentVersion(event.type),
-            data: JSON.stringify(data),
-            metadata: JSON.stringify(append.metadata),
+            data,
+            metadata: append.metadata,
             occurredAt: event.occurredAt ?? now,
           },
         };

@@ -28,10 +28,9 @@ export interface EventInsertRow {
   eventId: string;
   type: string;
   schemaVersion: number;
-  /** JSON text: data with personal data already sealed. */
-  data: string;
-  /** JSON text. */
-  metadata: string;
+  /** Data with personal data already sealed. */
+  data: JsonObject;
+  metadata: EventMetadata;
   occurredAt: Date;
 }
 
@@ -43,8 +42,10 @@ export interface AppendedRow {
   transaction_id: string;
 }
 
-// The statement takes one array per column. Its parameter numbers follow these lists, so the SQL
-// text and the values are built from the same names and cannot drift apart.
+// The statement takes one array per stream column, its parameter numbers following this list, and
+// the events as one JSON array of rows, read with the column types below: the SQL text and the
+// values are built from the same names and cannot drift apart. One JSON text for all events costs
+// less to build than a JSON text per event, escaped again into an array literal.
 const STREAM_COLUMNS = [
   'streamId',
   'streamType',
@@ -55,20 +56,22 @@ const STREAM_COLUMNS = [
   'sealedWith',
   'subjectId',
 ] as const satisfies readonly (keyof StreamAppendRow)[];
-const EVENT_COLUMNS = [
-  'streamId',
-  'ord',
-  'eventId',
-  'type',
-  'schemaVersion',
-  'data',
-  'metadata',
-  'occurredAt',
-] as const satisfies readonly (keyof EventInsertRow)[];
+const EVENT_COLUMNS = {
+  streamId: 'text',
+  ord: 'int',
+  eventId: 'uuid',
+  type: 'text',
+  schemaVersion: 'int',
+  data: 'jsonb',
+  metadata: 'jsonb',
+  occurredAt: 'timestamptz',
+} as const satisfies Record<keyof EventInsertRow, string>;
 
 const s = (column: (typeof STREAM_COLUMNS)[number]) => `$${STREAM_COLUMNS.indexOf(column) + 1}`;
-const e = (column: (typeof EVENT_COLUMNS)[number]) =>
-  `$${STREAM_COLUMNS.length + EVENT_COLUMNS.indexOf(column) + 1}`;
+const EVENTS = `$${STREAM_COLUMNS.length + 1}`;
+const EVENT_RECORD = Object.entries(EVENT_COLUMNS)
+  .map(([name, type]) => `"${name}" ${type}`)
+  .join(', ');
 
 /**
  * Appends to many streams at once. Each stream's version is checked and bumped (or the stream
@@ -120,8 +123,7 @@ const appendSql = (notify: boolean) => `
     insert into events (stream_id, stream_version, event_id, type, schema_version, data, metadata, occurred_at, transaction_id)
     select e.stream_id, s.version - i.n + e.ord, e.event_id, e.type, e.schema_version, e.data, e.metadata, e.occurred_at,
       s.last_transaction_id
-    from unnest(${e('streamId')}::text[], ${e('ord')}::int[], ${e('eventId')}::uuid[], ${e('type')}::text[],
-        ${e('schemaVersion')}::int[], ${e('data')}::jsonb[], ${e('metadata')}::jsonb[], ${e('occurredAt')}::timestamptz[])
+    from rows from (jsonb_to_recordset(${EVENTS}::jsonb) as (${EVENT_RECORD}))
         with ordinality as e(stream_id, ord, event_id, type, schema_version, data, metadata, occurred_at, idx)
       join stream s on s.stream_id = e.stream_id
       join input i on i.stream_id = e.stream_id
@@ -150,7 +152,7 @@ export function appendStatement(
     ...(notify ? APPEND_AND_NOTIFY : APPEND),
     values: [
       ...STREAM_COLUMNS.map((column) => streams.map((row) => row[column])),
-      ...EVENT_COLUMNS.map((column) => events.map((row) => row[column])),
+      JSON.stringify(events),
     ],
   };
 }
