@@ -324,6 +324,48 @@ describe(EventStore.name, () => {
     });
   });
 
+  describe('inline handlers', () => {
+    it('should end the batch only after every handler, and keep none of a failed append', async () => {
+      await db.pool.query('create table inline_writes (stream_id text, step int)');
+      const isolated = new EventStore(
+        db.pool,
+        new PersonalDataVault(db.pool, createSecretKey(randomBytes(32))),
+        upcasters,
+        requestContextMetadata,
+      );
+      // One handler writes twice with a pause between; the other fails one append at once.
+      isolated.registerInlineHandler(['Written'], async (events, tx) => {
+        const streams = events.map((event) => event.streamId);
+        await tx.query('insert into inline_writes select unnest($1::text[]), 1', [streams]);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await tx.query('insert into inline_writes select unnest($1::text[]), 2', [streams]);
+      });
+      isolated.registerInlineHandler(['Written'], async (events) => {
+        if (events.some((event) => event.data.fail)) throw new Error('projection failed');
+      });
+      const [kept, failed] = [newStream(), newStream()];
+
+      const results = await Promise.allSettled([
+        isolated.append(kept, 'no_stream', [{ type: 'Written', data: {} }], { streamType }),
+        isolated.append(failed, 'no_stream', [{ type: 'Written', data: { fail: true } }], {
+          streamType,
+        }),
+      ]);
+      await isolated.drain();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const { rows } = await db.pool.query<{ stream_id: string; step: number }>(
+        'select stream_id, step from inline_writes order by stream_id, step',
+      );
+
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected']);
+      expect(rows).toEqual([
+        { stream_id: kept, step: 1 },
+        { stream_id: kept, step: 2 },
+      ]);
+      expect(await isolated.readStream(failed)).toEqual([]);
+    });
+  });
+
   describe('readAll', () => {
     async function begin(): Promise<pg.PoolClient> {
       const client = await db.pool.connect();

@@ -20,8 +20,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = withDatabase(adminUrl, name);
   await runMigrations(url);
-  // Pipelining, as the app's own pool does.
-  const pool = new pg.Pool({ connectionString: url, max: 60, pipeline: true });
+  const pool = new pg.Pool({ connectionString: url, max: 60 });
   // Dropping the database at the end kills idle connections; that must not fail the test.
   pool.on('error', () => undefined);
   return {

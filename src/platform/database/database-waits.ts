@@ -17,15 +17,10 @@ export function databaseWaitsFrom(config: AppConfig): DatabaseWaits {
   };
 }
 
-/**
- * pg.Pool options: the acquire timeout for the pool, the other two sent as session settings.
- * Connections pipeline: statements that do not depend on each other's answers (a transaction's
- * BEGIN and first statement, the inline projections of one append) share a round trip.
- */
+/** pg.Pool options: the acquire timeout for the pool, the other two sent as session settings. */
 export function poolOptions(waits: DatabaseWaits) {
   return {
     max: waits.poolSize,
-    pipeline: true,
     connectionTimeoutMillis: waits.connectTimeoutMs,
     lock_timeout: waits.lockTimeoutMs,
     statement_timeout: waits.statementTimeoutMs,

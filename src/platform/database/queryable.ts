@@ -26,20 +26,33 @@ export function sendTogether<T>(db: Queryable, send: () => T): T {
   }
 }
 
+/** Whether statements sent on `db` go out without waiting for the answers of those before. */
+export function pipelines(db: Queryable): boolean {
+  return (db as { pipeline?: boolean }).pipeline === true;
+}
+
 /**
- * Runs `work` in one transaction on one pooled connection. On a pipelining connection BEGIN goes
- * out in one write with what the transaction sends before it first waits for an answer, instead
- * of costing a round trip of its own: a failed BEGIN fails those statements too, and is reported
- * here.
+ * Runs `work` in one transaction on one pooled connection.
+ *
+ * `pipelined`: for this transaction the connection sends a statement without waiting for the
+ * answers of those before it (the server still runs them in order), so `work` can send statements
+ * that do not need each other's answers in one round trip, and BEGIN goes out in one write with
+ * what `work` sends before it first waits. A failed BEGIN fails those statements too, and is
+ * reported. The mode is node-postgres' `pipeline`, switched on only while the transaction runs
+ * and nothing else is in flight on the connection: it refuses COPY and cursors, which other
+ * users of the pool need.
  */
 export async function inTransaction<T>(
   pool: pg.Pool,
   work: (client: pg.PoolClient) => Promise<T>,
+  { pipelined = false }: { pipelined?: boolean } = {},
 ): Promise<T> {
   const client = await pool.connect();
+  const mode = client as { pipeline: boolean };
+  mode.pipeline = pipelined;
   try {
     let begin: Promise<unknown>;
-    if (client.pipeline) {
+    if (pipelined) {
       const socket = socketOf(client);
       socket?.cork();
       setImmediate(() => socket?.uncork());
@@ -51,9 +64,11 @@ export async function inTransaction<T>(
     await client.query('commit');
     return result;
   } catch (error) {
+    // Answered in order: once ROLLBACK is answered, nothing sent before it is still in flight.
     await client.query('rollback').catch(() => undefined);
     throw error;
   } finally {
+    mode.pipeline = false;
     client.release();
   }
 }

@@ -1,7 +1,12 @@
 import { type KeyObject, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { isDatabaseUnavailable, isPoolExhausted } from '#src/platform/database/database-waits.js';
-import { inTransaction, type Queryable, sendTogether } from '#src/platform/database/queryable.js';
+import {
+  inTransaction,
+  pipelines,
+  type Queryable,
+  sendTogether,
+} from '#src/platform/database/queryable.js';
 import type { AppendAnnouncer } from './append-announcer.js';
 import {
   concurrencyError,
@@ -175,7 +180,9 @@ export class AppendWriter {
   private async commitBatch(batch: QueuedAppend[]): Promise<void> {
     let outcomes: Outcome[];
     try {
-      outcomes = await inTransaction(this.pool, (client) => this.write(batch, client, false));
+      outcomes = await inTransaction(this.pool, (client) => this.write(batch, client, false), {
+        pipelined: true,
+      });
     } catch (error) {
       await this.settleFailedBatch(batch, error);
       return;
@@ -321,20 +328,20 @@ export class AppendWriter {
   }> {
     const keys = await this.sealingKeys(appends, db, storedKeysOnly);
     const events = this.eventsToWrite(appends, keys.bySubject);
-    // Both statements are sent before either answer is awaited: on a pipelining connection
-    // they share one round trip, and the append sees the keys stored just before it.
-    const [newKeysStored, { rows }] = await Promise.all(
-      sendTogether(db, () => [
-        this.vault.storeNew(keys.created, db),
-        db.query<AppendedRow>(
-          appendStatement(
-            appends.map((append) => streamRow(append, keys.bySubject)),
-            events.map((e) => e.row),
-            notify,
-          ),
+    const storeKeys = () => this.vault.storeNew(keys.created, db);
+    const append = () =>
+      db.query<AppendedRow>(
+        appendStatement(
+          appends.map((a) => streamRow(a, keys.bySubject)),
+          events.map((e) => e.row),
+          notify,
         ),
-      ]),
-    );
+      );
+    // On a pipelining connection both go out before either answer is awaited and share one round
+    // trip; either way the append sees the keys stored just before it.
+    const [newKeysStored, { rows }] = pipelines(db)
+      ? await Promise.all(sendTogether(db, () => [storeKeys(), append()]))
+      : [await storeKeys(), await append()];
     for (const subject of newKeysStored) this.vault.remember(subject, keys.created.get(subject)!);
     const written = new Map(rows.map((row) => [row.event_id, row]));
     return {
@@ -456,19 +463,20 @@ export class AppendWriter {
   }
 
   /**
-   * The inline handlers write tables of their own, so they run side by side: on a pipelining
-   * connection their statements share round trips. Every one has ended before this returns, so
-   * none can write after the transaction has ended.
+   * The inline handlers write tables of their own, so on a pipelining connection they run side by
+   * side and their statements share round trips. Every one has ended before this returns, so none
+   * can write after the transaction has ended.
    */
   private async applyInline(recorded: RecordedEvent[], db: Queryable): Promise<void> {
-    const settled = await Promise.allSettled(
-      sendTogether(db, () =>
-        this.inlineHandlers.map(({ handles, handle }) => {
-          const events = handles ? recorded.filter((event) => handles.has(event.type)) : recorded;
-          return events.length > 0 ? handle(events, db) : undefined;
-        }),
-      ),
-    );
+    const runs = this.inlineHandlers.map(({ handles, handle }) => {
+      const events = handles ? recorded.filter((event) => handles.has(event.type)) : recorded;
+      return () => (events.length > 0 ? handle(events, db) : undefined);
+    });
+    if (!pipelines(db)) {
+      for (const run of runs) await run();
+      return;
+    }
+    const settled = await Promise.allSettled(sendTogether(db, () => runs.map((run) => run())));
     const failed = settled.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
   }
