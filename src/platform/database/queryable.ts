@@ -37,8 +37,8 @@ export function pipelines(db: Queryable): boolean {
  * `pipelined`: for this transaction the connection sends a statement without waiting for the
  * answers of those before it (the server still runs them in order), so `work` can send statements
  * that do not need each other's answers in one round trip, and BEGIN goes out in one write with
- * what `work` sends before it first waits. A failed BEGIN fails those statements too, and is
- * reported. The mode is node-postgres' `pipeline`, switched on only while the transaction runs
+ * what `work` sends before it first awaits anything. A failed BEGIN fails those statements too, and
+ * is reported. The mode is node-postgres' `pipeline`, switched on only while the transaction runs
  * and nothing else is in flight on the connection: it refuses COPY and cursors, which other
  * users of the pool need.
  */
@@ -52,14 +52,16 @@ export async function inTransaction<T>(
   mode.pipeline = pipelined;
   try {
     let begin: Promise<unknown>;
+    let working: Promise<T>;
     if (pipelined) {
-      const socket = socketOf(client);
-      socket?.cork();
-      setImmediate(() => socket?.uncork());
-      begin = client.query('begin');
+      // BEGIN and what `work` sends before its first wait leave in one write.
+      [begin, working] = sendTogether(client, () => [client.query('begin'), work(client)]);
       begin.catch(() => undefined);
-    } else await (begin = client.query('begin'));
-    const result = await work(client);
+    } else {
+      await (begin = client.query('begin'));
+      working = work(client);
+    }
+    const result = await working;
     await begin;
     await client.query('commit');
     return result;

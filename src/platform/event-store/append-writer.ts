@@ -56,6 +56,17 @@ interface SubjectKey {
   sealedWith: Buffer | null;
 }
 
+/** The keys one append statement seals with. */
+interface SealingKeys {
+  bySubject: Map<string, SubjectKey>;
+  /** New keys, still to be stored. */
+  created: Map<string, SealingKey>;
+  /** Subjects whose stored keys must be read (or made) first. */
+  toRead: string[];
+  /** Subjects whose keys that read stored just now. */
+  storedByRead: string[];
+}
+
 /** An event of an append with everything the statement and the inline projections need. */
 interface EventToWrite {
   append: PendingAppend;
@@ -272,11 +283,10 @@ export class AppendWriter {
     db: Queryable,
     notify: boolean,
   ): Promise<Outcome[]> {
-    // Retries of appends already stored need no write.
-    const stored = await storedAppends(
-      db,
-      appends.filter((a) => a.retryable),
-    );
+    // Retries of appends already stored need no write. Without retries nothing is awaited before
+    // the append statement is sent, so it leaves with the transaction's BEGIN.
+    const retries = appends.filter((a) => a.retryable);
+    const stored = retries.length > 0 ? await storedAppends(db, retries) : new Map();
     const outcomes: (Outcome | undefined)[] = appends.map((append) => {
       const result = stored.get(append);
       return result ? { kind: 'stored', result } : undefined;
@@ -326,7 +336,8 @@ export class AppendWriter {
     storedKeys: string[];
     unsure: Set<PendingAppend>;
   }> {
-    const keys = await this.sealingKeys(appends, db, storedKeysOnly);
+    const keys = this.sealingKeys(appends, storedKeysOnly);
+    if (keys.toRead.length > 0) await this.readKeys(keys, db);
     const events = this.eventsToWrite(appends, keys.bySubject);
     const storeKeys = () => this.vault.storeNew(keys.created, db);
     const append = () =>
@@ -356,20 +367,10 @@ export class AppendWriter {
 
   /**
    * The key each subject's personal data is sealed with. Remembered keys, and new ones for
-   * subjects whose every append creates its stream (a new lead), cost no round trip here and are
-   * checked by the append statement; the others are read, or made and stored, first.
+   * subjects whose every append creates its stream (a new lead), cost no round trip and are
+   * checked by the append statement; the others (`toRead`) are read, or made and stored, first.
    */
-  private async sealingKeys(
-    appends: PendingAppend[],
-    db: Queryable,
-    storedKeysOnly: boolean,
-  ): Promise<{
-    bySubject: Map<string, SubjectKey>;
-    /** New keys, still to be stored. */
-    created: Map<string, SealingKey>;
-    /** Subjects whose keys the read stored just now. */
-    storedByRead: string[];
-  }> {
+  private sealingKeys(appends: PendingAppend[], storedKeysOnly: boolean): SealingKeys {
     const appendsBySubject = new Map<string, PendingAppend[]>();
     for (const append of appends) {
       if (!append.events.some((event) => event.personalData)) continue;
@@ -389,14 +390,15 @@ export class AppendWriter {
         if (key.isNew) created.set(subject, key);
       }
     }
-    const storedByRead: string[] = [];
-    if (toRead.length > 0) {
-      for (const [subject, stored] of await this.vault.keysFor(toRead, db)) {
-        bySubject.set(subject, { key: stored.key, sealedWith: null });
-        if (stored.created) storedByRead.push(subject);
-      }
+    return { bySubject, created, toRead, storedByRead: [] };
+  }
+
+  /** Reads (or makes and stores) the keys `sealingKeys` could not give at once. */
+  private async readKeys(keys: SealingKeys, db: Queryable): Promise<void> {
+    for (const [subject, stored] of await this.vault.keysFor(keys.toRead, db)) {
+      keys.bySubject.set(subject, { key: stored.key, sealedWith: null });
+      if (stored.created) keys.storedByRead.push(subject);
     }
-    return { bySubject, created, storedByRead };
   }
 
   /** Each event's row, with personal data sealed under its subject's key. */
