@@ -639,6 +639,19 @@ describe(EventStore.name, () => {
       expect(erased.personalData).toBeUndefined();
     });
 
+    it('should read data sealed before an erasure as erased once its subject has a key again', async () => {
+      const [before, after] = [newStream(), newStream()];
+      const subjectId = `lead:${before}`;
+      const opened = { type: 'Opened', data: {}, personalData };
+      await store.append(before, 'no_stream', [opened], { streamType, subjectId });
+      await store.personalData.erase(subjectId);
+
+      await store.append(after, 'no_stream', [opened], { streamType, subjectId });
+
+      expect((await store.readStream(before))[0].personalData).toBeNull();
+      expect((await store.readStream(after))[0].personalData).toEqual(personalData);
+    });
+
     it('should still read personal data sealed after a rolled-back first write of its subject', async () => {
       const stream = newStream();
       const subjectId = `lead:${stream}`;

@@ -185,8 +185,21 @@ export class PersonalDataVault {
       if (!wrappedKey) return null;
       let key = keys.get(envelope.subject);
       if (!key) keys.set(envelope.subject, (key = createSecretKey(this.unwrap(wrappedKey))));
-      return this.decrypt(key, envelope);
+      return this.decryptOrErased(key, envelope);
     });
+  }
+
+  /**
+   * A subject erased and then given personal data again has a new key: what was sealed under
+   * the shredded one fails authentication with it and reads as erased, like any shredded data.
+   */
+  private decryptOrErased(key: KeyObject, envelope: PersonalDataEnvelope): JsonObject | null {
+    try {
+      return this.decrypt(key, envelope);
+    } catch (error) {
+      if ((error as Error).message.includes('unable to authenticate data')) return null;
+      throw error;
+    }
   }
 
   /** Crypto-shredding: the subject's personal data can never be read again. */
