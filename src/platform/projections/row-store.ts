@@ -229,9 +229,10 @@ export class RowStore {
     const chunks = function* () {
       for (let from = 0; from < rows.length; from += COPY_CHUNK) {
         let chunk = '';
-        for (const row of rows.slice(from, from + COPY_CHUNK)) {
-          for (let i = 0; i < columns.length; i++)
-            chunk += `${i > 0 ? '\t' : ''}${copyText(row[columns[i]])}`;
+        for (let r = from; r < Math.min(from + COPY_CHUNK, rows.length); r++) {
+          const row = rows[r];
+          chunk += copyText(row[columns[0]]);
+          for (let i = 1; i < columns.length; i++) chunk += '\t' + copyText(row[columns[i]]);
           chunk += '\n';
         }
         yield chunk;
@@ -277,6 +278,7 @@ export class RowStore {
 /** A value as COPY's text format spells it. */
 function copyText(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value))
     return escapeCopy(
@@ -285,7 +287,10 @@ function copyText(value: unknown): string {
   return escapeCopy(String(value));
 }
 
-const escapeCopy = (text: string) => text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]);
+const COPY_SPECIAL = /[\\\t\n\r]/;
+/** Most values (ids, months, names) have nothing to escape: testing first saves the replace. */
+const escapeCopy = (text: string) =>
+  COPY_SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]) : text;
 const COPY_ESCAPES: Record<string, string> = {
   '\\': '\\\\',
   '\t': '\\t',
