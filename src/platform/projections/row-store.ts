@@ -153,11 +153,14 @@ export class RowStore {
     return store;
   }
 
-  /** Makes the rows of `keys` available to `get`; call once per batch, before folding it. */
-  async load(table: StateTable, keys: Iterable<string>): Promise<void> {
+  /**
+   * Makes the rows of `keys` available to `get`; call before folding a batch. A replay holds
+   * every row already, so it never works out which keys a batch needs.
+   */
+  async load(table: StateTable, keys: () => Iterable<string>): Promise<void> {
     if (this.complete) return;
     const { rows: known } = this.held.get(table)!;
-    const missing = [...new Set(keys)].filter((key) => !known.has(key));
+    const missing = [...new Set(keys())].filter((key) => !known.has(key));
     if (missing.length === 0) return;
     const { rows } = await this.db.query<Row>(
       `select * from ${this.tables[table.name]}

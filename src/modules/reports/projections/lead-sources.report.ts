@@ -55,8 +55,7 @@ export class LeadSourcesReport extends ReportProjection {
   override readonly needsPersonalData = true;
 
   protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
-    await rows.load(
-      LEADS,
+    await rows.load(LEADS, () =>
       events.filter((e) => e.type === 'LeadErased').map((e) => leadIdFromStream(e.streamId)),
     );
     for (const event of events) {

@@ -53,10 +53,7 @@ export class RevenueReport extends ReportProjection {
   readonly storeTables = [LEADS];
 
   protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
-    await rows.load(
-      LEADS,
-      events.map((e) => leadIdFromStream(e.streamId)),
-    );
+    await rows.load(LEADS, () => events.map((e) => leadIdFromStream(e.streamId)));
     for (const event of events) {
       const leadId = leadIdFromStream(event.streamId);
       const lead = rows.get<RevenueLead>(LEADS, leadId);

@@ -82,8 +82,7 @@ export class StaffActivityReport extends ReportProjection {
   readonly storeTables = [MEMBERS, ACTIONS, RESPONSES];
 
   protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
-    await rows.load(
-      RESPONSES,
+    await rows.load(RESPONSES, () =>
       events
         .filter(isResponse)
         .map(leadIdOf)

@@ -36,10 +36,7 @@ export class TimeInStageReport extends ReportProjection {
   readonly storeTables = [LEADS, STAYS];
 
   protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
-    await rows.load(
-      LEADS,
-      events.map((e) => leadIdFromStream(e.streamId)),
-    );
+    await rows.load(LEADS, () => events.map((e) => leadIdFromStream(e.streamId)));
     for (const event of events) {
       const leadId = leadIdFromStream(event.streamId);
       const entered = rows.get<{ since: Date }>(LEADS, leadId)?.since;
