@@ -41,3 +41,25 @@ export function staffActor(
   if (!actorId || !STAFF_ROLES.includes(actorRole as StaffRole)) return null;
   return { id: actorId, name: actorName, role: actorRole as StaffRole };
 }
+
+/** How many of something (stays, answers) took each value (hours, minutes), in order of value. */
+export type Histogram = { value: number; count: number }[];
+
+/**
+ * The continuous percentile (as PostgreSQL's percentile_cont) of the values a histogram holds:
+ * interpolated between the two values either side of the fraction.
+ */
+export function percentile(histogram: Histogram, fraction: number): number {
+  const total = histogram.reduce((sum, bucket) => sum + bucket.count, 0);
+  const at = fraction * (total - 1);
+  const nth = (index: number) => {
+    let seen = 0;
+    for (const bucket of histogram) {
+      seen += bucket.count;
+      if (index < seen) return bucket.value;
+    }
+    return histogram[histogram.length - 1].value;
+  };
+  const below = nth(Math.floor(at));
+  return below + (nth(Math.ceil(at)) - below) * (at - Math.floor(at));
+}

@@ -4,6 +4,7 @@ import { counterTable, stateTable, type RowStore } from '#src/platform/projectio
 import { leadIdFromStream } from '#src/modules/leads/domain/lead.events.js';
 import type { ReportContent } from '#src/contract/reports.js';
 import { Report, ReportProjection } from './report-projection.js';
+import { percentile } from './report-rows.js';
 
 /** Since when each lead is in its current stage. */
 const LEADS = stateTable(
@@ -60,12 +61,15 @@ export class TimeInStageReport extends ReportProjection {
       if (histogram) histogram.push(stay);
       else byStatus.set(stay.status, [stay]);
     }
-    const rows = [...byStatus].map(([status, histogram]) => ({
-      status,
-      stays: histogram.reduce((sum, bucket) => sum + bucket.stays, 0),
-      median: inDays(percentile(histogram, 0.5)),
-      p90: inDays(percentile(histogram, 0.9)),
-    }));
+    const rows = [...byStatus].map(([status, stays]) => {
+      const histogram = stays.map((bucket) => ({ value: bucket.hours, count: bucket.stays }));
+      return {
+        status,
+        stays: stays.reduce((sum, bucket) => sum + bucket.stays, 0),
+        median: inDays(percentile(histogram, 0.5)),
+        p90: inDays(percentile(histogram, 0.9)),
+      };
+    });
     return {
       chart: {
         title: 'Days in stage',
@@ -93,22 +97,3 @@ export class TimeInStageReport extends ReportProjection {
 
 /** Days to one decimal. */
 const inDays = (hours: number) => Math.round((hours / 24) * 10) / 10;
-
-/**
- * The continuous percentile (as PostgreSQL's percentile_cont) of the stays a histogram holds:
- * interpolated between the two stays either side of the fraction.
- */
-function percentile(histogram: { hours: number; stays: number }[], fraction: number): number {
-  const total = histogram.reduce((sum, bucket) => sum + bucket.stays, 0);
-  const at = fraction * (total - 1);
-  const nth = (index: number) => {
-    let seen = 0;
-    for (const bucket of histogram) {
-      seen += bucket.stays;
-      if (index < seen) return bucket.hours;
-    }
-    return histogram[histogram.length - 1].hours;
-  };
-  const below = nth(Math.floor(at));
-  return below + (nth(Math.ceil(at)) - below) * (at - Math.floor(at));
-}
