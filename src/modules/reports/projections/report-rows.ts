@@ -16,7 +16,7 @@ const monthsByHour = new Map<number, string>();
 
 /** The report month (YYYY-MM) of a moment, for rows that are grouped by it when read. */
 export function reportMonth(at: Date | string): string {
-  const moment = new Date(at);
+  const moment = at instanceof Date ? at : new Date(at);
   // Finland's offsets are whole hours and change on the hour, so every moment of one UTC hour
   // lies in the same local month.
   const hour = Math.floor(moment.getTime() / HOUR_MS);

@@ -84,6 +84,7 @@ export class RevenueReport extends ReportProjection {
         const evolved = evolveRevenueLead(lead, event);
         if (evolved === lead) continue;
         rows.put(LEADS, evolved);
+        if (sameShare(lead, evolved)) continue;
         countShare(rows, lead, -1);
         countShare(rows, evolved, 1);
       }
@@ -156,6 +157,18 @@ function countShare(rows: RowStore, lead: RevenueLead, sign: 1 | -1): void {
     },
     // Prices have cents; summing whole cents keeps the totals exact whatever the order.
     { leads: sign, cents: sign * Math.round(Number(lead.total_price) * 100) },
+  );
+}
+
+/** Most moves (new to contacted, say) leave a lead counted where it was, for as much. */
+function sameShare(a: RevenueLead, b: RevenueLead): boolean {
+  const closed = a.status === CLOSED_STATUS;
+  return (
+    a.active === b.active &&
+    closed === (b.status === CLOSED_STATUS) &&
+    (!closed || a.closed_at === b.closed_at) &&
+    a.door_style === b.door_style &&
+    Number(a.total_price) === Number(b.total_price)
   );
 }
 

@@ -40,14 +40,16 @@ export class TimeInStageReport extends ReportProjection {
     await rows.load(LEADS, () => events.map((e) => leadIdFromStream(e.streamId)));
     for (const event of events) {
       const leadId = leadIdFromStream(event.streamId);
-      const entered = rows.get<{ since: Date }>(LEADS, leadId)?.since;
-      if (event.type === 'LeadStatusChanged' && entered) {
-        const hours = Math.round(
-          (event.occurredAt.getTime() - new Date(entered).getTime()) / HOUR_MS,
-        );
+      const lead = rows.get<{ since: Date | string }>(LEADS, leadId);
+      if (event.type === 'LeadStatusChanged' && lead) {
+        const entered = lead.since instanceof Date ? lead.since : new Date(lead.since);
+        const hours = Math.round((event.occurredAt.getTime() - entered.getTime()) / HOUR_MS);
         rows.count(STAYS, { status: (event.data as { from: string }).from, hours }, { stays: 1 });
       }
-      rows.put(LEADS, { lead_id: leadId, since: event.occurredAt });
+      if (lead) {
+        lead.since = event.occurredAt;
+        rows.put(LEADS, lead);
+      } else rows.put(LEADS, { lead_id: leadId, since: event.occurredAt });
     }
   }
 
