@@ -318,6 +318,7 @@ export class ProjectionRebuilder {
    * Inline projections lock out appends for that moment; async ones take their runner's lock.
    */
   private async switchTo({ def, version, tables }: BuildTarget): Promise<void> {
+    await def.createIndexes?.({ db: this.pool, tables });
     await inTransaction(this.pool, async (client) => {
       if (def.mode === 'inline') await client.query('lock table events in exclusive mode');
       await client.query('select pg_advisory_xact_lock(hashtext($1))', [`projection:${def.name}`]);
