@@ -12,7 +12,6 @@ import {
 } from './event-store.sql.js';
 import {
   isAfterPosition,
-  type EventMetadata,
   type JsonObject,
   type LogPosition,
   type RecordedEvent,
@@ -70,13 +69,11 @@ export class EventReader {
   ): Promise<RecordedEvent[]> {
     const types = options.types?.length ? this.upcasters.storedTypes(options.types) : null;
     const db = options.db ?? this.pool;
-    const { rows } = await db.query<{ page: string }>({
-      text: readAllSql({ types: types !== null, includeRecent: options.includeRecent ?? false }),
-      values: pageParameters(after, batchSize, types),
-      types: AS_TEXT,
-    });
-    const page = (JSON.parse(rows[0].page) as unknown[][]).map(pageRow);
-    return this.toRecorded(page, options.personalData ? this.openFrom(db) : null);
+    const { rows } = await db.query<EventRow>(
+      readAllSql({ types: types !== null, includeRecent: options.includeRecent ?? false }),
+      pageParameters(after, batchSize, types),
+    );
+    return this.toRecorded(rows, options.personalData ? this.openFrom(db) : null);
   }
 
   async readPage(
@@ -188,25 +185,6 @@ export class EventReader {
       };
     });
   }
-}
-
-/** The page's JSON text as it came: it is parsed whole, once. */
-const AS_TEXT = { getTypeParser: () => (value: string) => value };
-
-/** An event of a JSON page (`readAllSql`) as a row. */
-function pageRow(values: unknown[]): EventRow {
-  return {
-    global_position: values[0] as number,
-    transaction_id: values[1] as string,
-    stream_id: values[2] as string,
-    stream_version: values[3] as number,
-    event_id: values[4] as string,
-    type: values[5] as string,
-    schema_version: values[6] as number,
-    data: values[7] as JsonObject,
-    metadata: values[8] as EventMetadata,
-    occurred_ms: values[9] as number,
-  };
 }
 
 /** $1, $2: the position to read after; $3: the page size; $4: the event types, when any. */
