@@ -1,7 +1,8 @@
 /**
  * Replay of a generated history (100,000 leads, about 1,000,000 events) into all five reports in
  * one pass, next to a PostgreSQL COPY of the same log in read order, the ceiling of any replay on
- * this server. Target: >= 50,000 events/s.
+ * this server. Target: >= 50,000 events/s; then each report read (as opening it in the Reports
+ * tab does) in under 50 ms.
  *
  *   npm run bench -- reports            (or: node test/bench/reports.bench.ts [leads])
  */
@@ -22,6 +23,8 @@ import { startBenchDatabase } from './bench-support.ts';
 const LEADS = Number(process.argv[2] ?? 100_000);
 const MOVES = 8;
 const TARGET = 50_000;
+/** Opening a report reads tables its projection keeps folded. */
+const READ_TARGET_MS = 50;
 
 const format = (n: number) => Math.round(n).toLocaleString('en');
 const seconds = (from: number) => (performance.now() - from) / 1000;
@@ -65,9 +68,12 @@ async function main(): Promise<void> {
     for (const report of reports) {
       const reading = performance.now();
       await report.read(pool);
+      const readMs = seconds(reading) * 1000;
+      const fast = readMs < READ_TARGET_MS;
       console.log(
-        `reports replay: ${report.name} read in ${(seconds(reading) * 1000).toFixed(0)} ms`,
+        `reports replay: ${report.name} read in ${readMs.toFixed(0)} ms (target < ${READ_TARGET_MS} ms) ${fast ? 'OK' : 'MISSED'}`,
       );
+      if (!fast) process.exitCode = 1;
     }
     console.log(
       `reports replay: ${format(events)} events into all five reports in ${seconds(started).toFixed(1)} s = ` +

@@ -194,7 +194,9 @@ export class ProjectionRebuilder {
         }),
       );
     }
-    for (const target of targets) await this.flushReplay(target);
+    // Each target writes in its own transaction: the server takes in one's rows while the next
+    // one's are being formatted, on as many cores as it has.
+    await Promise.all(targets.map((target) => this.flushReplay(target)));
     for (const target of targets) {
       await this.switchTo(target);
       const final = await readCheckpoint(this.pool, target.def.name, target.version);
@@ -316,6 +318,7 @@ export class ProjectionRebuilder {
    * Inline projections lock out appends for that moment; async ones take their runner's lock.
    */
   private async switchTo({ def, version, tables }: BuildTarget): Promise<void> {
+    await def.createIndexes?.({ db: this.pool, tables });
     await inTransaction(this.pool, async (client) => {
       if (def.mode === 'inline') await client.query('lock table events in exclusive mode');
       await client.query('select pg_advisory_xact_lock(hashtext($1))', [`projection:${def.name}`]);

@@ -22,7 +22,8 @@ export type Merge = 'sum' | 'min';
 
 /**
  * Totals by a group (a month and a stage, say), only ever added to: written as increments, so
- * folding them never needs to read what is stored.
+ * folding them never needs to read what is stored. Group values are strings or numbers, the same
+ * group always given the same type.
  */
 export interface CounterTable {
   kind: 'counter';
@@ -96,9 +97,16 @@ interface HeldRows {
   dirty: Set<string>;
   /** Keys of state rows known to be in the table: a replay copies any other in. */
   stored: Set<string>;
-  /** Counter increments since the last flush, by group. */
-  totals: Map<string, Row>;
+  /**
+   * Counter increments since the last flush: a tree of maps, one level per group column, whose
+   * leaves are the rows. Looking a group up value by value spares building a key string per count.
+   */
+  totals: GroupTree;
+  /** The same rows, in the order their groups were first counted. */
+  totalRows: Row[];
 }
+
+type GroupTree = Map<unknown, GroupTree | Row>;
 
 /**
  * The rows a projection folds events into. It keeps what it read and what changed in memory and
@@ -122,6 +130,7 @@ export class RowStore {
         dirty: new Set(),
         stored: new Set(),
         totals: new Map(),
+        totalRows: [],
       });
     }
   }
@@ -153,11 +162,14 @@ export class RowStore {
     return store;
   }
 
-  /** Makes the rows of `keys` available to `get`; call once per batch, before folding it. */
-  async load(table: StateTable, keys: Iterable<string>): Promise<void> {
+  /**
+   * Makes the rows of `keys` available to `get`; call before folding a batch. A replay holds
+   * every row already, so it never works out which keys a batch needs.
+   */
+  async load(table: StateTable, keys: () => Iterable<string>): Promise<void> {
     if (this.complete) return;
     const { rows: known } = this.held.get(table)!;
-    const missing = [...new Set(keys)].filter((key) => !known.has(key));
+    const missing = [...new Set(keys())].filter((key) => !known.has(key));
     if (missing.length === 0) return;
     const { rows } = await this.db.query<Row>(
       `select * from ${this.tables[table.name]}
@@ -182,12 +194,21 @@ export class RowStore {
   /** Adds `values` to the totals of the group `groups` (or lowers them, for `min` columns). */
   count(table: CounterTable, groups: Row, values: Row): void {
     const { groupColumns, valueColumns } = counterColumns(table);
-    let key = '';
-    for (const column of groupColumns) key += `${String(groups[column])}\n`;
-    const { totals } = this.held.get(table)!;
-    const row = totals.get(key);
+    const held = this.held.get(table)!;
+    let level = held.totals;
+    const last = groupColumns.length - 1;
+    for (let i = 0; i < last; i++) {
+      const value = groups[groupColumns[i]];
+      let next = level.get(value) as GroupTree | undefined;
+      if (!next) level.set(value, (next = new Map()));
+      level = next;
+    }
+    const leaf = groups[groupColumns[last]];
+    const row = level.get(leaf) as Row | undefined;
     if (!row) {
-      totals.set(key, { ...groups, ...values });
+      const fresh = { ...groups, ...values };
+      level.set(leaf, fresh);
+      held.totalRows.push(fresh);
       return;
     }
     for (const { column, sum } of valueColumns) {
@@ -202,8 +223,9 @@ export class RowStore {
     for (const table of this.declared) {
       const held = this.held.get(table)!;
       if (table.kind === 'counter') {
-        await this.write(db, table, [...held.totals.values()]);
+        await this.write(db, table, held.totalRows);
         held.totals.clear();
+        held.totalRows = [];
         continue;
       }
       const fresh: Row[] = [];
@@ -229,9 +251,10 @@ export class RowStore {
     const chunks = function* () {
       for (let from = 0; from < rows.length; from += COPY_CHUNK) {
         let chunk = '';
-        for (const row of rows.slice(from, from + COPY_CHUNK)) {
-          for (let i = 0; i < columns.length; i++)
-            chunk += `${i > 0 ? '\t' : ''}${copyText(row[columns[i]])}`;
+        for (let r = from; r < Math.min(from + COPY_CHUNK, rows.length); r++) {
+          const row = rows[r];
+          chunk += copyText(row[columns[0]]);
+          for (let i = 1; i < columns.length; i++) chunk += '\t' + copyText(row[columns[i]]);
           chunk += '\n';
         }
         yield chunk;
@@ -277,6 +300,7 @@ export class RowStore {
 /** A value as COPY's text format spells it. */
 function copyText(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value))
     return escapeCopy(
@@ -285,7 +309,10 @@ function copyText(value: unknown): string {
   return escapeCopy(String(value));
 }
 
-const escapeCopy = (text: string) => text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]);
+const COPY_SPECIAL = /[\\\t\n\r]/;
+/** Most values (ids, months, names) have nothing to escape: testing first saves the replace. */
+const escapeCopy = (text: string) =>
+  COPY_SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]) : text;
 const COPY_ESCAPES: Record<string, string> = {
   '\\': '\\\\',
   '\t': '\\t',

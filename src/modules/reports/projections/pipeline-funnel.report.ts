@@ -46,8 +46,7 @@ export class PipelineFunnelReport extends ReportProjection {
   readonly storeTables = [LEADS, REACHED, MOVES];
 
   protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
-    await rows.load(
-      LEADS,
+    await rows.load(LEADS, () =>
       events.filter((e) => e.type === 'LeadStatusChanged').map((e) => leadIdFromStream(e.streamId)),
     );
     for (const event of events) {

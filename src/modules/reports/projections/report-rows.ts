@@ -16,7 +16,7 @@ const monthsByHour = new Map<number, string>();
 
 /** The report month (YYYY-MM) of a moment, for rows that are grouped by it when read. */
 export function reportMonth(at: Date | string): string {
-  const moment = new Date(at);
+  const moment = at instanceof Date ? at : new Date(at);
   // Finland's offsets are whole hours and change on the hour, so every moment of one UTC hour
   // lies in the same local month.
   const hour = Math.floor(moment.getTime() / HOUR_MS);
@@ -40,4 +40,26 @@ export function staffActor(
   const { actorId, actorName, actorRole } = event.metadata;
   if (!actorId || !STAFF_ROLES.includes(actorRole as StaffRole)) return null;
   return { id: actorId, name: actorName, role: actorRole as StaffRole };
+}
+
+/** How many of something (stays, answers) took each value (hours, minutes), in order of value. */
+export type Histogram = { value: number; count: number }[];
+
+/**
+ * The continuous percentile (as PostgreSQL's percentile_cont) of the values a histogram holds:
+ * interpolated between the two values either side of the fraction.
+ */
+export function percentile(histogram: Histogram, fraction: number): number {
+  const total = histogram.reduce((sum, bucket) => sum + bucket.count, 0);
+  const at = fraction * (total - 1);
+  const nth = (index: number) => {
+    let seen = 0;
+    for (const bucket of histogram) {
+      seen += bucket.count;
+      if (index < seen) return bucket.value;
+    }
+    return histogram[histogram.length - 1].value;
+  };
+  const below = nth(Math.floor(at));
+  return below + (nth(Math.ceil(at)) - below) * (at - Math.floor(at));
 }

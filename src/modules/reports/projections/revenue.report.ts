@@ -1,6 +1,6 @@
 import type { Queryable } from '#src/platform/database/queryable.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
-import { stateTable, type RowStore } from '#src/platform/projections/row-store.js';
+import { counterTable, stateTable, type RowStore } from '#src/platform/projections/row-store.js';
 import {
   LEAD_BOARD_EVENT_TYPES,
   leadIdFromStream,
@@ -10,7 +10,7 @@ import {
 import { CLOSED_STATUS } from '#src/modules/leads/domain/pipeline.state.js';
 import type { ReportContent } from '#src/contract/reports.js';
 import { Report, ReportProjection } from './report-projection.js';
-import { monthOf } from './report-rows.js';
+import { reportMonth } from './report-rows.js';
 
 const LEADS = stateTable(
   'report_revenue_leads',
@@ -24,6 +24,16 @@ const LEADS = stateTable(
     active: 'boolean not null',
   },
   'lead_id',
+);
+/**
+ * What the report shows, kept folded: the leads and cents of each month, door style and kind
+ * (`closed` by the month closed, `open` by the month of arrival). A lead that changes moves its
+ * amount from one group to another, so groups go down as well as up.
+ */
+const TOTALS = counterTable(
+  'report_revenue_totals',
+  { month: 'text', door_style: 'text', kind: 'text' },
+  { leads: { type: 'int', merge: 'sum' }, cents: { type: 'bigint', merge: 'sum' } },
 );
 const NO_DOOR_STYLE = 'No door style';
 
@@ -48,21 +58,18 @@ export class RevenueReport extends ReportProjection {
   readonly title = 'Revenue';
   readonly description =
     'Revenue closed (by month closed) and potential in open leads (by month of arrival), by door style.';
-  readonly version = 1;
+  readonly version = 2;
   readonly handles: readonly string[] = LEAD_BOARD_EVENT_TYPES;
-  readonly storeTables = [LEADS];
+  readonly storeTables = [LEADS, TOTALS];
 
   protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
-    await rows.load(
-      LEADS,
-      events.map((e) => leadIdFromStream(e.streamId)),
-    );
+    await rows.load(LEADS, () => events.map((e) => leadIdFromStream(e.streamId)));
     for (const event of events) {
       const leadId = leadIdFromStream(event.streamId);
       const lead = rows.get<RevenueLead>(LEADS, leadId);
       if (event.type === 'LeadCreated') {
         const data = (event as unknown as LeadCreated).data;
-        rows.put(LEADS, {
+        const created: RevenueLead = {
           lead_id: leadId,
           created_at: event.occurredAt,
           door_style: data.doorStyle,
@@ -70,10 +77,16 @@ export class RevenueReport extends ReportProjection {
           status: data.status,
           closed_at: data.status === CLOSED_STATUS ? event.occurredAt : null,
           active: true,
-        });
+        };
+        rows.put(LEADS, created);
+        countShare(rows, created, 1);
       } else if (lead) {
         const evolved = evolveRevenueLead(lead, event);
-        if (evolved !== lead) rows.put(LEADS, evolved);
+        if (evolved === lead) continue;
+        rows.put(LEADS, evolved);
+        if (sameShare(lead, evolved)) continue;
+        countShare(rows, lead, -1);
+        countShare(rows, evolved, 1);
       }
     }
   }
@@ -85,20 +98,16 @@ export class RevenueReport extends ReportProjection {
       closed: number;
       potential: number;
     }>(
-      `with closed as (
-         select ${monthOf('closed_at')} as month, coalesce(door_style, $2) as door_style,
-           sum(total_price) as value
-         from ${LEADS.name} where active and status = $1 group by 1, 2),
-       open as (
-         select ${monthOf('created_at')} as month, coalesce(door_style, $2) as door_style,
-           sum(total_price) as value
-         from ${LEADS.name} where active and status <> $1 group by 1, 2)
-       select coalesce(c.month, o.month) as month, coalesce(c.door_style, o.door_style) as door_style,
-         coalesce(c.value, 0)::float8 as closed, coalesce(o.value, 0)::float8 as potential
-       from closed c full join open o on o.month = c.month and o.door_style = c.door_style
-       order by 1, 2`,
-      [CLOSED_STATUS, NO_DOOR_STYLE],
+      `select month, door_style,
+         (sum(cents) filter (where kind = $1) / 100.0)::float8 as closed,
+         (sum(cents) filter (where kind = $2) / 100.0)::float8 as potential
+       from ${TOTALS.name} group by 1, 2 having sum(leads) > 0 order by 1, 2`,
+      [CLOSED, OPEN],
     );
+    for (const row of rows) {
+      row.closed ??= 0;
+      row.potential ??= 0;
+    }
     const months = [...new Set(rows.map((row) => row.month))];
     const sumBy = (key: 'closed' | 'potential') =>
       months.map((month) =>
@@ -127,6 +136,40 @@ export class RevenueReport extends ReportProjection {
       ],
     };
   }
+}
+
+const CLOSED = 'closed';
+const OPEN = 'open';
+
+/**
+ * Adds (sign 1) or takes back (sign -1) what a lead counts for: its price in the month it was
+ * closed, or while open in the month it arrived; nothing while it is in the bin or erased.
+ */
+function countShare(rows: RowStore, lead: RevenueLead, sign: 1 | -1): void {
+  if (!lead.active) return;
+  const closed = lead.status === CLOSED_STATUS && lead.closed_at !== null;
+  rows.count(
+    TOTALS,
+    {
+      month: reportMonth(closed ? lead.closed_at! : lead.created_at),
+      door_style: lead.door_style ?? NO_DOOR_STYLE,
+      kind: closed ? CLOSED : OPEN,
+    },
+    // Prices have cents; summing whole cents keeps the totals exact whatever the order.
+    { leads: sign, cents: sign * Math.round(Number(lead.total_price) * 100) },
+  );
+}
+
+/** Most moves (new to contacted, say) leave a lead counted where it was, for as much. */
+function sameShare(a: RevenueLead, b: RevenueLead): boolean {
+  const closed = a.status === CLOSED_STATUS;
+  return (
+    a.active === b.active &&
+    closed === (b.status === CLOSED_STATUS) &&
+    (!closed || a.closed_at === b.closed_at) &&
+    a.door_style === b.door_style &&
+    Number(a.total_price) === Number(b.total_price)
+  );
 }
 
 function evolveRevenueLead(lead: RevenueLead, event: RecordedEvent): RevenueLead {

@@ -15,7 +15,7 @@ import {
 } from '#src/modules/mail/domain/mail.events.js';
 import type { ReportContent } from '#src/contract/reports.js';
 import { Report, ReportProjection } from './report-projection.js';
-import { staffActor } from './report-rows.js';
+import { type Histogram, percentile, staffActor } from './report-rows.js';
 
 const MEMBERS = stateTable(
   'report_staff_activity_members',
@@ -38,6 +38,18 @@ const RESPONSES = stateTable(
   },
   'lead_id',
 );
+
+/**
+ * How long first answers took, by who answered and the whole minutes it took: the answer times the
+ * report shows, kept folded so opening it reads a few rows per member.
+ */
+const ANSWER_TIMES = counterTable(
+  'report_staff_activity_answer_times',
+  { responder_id: 'text', minutes: 'int' },
+  { answers: { type: 'int', merge: 'sum' } },
+);
+
+const MINUTE_MS = 60_000;
 
 /** What counts as answering a new lead: a status move, or an e-mail staff wrote to the customer. */
 const RESPONSE_EVENT_TYPES: readonly string[] = ['LeadStatusChanged', EMAIL_QUEUED];
@@ -77,13 +89,12 @@ export class StaffActivityReport extends ReportProjection {
   readonly title = 'Staff activity';
   readonly description =
     'Actions per team member, and the time from a new quote or message to its first answer.';
-  readonly version = 2;
+  readonly version = 3;
   readonly handles = [...new Set([...LEAD_EVENT_TYPES, ...RESPONSE_EVENT_TYPES])];
-  readonly storeTables = [MEMBERS, ACTIONS, RESPONSES];
+  readonly storeTables = [MEMBERS, ACTIONS, RESPONSES, ANSWER_TIMES];
 
   protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
-    await rows.load(
-      RESPONSES,
+    await rows.load(RESPONSES, () =>
       events
         .filter(isResponse)
         .map(leadIdOf)
@@ -114,6 +125,12 @@ export class StaffActivityReport extends ReportProjection {
       const waiting = rows.get<Response>(RESPONSES, leadId);
       if (actor && waiting && !waiting.responded_at && isResponse(event)) {
         rows.put(RESPONSES, { ...waiting, responded_at: event.occurredAt, responder_id: actor.id });
+        const took = event.occurredAt.getTime() - new Date(waiting.created_at).getTime();
+        rows.count(
+          ANSWER_TIMES,
+          { responder_id: actor.id, minutes: Math.round(took / MINUTE_MS) },
+          { answers: 1 },
+        );
       }
     }
   }
@@ -125,19 +142,21 @@ export class StaffActivityReport extends ReportProjection {
           where a.actor_id = m.actor_id and a.action in (${types.map((t) => `'${t}'`).join(', ')})), 0)::int as ${key}`,
     ).join(',\n');
     const { rows } = await db.query<Record<string, string | number | null>>(
-      `select m.name as member, m.role,
+      `select m.actor_id, m.name as member, m.role,
          ${countColumns},
-         coalesce((select sum(a.count) from ${ACTIONS.name} a where a.actor_id = m.actor_id), 0)::int as total,
-         r.responses, r.median_hours
+         coalesce((select sum(a.count) from ${ACTIONS.name} a where a.actor_id = m.actor_id), 0)::int as total
        from ${MEMBERS.name} m
-       left join lateral (
-         select count(*)::int as responses,
-           round((percentile_cont(0.5) within group (
-             order by extract(epoch from responded_at - created_at)) / 3600)::numeric, 1)::float8
-             as median_hours
-         from ${RESPONSES.name} where responder_id = m.actor_id) r on true
        order by total desc, member`,
     );
+    const answers = await answerTimes(db);
+    for (const row of rows) {
+      const histogram = answers.get(String(row.actor_id)) ?? [];
+      row.responses = histogram.reduce((sum, bucket) => sum + bucket.count, 0);
+      row.median_hours = histogram.length
+        ? Math.round((percentile(histogram, 0.5) / 60) * 10) / 10
+        : null;
+      delete row.actor_id;
+    }
     return {
       chart: {
         title: 'Actions per team member',
@@ -163,6 +182,22 @@ export class StaffActivityReport extends ReportProjection {
       ],
     };
   }
+}
+
+/** Each responder's first answers as a histogram of whole minutes. */
+async function answerTimes(db: Queryable): Promise<Map<string, Histogram>> {
+  const { rows } = await db.query<{ responder_id: string; minutes: number; answers: number }>(
+    `select responder_id, minutes, answers from ${ANSWER_TIMES.name}
+     where answers > 0 order by responder_id, minutes`,
+  );
+  const byResponder = new Map<string, Histogram>();
+  for (const { responder_id, minutes, answers } of rows) {
+    const histogram = byResponder.get(responder_id);
+    const bucket = { value: minutes, count: answers };
+    if (histogram) histogram.push(bucket);
+    else byResponder.set(responder_id, [bucket]);
+  }
+  return byResponder;
 }
 
 /** The lead an event is about: its stream's (a lead's, or its e-mail conversation's), or the one it names. */

@@ -4,6 +4,7 @@ import { counterTable, stateTable, type RowStore } from '#src/platform/projectio
 import { leadIdFromStream } from '#src/modules/leads/domain/lead.events.js';
 import type { ReportContent } from '#src/contract/reports.js';
 import { Report, ReportProjection } from './report-projection.js';
+import { percentile } from './report-rows.js';
 
 /** Since when each lead is in its current stage. */
 const LEADS = stateTable(
@@ -36,20 +37,19 @@ export class TimeInStageReport extends ReportProjection {
   readonly storeTables = [LEADS, STAYS];
 
   protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
-    await rows.load(
-      LEADS,
-      events.map((e) => leadIdFromStream(e.streamId)),
-    );
+    await rows.load(LEADS, () => events.map((e) => leadIdFromStream(e.streamId)));
     for (const event of events) {
       const leadId = leadIdFromStream(event.streamId);
-      const entered = rows.get<{ since: Date }>(LEADS, leadId)?.since;
-      if (event.type === 'LeadStatusChanged' && entered) {
-        const hours = Math.round(
-          (event.occurredAt.getTime() - new Date(entered).getTime()) / HOUR_MS,
-        );
+      const lead = rows.get<{ since: Date | string }>(LEADS, leadId);
+      if (event.type === 'LeadStatusChanged' && lead) {
+        const entered = lead.since instanceof Date ? lead.since : new Date(lead.since);
+        const hours = Math.round((event.occurredAt.getTime() - entered.getTime()) / HOUR_MS);
         rows.count(STAYS, { status: (event.data as { from: string }).from, hours }, { stays: 1 });
       }
-      rows.put(LEADS, { lead_id: leadId, since: event.occurredAt });
+      if (lead) {
+        lead.since = event.occurredAt;
+        rows.put(LEADS, lead);
+      } else rows.put(LEADS, { lead_id: leadId, since: event.occurredAt });
     }
   }
 
@@ -63,12 +63,15 @@ export class TimeInStageReport extends ReportProjection {
       if (histogram) histogram.push(stay);
       else byStatus.set(stay.status, [stay]);
     }
-    const rows = [...byStatus].map(([status, histogram]) => ({
-      status,
-      stays: histogram.reduce((sum, bucket) => sum + bucket.stays, 0),
-      median: inDays(percentile(histogram, 0.5)),
-      p90: inDays(percentile(histogram, 0.9)),
-    }));
+    const rows = [...byStatus].map(([status, stays]) => {
+      const histogram = stays.map((bucket) => ({ value: bucket.hours, count: bucket.stays }));
+      return {
+        status,
+        stays: stays.reduce((sum, bucket) => sum + bucket.stays, 0),
+        median: inDays(percentile(histogram, 0.5)),
+        p90: inDays(percentile(histogram, 0.9)),
+      };
+    });
     return {
       chart: {
         title: 'Days in stage',
@@ -96,22 +99,3 @@ export class TimeInStageReport extends ReportProjection {
 
 /** Days to one decimal. */
 const inDays = (hours: number) => Math.round((hours / 24) * 10) / 10;
-
-/**
- * The continuous percentile (as PostgreSQL's percentile_cont) of the stays a histogram holds:
- * interpolated between the two stays either side of the fraction.
- */
-function percentile(histogram: { hours: number; stays: number }[], fraction: number): number {
-  const total = histogram.reduce((sum, bucket) => sum + bucket.stays, 0);
-  const at = fraction * (total - 1);
-  const nth = (index: number) => {
-    let seen = 0;
-    for (const bucket of histogram) {
-      seen += bucket.stays;
-      if (index < seen) return bucket.hours;
-    }
-    return histogram[histogram.length - 1].hours;
-  };
-  const below = nth(Math.floor(at));
-  return below + (nth(Math.ceil(at)) - below) * (at - Math.floor(at));
-}

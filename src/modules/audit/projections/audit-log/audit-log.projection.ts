@@ -57,16 +57,29 @@ export class AuditLogProjection implements ProjectionDefinition {
     await db.query(
       `create table ${t} (${RECORD_TYPE.replace('position bigint', 'position bigint primary key')})`,
     );
-    // Newest first under each filter; free text through trigrams.
-    await db.query(`create index ${t}_time on ${t} (occurred_at desc, position desc)`);
-    await db.query(`create index ${t}_actor on ${t} (actor_id, occurred_at desc, position desc)`);
-    await db.query(`create index ${t}_type on ${t} (event_type, occurred_at desc, position desc)`);
+    // Erasures rewrite a lead's rows while the log is being built: this one index is kept up.
     await db.query(
       `create index ${t}_target on ${t} (target_kind, target_id, occurred_at desc, position desc)`,
     );
-    await db.query(`create index ${t}_sentence on ${t} using gin (sentence gin_trgm_ops)`);
     await db.query(`create table ${tables[AUDIT_NAMES_TABLE]} (
       kind text not null, id text not null, label text, primary key (kind, id))`);
+  }
+
+  /** Newest first under the other filters; free text through trigrams. */
+  async createIndexes({ db, tables }: ProjectionContext): Promise<void> {
+    const t = tables[AUDIT_LOG_TABLE];
+    await db.query(
+      `create index if not exists ${t}_time on ${t} (occurred_at desc, position desc)`,
+    );
+    await db.query(
+      `create index if not exists ${t}_actor on ${t} (actor_id, occurred_at desc, position desc)`,
+    );
+    await db.query(
+      `create index if not exists ${t}_type on ${t} (event_type, occurred_at desc, position desc)`,
+    );
+    await db.query(
+      `create index if not exists ${t}_sentence on ${t} using gin (sentence gin_trgm_ops)`,
+    );
   }
 
   async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
