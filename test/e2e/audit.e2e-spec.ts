@@ -19,7 +19,6 @@ describe('Audit log', () => {
 
   const catchUp = () => testApp.app.get(ProjectionManager).catchUp();
 
-  /** Every row matching `query`, all pages. */
   /** The export is recorded once the download has been sent, so it may land just after. */
   async function exportsBy(actorId: string, atLeast: number): Promise<AuditEntryView[]> {
     let exports: AuditEntryView[] = [];
@@ -31,6 +30,7 @@ describe('Audit log', () => {
     return exports;
   }
 
+  /** Every row matching `query`, all pages. */
   async function rows(query: Record<string, string> = {}): Promise<AuditEntryView[]> {
     const all: AuditEntryView[] = [];
     for (let page = 1; ; page++) {
