@@ -17,7 +17,11 @@ const DARK_GAP = [150, 142, 124] as const;
  * lighter than the doors (the site's own renders) or darker. `noise` adds sensor-like noise (a
  * fixed pseudo-random sequence, so the test is the same every run).
  */
-function renderedRow(gapColour: readonly number[], noise = 0): { image: RgbImage; doors: number } {
+function renderedRow(
+  gapColour: readonly number[],
+  noise = 0,
+  washedOutBottom = false,
+): { image: RgbImage; doors: number } {
   const data = new Uint8Array(WIDTH * HEIGHT * 3).fill(WALL);
   let state = 7;
   const random = () => {
@@ -32,7 +36,15 @@ function renderedRow(gapColour: readonly number[], noise = 0): { image: RgbImage
     for (let x = 0; x < WIDTH; x++) {
       const inRow = y >= top && y < bottom && x >= left && x < left + doors * doorWidth;
       const gap = inRow && (x - left) % doorWidth === 0 && x > left;
-      const colour = !inRow ? [WALL, WALL, WALL] : gap ? gapColour : FRONT;
+      // Light falling on the wall under the middle door, as bright as the doors, takes the
+      // right half of that door's bottom edge away.
+      const lit =
+        washedOutBottom &&
+        y >= bottom &&
+        y < bottom + 60 &&
+        x >= left + 2.5 * doorWidth &&
+        x < left + 3 * doorWidth;
+      const colour = lit ? FRONT : !inRow ? [WALL, WALL, WALL] : gap ? gapColour : FRONT;
       for (let c = 0; c < 3; c++) {
         const value = colour[c] + Math.round(noise * random());
         data[(y * WIDTH + x) * 3 + c] = Math.max(0, Math.min(255, value));
@@ -55,6 +67,11 @@ describe('detectCabinetFronts', () => {
 
   it('should find each front of a noisy photo whose fronts are apart by one-pixel grooves', () => {
     const { image, doors } = renderedRow(DARK_GAP, 12);
+    expect(detectCabinetFronts(image).fronts).toBe(doors);
+  });
+
+  it("should find a front whose bottom edge light takes away for part of its width, by its row's bottom line", () => {
+    const { image, doors } = renderedRow(DARK_GAP, 0, true);
     expect(detectCabinetFronts(image).fronts).toBe(doors);
   });
 });

@@ -60,6 +60,12 @@ const SENSITIVITIES = [1, 0.6, 0.4];
 const CONFIDENT_FRONTS = 6;
 /** A front the finer lines add may share this much with fronts already found (their rims). */
 const MAX_ADDED_OVERLAP = 0.05;
+/**
+ * A row's line is drawn on across a front only where it already runs along this share of the
+ * front's width (within LINE_REACH px of where it should be).
+ */
+const MIN_LINE_EVIDENCE = 0.5;
+const LINE_REACH = 3;
 /** Pixels of rim given back to each front: one of boundary thickening and one of blur. */
 const RIM = 2;
 /** Colour is measured relative to brightness; in near-black, JPEG's colour noise would win. */
@@ -149,12 +155,10 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   const smooth = clean ? image.data : boxBlur3(image);
   const features = lineFeatures(smooth, image.width * image.height);
   let best: CabinetDetection | null = null;
+  const boundariesAt = (sensitivity: number) =>
+    findBoundaries(features, image.width, image.height, { sensitivity, lightGaps: clean });
   const detectAt = (sensitivity: number) =>
-    detectWithLines(
-      image,
-      smooth,
-      findBoundaries(features, image.width, image.height, { sensitivity, lightGaps: clean }),
-    );
+    detectWithLines(image, smooth, boundariesAt(sensitivity));
   // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
   // only when the usual ones found too few fronts, as finer lines also find more that is not.
   let tried = 0;
@@ -169,7 +173,71 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   for (const sensitivity of SENSITIVITIES.slice(tried)) {
     addAlignedFronts(best!, detectAt(sensitivity), image);
   }
+  completeRowLines(best!, boundariesAt(SENSITIVITIES[SENSITIVITIES.length - 1]), image, smooth);
   return best!;
+}
+
+/**
+ * A row of fronts shares its top line and its bottom line. Where something breaks one of them for
+ * part of a front's width (a lamp lighting the gap under a wall unit away, a plant's leaves), the
+ * front runs into what is beyond and is lost. The row's lines are drawn on across its span, and a
+ * front found only then is added when it lines up with the row as any other and the lines drawn
+ * for it were mostly there already: a piece of wall between two wall units has no line along
+ * its top or bottom to complete.
+ */
+function completeRowLines(
+  base: CabinetDetection,
+  boundaries: Uint8Array,
+  image: RgbImage,
+  smooth: Uint8Array,
+): void {
+  const { width, height } = image;
+  const known = frontBoxes(base, image);
+  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
+  const near = (a: number, b: number) => abs(a - b) <= tolerance;
+  const closed = boundaries.slice();
+  const draw = (y: number, from: number, to: number) => {
+    if (y < 0 || y >= height) return;
+    for (let i = y * width + from; i <= y * width + to; i++) if (!base.mask[i]) closed[i] = 1;
+  };
+  let drawn = false;
+  for (const front of known) {
+    const row = known.filter(
+      (other) => near(front.minY, other.minY) && near(front.maxY, other.maxY),
+    );
+    if (row.length < MIN_SET_SIZE) continue;
+    const from = min(...row.map((other) => other.minX));
+    const to = max(...row.map((other) => other.maxX));
+    for (let d = -1; d <= 2; d++) {
+      draw(front.maxY + d, from, to);
+      draw(front.minY - d, from, to);
+    }
+    drawn = true;
+  }
+  if (!drawn) return;
+  const wasMostlyDrawn = (box: FrontBox) =>
+    lineEvidence(boundaries, width, box, box.minY) >= MIN_LINE_EVIDENCE &&
+    lineEvidence(boundaries, width, box, box.maxY) >= MIN_LINE_EVIDENCE;
+  addAlignedFronts(base, detectWithLines(image, smooth, closed), image, wasMostlyDrawn);
+}
+
+/** The share of a front's width along which a line runs at height `y`, give or take a few pixels. */
+function lineEvidence(boundaries: Uint8Array, width: number, box: Box, y: number): number {
+  const height = boundaries.length / width;
+  const inset = RIM + 2;
+  let columns = 0;
+  let lined = 0;
+  for (let x = box.minX + inset; x <= box.maxX - inset; x++) {
+    columns++;
+    for (let dy = -LINE_REACH; dy <= LINE_REACH; dy++) {
+      const row = y + dy;
+      if (row >= 0 && row < height && boundaries[row * width + x]) {
+        lined++;
+        break;
+      }
+    }
+  }
+  return columns ? lined / columns : 0;
 }
 
 interface FrontBox extends Box, Colour {
@@ -228,7 +296,12 @@ function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8A
  * line up with one another, a row or stack of their own finish, within the run found and in its
  * hue (a pair of wall units in the shade of a run whose lower fronts are lit).
  */
-function addAlignedFronts(base: CabinetDetection, extra: CabinetDetection, image: RgbImage): void {
+function addAlignedFronts(
+  base: CabinetDetection,
+  extra: CabinetDetection,
+  image: RgbImage,
+  accept: (box: FrontBox) => boolean = () => true,
+): void {
   const { height } = image;
   const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
@@ -239,7 +312,9 @@ function addAlignedFronts(base: CabinetDetection, extra: CabinetDetection, image
   // Daylight: a window lined up with the wall units is no front.
   const fresh = frontBoxes(extra, image, base.mask).filter(
     (box) =>
-      luminanceOf(box) < OVEREXPOSED_LUMINANCE && box.overlap <= MAX_ADDED_OVERLAP * box.pixels,
+      luminanceOf(box) < OVEREXPOSED_LUMINANCE &&
+      box.overlap <= MAX_ADDED_OVERLAP * box.pixels &&
+      accept(box),
   );
   // A run of its own stands over or under the run found, not past its ends, where a fridge's
   // doors, split by a streak or their handle, could pass for a pair.
