@@ -200,17 +200,18 @@ function completeRowLines(
     if (y < 0 || y >= height) return;
     for (let i = y * width + from; i <= y * width + to; i++) if (!base.mask[i]) closed[i] = 1;
   };
+  // Within the run found: past its ends stand the fridge and bare wall under the worktop's edge.
+  const runStart = min(...known.map((front) => front.minX));
+  const runEnd = max(...known.map((front) => front.maxX));
   let drawn = false;
   for (const front of known) {
     const row = known.filter(
       (other) => near(front.minY, other.minY) && near(front.maxY, other.maxY),
     );
     if (row.length < MIN_SET_SIZE) continue;
-    const from = min(...row.map((other) => other.minX));
-    const to = max(...row.map((other) => other.maxX));
     for (let d = -1; d <= 2; d++) {
-      draw(front.maxY + d, from, to);
-      draw(front.minY - d, from, to);
+      draw(front.maxY + d, runStart, runEnd);
+      draw(front.minY - d, runStart, runEnd);
     }
     drawn = true;
   }
