@@ -54,6 +54,29 @@ function renderedRow(
   return { image: { width: WIDTH, height: HEIGHT, data }, doors };
 }
 
+interface Rectangle {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Fronts drawn on a light wall, each framed by a dark gap two pixels wide. */
+function framedFronts(width: number, height: number, fronts: Rectangle[]): RgbImage {
+  const data = new Uint8Array(width * height * 3).fill(WALL);
+  const paint = ({ left, top, right, bottom }: Rectangle, colour: readonly number[]) => {
+    for (let y = top; y < bottom; y++) {
+      for (let x = left; x < right; x++) data.set(colour, (y * width + x) * 3);
+    }
+  };
+  for (const front of fronts) {
+    const { left, top, right, bottom } = front;
+    paint({ left: left - 2, top: top - 2, right: right + 2, bottom: bottom + 2 }, DARK_GAP);
+    paint(front, FRONT);
+  }
+  return { width, height, data };
+}
+
 describe('detectCabinetFronts', () => {
   it('should find each front of a clean picture whose fronts are apart by one-pixel lit gaps', () => {
     const { image, doors } = renderedRow(FAINT_LIT_GAP);
@@ -73,5 +96,14 @@ describe('detectCabinetFronts', () => {
   it("should find a front whose bottom edge light takes away for part of its width, by its row's bottom line", () => {
     const { image, doors } = renderedRow(DARK_GAP, 0, true);
     expect(detectCabinetFronts(image).fronts).toBe(doors);
+  });
+
+  it('should leave out a freezer door lined up with the wall units, as it stacks on a door taller than any front', () => {
+    const [top, bottom] = [100, 292];
+    const wallUnits = [60, 150, 240, 330].map((left) => ({ left, top, right: left + 84, bottom }));
+    const freezer = { left: 460, top, right: 560, bottom };
+    const fridge = { left: 460, top: bottom + 4, right: 560, bottom: 680 };
+    const image = framedFronts(620, 720, [...wallUnits, freezer, fridge]);
+    expect(detectCabinetFronts(image).fronts).toBe(wallUnits.length);
   });
 });

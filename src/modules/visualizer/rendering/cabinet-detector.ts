@@ -92,6 +92,8 @@ const MIN_SIDE_FRACTION = 0.05;
  * unless it stands in a row of them (a wide drawer stack).
  */
 const MAX_AREA_TO_MEDIAN = 2.4;
+/** How much taller than any front a fridge door stands. */
+const TALLER = 1.2;
 /** Handles and knobs make small holes; an oven's glass door makes a big one. */
 const MAX_HOLE_FRACTION = 0.15;
 /** A framed front's recessed panel is lit as its frame, give or take the panel's shading. */
@@ -392,8 +394,23 @@ function detectWithLines(
     others.some((other) => near(region.minY, other.minY) || shareLine(region, other, TOP)) &&
     others.some((other) => near(region.maxY, other.maxY) || shareLine(region, other, BOTTOM));
   const inStack = (a: Region, b: Region) => near(a.minX, b.minX) && near(a.maxX, b.maxX);
-  const finished = candidates.filter((region) => {
-    const set = candidates.filter((other) => sameFinish(region, other));
+  // A fridge door is taller than any front; its freezer door, stacked on it with no more than a
+  // gap between, belongs to the appliance too, whatever row it lines up with. Its handle may cut
+  // one side of the freezer door off: one side lining up will do.
+  const onOneSide = (a: Region, b: Region) =>
+    (near(a.minX, b.minX) || near(a.maxX, b.maxX)) &&
+    min(a.maxX, b.maxX) - max(a.minX, b.minX) >=
+      MIN_STRIP_OVERLAP * max(a.maxX - a.minX, b.maxX - b.minX);
+  const partOfAppliance = (region: Region) =>
+    regions.some((other) => {
+      if (other === region || !onOneSide(region, other) || !sameFinish(region, other)) return false;
+      if (!near(other.minY, region.maxY) && !near(region.minY, other.maxY)) return false;
+      const rest = candidates.filter((front) => front !== region && front !== other).map(heightOf);
+      return rest.length > 0 && max(heightOf(region), heightOf(other)) > TALLER * max(...rest);
+    });
+  const fronts = candidates.filter((region) => !partOfAppliance(region));
+  const finished = fronts.filter((region) => {
+    const set = fronts.filter((other) => sameFinish(region, other));
     if (set.length < MIN_SET_SIZE) return false;
     const areas = set.map((other) => other.area).sort((a, b) => a - b);
     const median = areas[areas.length >> 1];
@@ -424,7 +441,7 @@ function detectWithLines(
   // finish; a door-shaped region of their hue in the row of fronts found is one of them all the
   // same (steel is only ever stacked; an oven's glass is darker than any shade or of another hue).
   const inRun = [...selected];
-  for (const region of candidates) {
+  for (const region of fronts) {
     if (inRun.includes(region) || streaked.has(region)) continue;
     const shaded = inRun.filter((other) => sameFinish(region, other, MAX_SHADE_RATIO));
     if (inRow(region, shaded)) selected.push(region);
@@ -984,6 +1001,10 @@ function isSolidRectangle(region: Region, labels: Int32Array, rgb: Uint8Array, w
   // Frame and panel share the light as well as the paint; an oven's glass is darker.
   const light = (luminanceOf(region) + 4) / (luminanceOf(panel) + 4);
   return sameFinish(region, panel) && max(light, 1 / light) <= MAX_PANEL_LIGHT_RATIO;
+}
+
+function heightOf(region: Box): number {
+  return region.maxY - region.minY + 1;
 }
 
 function luminanceOf(region: Colour): number {
