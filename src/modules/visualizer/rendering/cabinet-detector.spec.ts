@@ -77,6 +77,22 @@ function framedFronts(width: number, height: number, fronts: Rectangle[]): RgbIm
   return { width, height, data };
 }
 
+/** The picture seen from one side: each column shifted down by `slope` times its x (wall around). */
+function slanted({ width, height, data }: RgbImage, slope: number): RgbImage {
+  const out = new Uint8Array(data.length).fill(WALL);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const from = Math.round(y - slope * x);
+      if (from >= 0 && from < height)
+        out.set(
+          data.subarray((from * width + x) * 3, (from * width + x) * 3 + 3),
+          (y * width + x) * 3,
+        );
+    }
+  }
+  return { width, height, data: out };
+}
+
 describe('detectCabinetFronts', () => {
   it('should find each front of a clean picture whose fronts are apart by one-pixel lit gaps', () => {
     const { image, doors } = renderedRow(FAINT_LIT_GAP);
@@ -96,6 +112,11 @@ describe('detectCabinetFronts', () => {
   it("should find a front whose bottom edge light takes away for part of its width, by its row's bottom line", () => {
     const { image, doors } = renderedRow(DARK_GAP, 0, true);
     expect(detectCabinetFronts(image).fronts).toBe(doors);
+  });
+
+  it("should find a front whose bottom edge light takes away in a photo taken at an angle, along its row's slanted bottom line", () => {
+    const { image, doors } = renderedRow(DARK_GAP, 0, true);
+    expect(detectCabinetFronts(slanted(image, 0.05)).fronts).toBe(doors);
   });
 
   it('should leave out a freezer door lined up with the wall units, as it stacks on a door taller than any front', () => {

@@ -182,10 +182,11 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
 /**
  * A row of fronts shares its top line and its bottom line. Where something breaks one of them for
  * part of a front's width (a lamp lighting the gap under a wall unit away, a plant's leaves), the
- * front runs into what is beyond and is lost. The row's lines are drawn on across its span, and a
- * front found only then is added when it lines up with the row as any other and the lines drawn
- * for it were mostly there already: a piece of wall between two wall units has no line along
- * its top or bottom to complete.
+ * front runs into what is beyond and is lost. The row's lines are drawn on, straight through its
+ * outer corners (they slant in a photo taken at an angle), across the run found, and a front found
+ * only then is added when its corners lie on a row's lines and those lines were mostly there
+ * along it already: a piece of wall between two wall units has no line along its top or bottom
+ * to complete.
  */
 function completeRowLines(
   base: CabinetDetection,
@@ -198,43 +199,84 @@ function completeRowLines(
   const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
   const closed = boundaries.slice();
-  const draw = (y: number, from: number, to: number) => {
-    if (y < 0 || y >= height) return;
-    for (let i = y * width + from; i <= y * width + to; i++) if (!base.mask[i]) closed[i] = 1;
-  };
   // Within the run found: past its ends stand the fridge and bare wall under the worktop's edge.
   const runStart = min(...known.map((front) => front.minX));
   const runEnd = max(...known.map((front) => front.maxX));
-  let drawn = false;
+  /** Seen at an angle a row's lines slant: each runs on straight through its outer corners. */
+  const drawOn = ([from, to]: Edge, below: boolean) => {
+    for (let x = runStart; x <= runEnd; x++) {
+      const y = round(heightOnEdge(from, to, x));
+      for (let d = -1; d <= 2; d++) {
+        const row = below ? y + d : y - d;
+        if (row >= 0 && row < height && !base.mask[row * width + x]) closed[row * width + x] = 1;
+      }
+    }
+  };
+  const rows: { top: Edge; bottom: Edge }[] = [];
   for (const front of known) {
     const row = known.filter(
       (other) => near(front.minY, other.minY) && near(front.maxY, other.maxY),
     );
     if (row.length < MIN_SET_SIZE) continue;
-    for (let d = -1; d <= 2; d++) {
-      draw(front.maxY + d, runStart, runEnd);
-      draw(front.minY - d, runStart, runEnd);
-    }
-    drawn = true;
+    const first = cornerPixels(base.outlines[row.reduce(leftmost).front - 1], width, height);
+    const last = cornerPixels(base.outlines[row.reduce(rightmost).front - 1], width, height);
+    rows.push({ top: [first[0], last[1]], bottom: [first[3], last[2]] });
   }
-  if (!drawn) return;
-  const wasMostlyDrawn = (box: FrontBox) =>
-    lineEvidence(boundaries, width, box, box.minY) >= MIN_LINE_EVIDENCE &&
-    lineEvidence(boundaries, width, box, box.maxY) >= MIN_LINE_EVIDENCE;
-  addAlignedFronts(base, detectWithLines(image, smooth, closed), image, wasMostlyDrawn);
+  if (!rows.length) return;
+  for (const { top, bottom } of rows) {
+    drawOn(top, false);
+    drawOn(bottom, true);
+  }
+  const extra = detectWithLines(image, smooth, closed);
+  const onEdge = (edge: Edge, corner: Point) =>
+    near(corner[1], heightOnEdge(edge[0], edge[1], corner[0]));
+  const linedUp = (box: FrontBox) => {
+    const [topLeft, topRight, bottomRight, bottomLeft] = cornerPixels(
+      extra.outlines[box.front - 1],
+      width,
+      height,
+    );
+    const inRow = rows.some(
+      ({ top, bottom }) =>
+        onEdge(top, topLeft) &&
+        onEdge(top, topRight) &&
+        onEdge(bottom, bottomLeft) &&
+        onEdge(bottom, bottomRight),
+    );
+    return (
+      inRow &&
+      lineEvidence(boundaries, width, [topLeft, topRight]) >= MIN_LINE_EVIDENCE &&
+      lineEvidence(boundaries, width, [bottomLeft, bottomRight]) >= MIN_LINE_EVIDENCE
+    );
+  };
+  addAlignedFronts(base, extra, image, linedUp);
 }
 
-/** The share of a front's width along which a line runs at height `y`, give or take a few pixels. */
-function lineEvidence(boundaries: Uint8Array, width: number, box: Box, y: number): number {
+/** A front's top or bottom line: from its left corner to its right one, in pixels. */
+type Edge = [Point, Point];
+
+const leftmost = (a: FrontBox, b: FrontBox) => (b.minX < a.minX ? b : a);
+const rightmost = (a: FrontBox, b: FrontBox) => (b.maxX > a.maxX ? b : a);
+
+function cornerPixels(outline: FrontOutline, width: number, height: number): Point[] {
+  return outline.map(([x, y]): Point => [x * width, y * height]);
+}
+
+function heightOnEdge([x0, y0]: Point, [x1, y1]: Point, x: number): number {
+  return x1 === x0 ? y0 : y0 + ((y1 - y0) * (x - x0)) / (x1 - x0);
+}
+
+/** The share of an edge's length along which a line runs, give or take a few pixels. */
+function lineEvidence(boundaries: Uint8Array, width: number, [from, to]: Edge): number {
   const height = boundaries.length / width;
   const inset = RIM + 2;
   let columns = 0;
   let lined = 0;
-  for (let x = box.minX + inset; x <= box.maxX - inset; x++) {
+  for (let x = round(from[0]) + inset; x <= round(to[0]) - inset; x++) {
     columns++;
-    for (let dy = -LINE_REACH; dy <= LINE_REACH; dy++) {
-      const row = y + dy;
-      if (row >= 0 && row < height && boundaries[row * width + x]) {
+    const y = round(heightOnEdge(from, to, x));
+    for (let row = max(0, y - LINE_REACH); row <= min(height - 1, y + LINE_REACH); row++) {
+      if (boundaries[row * width + x]) {
         lined++;
         break;
       }
@@ -297,13 +339,15 @@ function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8A
  * Adds the fronts of `extra` that overlap none of `base`, are not overexposed and line up with
  * one of them, however differently lit (side light can leave half a run in deep shade); or that
  * line up with one another, a row or stack of their own finish, within the run found and in its
- * hue (a pair of wall units in the shade of a run whose lower fronts are lit).
+ * hue (a pair of wall units in the shade of a run whose lower fronts are lit). `linedUp`, when
+ * given, tells instead which fronts line up with those found (along a row's slanted lines); they
+ * must still stand within the run and be of its hue.
  */
 function addAlignedFronts(
   base: CabinetDetection,
   extra: CabinetDetection,
   image: RgbImage,
-  accept: (box: FrontBox) => boolean = () => true,
+  linedUp?: (box: FrontBox) => boolean,
 ): void {
   const { height } = image;
   const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
@@ -315,9 +359,7 @@ function addAlignedFronts(
   // Daylight: a window lined up with the wall units is no front.
   const fresh = frontBoxes(extra, image, base.mask).filter(
     (box) =>
-      luminanceOf(box) < OVEREXPOSED_LUMINANCE &&
-      box.overlap <= MAX_ADDED_OVERLAP * box.pixels &&
-      accept(box),
+      luminanceOf(box) < OVEREXPOSED_LUMINANCE && box.overlap <= MAX_ADDED_OVERLAP * box.pixels,
   );
   // A run of its own stands over or under the run found, not past its ends, where a fridge's
   // doors, split by a streak or their handle, could pass for a pair.
@@ -328,11 +370,13 @@ function addAlignedFronts(
     box.maxX <= runEnd &&
     known.some((other) => sameFinish(box, other, MAX_SHADE_RATIO));
   const added = new Map<number, number>();
+  const inOwnRun = (box: FrontBox) =>
+    fresh.some((other) => other !== box && linesUp(box, other) && sameFinish(box, other));
   for (const box of fresh) {
-    const ownRun = fresh.some(
-      (other) => other !== box && linesUp(box, other) && sameFinish(box, other),
-    );
-    if (!known.some((other) => linesUp(box, other)) && !(ownRun && inTheirRun(box))) continue;
+    const fits = linedUp
+      ? linedUp(box) && inTheirRun(box)
+      : known.some((other) => linesUp(box, other)) || (inOwnRun(box) && inTheirRun(box));
+    if (!fits) continue;
     base.outlines.push(extra.outlines[box.front - 1]);
     added.set(box.front, base.outlines.length);
   }
