@@ -157,8 +157,15 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   const smooth = clean ? image.data : boxBlur3(image);
   const features = lineFeatures(smooth, image.width * image.height);
   let best: CabinetDetection | null = null;
-  const boundariesAt = (sensitivity: number) =>
-    findBoundaries(features, image.width, image.height, { sensitivity, lightGaps: clean });
+  // Every pass is run once; the finest one's lines are drawn on again afterwards.
+  const boundaries = new Map<number, Uint8Array>();
+  const boundariesAt = (sensitivity: number) => {
+    const found =
+      boundaries.get(sensitivity) ??
+      findBoundaries(features, image.width, image.height, { sensitivity, lightGaps: clean });
+    boundaries.set(sensitivity, found);
+    return found;
+  };
   const detectAt = (sensitivity: number) =>
     detectWithLines(image, smooth, boundariesAt(sensitivity));
   // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
