@@ -61,8 +61,8 @@ const CONFIDENT_FRONTS = 6;
 /** A front the finer lines add may share this much with fronts already found (their rims). */
 const MAX_ADDED_OVERLAP = 0.05;
 /**
- * A row's line is drawn on across a front only where it already runs along this share of the
- * front's width (within LINE_REACH px of where it should be).
+ * A front found once a row's lines are drawn on counts only when each of those lines already ran
+ * along this share of its width (within LINE_REACH px of where it should be).
  */
 const MIN_LINE_EVIDENCE = 0.5;
 const LINE_REACH = 3;
