@@ -62,7 +62,12 @@ interface Rectangle {
 }
 
 /** Fronts drawn on a light wall, each framed by a dark gap two pixels wide. */
-function framedFronts(width: number, height: number, fronts: Rectangle[]): RgbImage {
+function framedFronts(
+  width: number,
+  height: number,
+  fronts: Rectangle[],
+  colour: readonly number[] = FRONT,
+): RgbImage {
   const data = new Uint8Array(width * height * 3).fill(WALL);
   const paint = ({ left, top, right, bottom }: Rectangle, colour: readonly number[]) => {
     for (let y = top; y < bottom; y++) {
@@ -72,7 +77,7 @@ function framedFronts(width: number, height: number, fronts: Rectangle[]): RgbIm
   for (const front of fronts) {
     const { left, top, right, bottom } = front;
     paint({ left: left - 2, top: top - 2, right: right + 2, bottom: bottom + 2 }, DARK_GAP);
-    paint(front, FRONT);
+    paint(front, colour);
   }
   return { width, height, data };
 }
@@ -126,5 +131,16 @@ describe('detectCabinetFronts', () => {
     const fridge = { left: 460, top: bottom + 4, right: 560, bottom: 680 };
     const image = framedFronts(620, 720, [...wallUnits, freezer, fridge]);
     expect(detectCabinetFronts(image).fronts).toBe(wallUnits.length);
+  });
+
+  it('should pair two grey doors of one size side by side, though only one of them measures streaked', () => {
+    const pair = [60, 150].map((left) => ({ left, top: 100, right: left + 84, bottom: 292 }));
+    const image = framedFronts(400, 420, pair, [170, 170, 168]);
+    // Grain down the left door: every other column a little lighter, as a streaked foil.
+    for (let y = 100; y < 292; y++) {
+      for (let x = 60; x < 144; x += 2)
+        image.data.fill(180, (y * 400 + x) * 3, (y * 400 + x) * 3 + 3);
+    }
+    expect(detectCabinetFronts(image).fronts).toBe(pair.length);
   });
 });

@@ -92,6 +92,8 @@ const MIN_SIDE_FRACTION = 0.05;
  * unless it stands in a row of them (a wide drawer stack).
  */
 const MAX_AREA_TO_MEDIAN = 2.4;
+/** Doors of a pair differ this much in width at most (a share of the wider). */
+const TWIN_WIDTH = 0.1;
 /** How much taller than any front a fridge door stands. */
 const TALLER = 1.2;
 /** Handles and knobs make small holes; an oven's glass door makes a big one. */
@@ -476,13 +478,19 @@ function detectWithLines(
   // over a fridge) but never stand side by side with the same top and bottom; a pair of grained
   // doors does, and so does a grained drawer stack (its drawers are wide, an appliance's doors
   // are not). Streaks are part of the finish: a steel door is no partner for a painted one.
+  // Grain measures streaked on one door of a pair and not quite on the other; a pair of doors of
+  // one size side by side is a pair all the same.
   const isWide = (region: Region) => region.maxX - region.minX > region.maxY - region.minY;
+  const twins = (a: Region, b: Region) =>
+    near(a.minY, b.minY) &&
+    near(a.maxY, b.maxY) &&
+    abs(a.maxX - a.minX - (b.maxX - b.minX)) <= TWIN_WIDTH * max(a.maxX - a.minX, b.maxX - b.minX);
   const selected = finished.filter((region) => {
     const partners = finished.filter(
       (other) =>
         other !== region &&
         sameFinish(region, other) &&
-        streaked.has(region) === streaked.has(other),
+        (streaked.has(region) === streaked.has(other) || twins(region, other)),
     );
     const stacks = (other: Region) =>
       inStack(region, other) && (!streaked.has(region) || (isWide(region) && isWide(other)));
