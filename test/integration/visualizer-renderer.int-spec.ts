@@ -9,6 +9,7 @@ import {
   FRIDGE_SCENES,
   HELD_OUT_SCENES,
   LIT_UNDER_UNITS_SCENES,
+  SHADE_AND_GRAIN_SCENES,
   THIN_GAP_SCENES,
   TUNING_SCENES,
   WHITE_AND_ANGLED_SCENES,
@@ -106,8 +107,9 @@ describe('renderLocally', () => {
     // white-on-white angled ones: grooved grain, half in deep shade, a steep view past a fridge,
     // grained grooves with the wall units in deep shade, the steepest with a plant in front; a
     // grained shaker with a drawer stack, a small clean photo whose fronts are apart by
-    // one-pixel grooves, white-on-white wall units whose bottom gap a lamp's light takes away, and
-    // a white gloss kitchen whose freezer door stands level with the wall units.
+    // one-pixel grooves, white-on-white wall units whose bottom gap a lamp's light takes away, a
+    // white gloss kitchen whose freezer door stands level with the wall units, and grained white
+    // pairs of wall units that measure streaked on one door only (everything at once, angled).
     const names = [
       'white flat, light wall',
       'white shaker, handles',
@@ -124,6 +126,7 @@ describe('renderLocally', () => {
     const thinGaps = [983];
     const litUnderUnits = [993];
     const fridges = [996];
+    const grainedPairs = [990];
     const scenes = [
       ...TUNING_SCENES.filter((scene) => names.includes(scene.name)),
       ...HELD_OUT_SCENES.filter((scene) => heldOut.includes(scene.seed)),
@@ -133,6 +136,7 @@ describe('renderLocally', () => {
       ...THIN_GAP_SCENES.filter((scene) => thinGaps.includes(scene.seed)),
       ...LIT_UNDER_UNITS_SCENES.filter((scene) => litUnderUnits.includes(scene.seed)),
       ...FRIDGE_SCENES.filter((scene) => fridges.includes(scene.seed)),
+      ...SHADE_AND_GRAIN_SCENES.filter((scene) => grainedPairs.includes(scene.seed)),
     ];
     it('should hold white-on-white and angled kitchens in the subset', () => {
       expect(scenes).toHaveLength(
@@ -141,7 +145,8 @@ describe('renderLocally', () => {
           whiteAndAngled.length +
           thinGaps.length +
           litUnderUnits.length +
-          fridges.length,
+          fridges.length +
+          grainedPairs.length,
       );
       expect(scenes.filter((scene) => scene.whiteOnWhite).length).toBeGreaterThanOrEqual(4);
       expect(scenes.filter((scene) => scene.style.angle).length).toBeGreaterThanOrEqual(3);
