@@ -1,8 +1,10 @@
 /**
  * Visualizer quality: coverage and spill of the local renderer on every fixture kitchen (tuning,
  * held-out, fresh, white-on-white and angled, shade and grain scenes at 1200x800, small and large
- * photos with one-pixel gaps, and the site's own photos with masks drawn by hand), and the share of kitchens that pass (coverage >= 80 %, spill <= 5 %) per
- * set and over all of them.
+ * photos with one-pixel gaps, wall units whose bottom gap a lamp's light takes away, fridges
+ * level with the wall units, pale grained pairs of doors, and the site's own photos with masks
+ * drawn by hand), and the share of kitchens that pass (coverage >= 80 %, spill <= 5 %) per set
+ * and over all of them.
  *
  * Visualizer speed: render time and peak memory of the local renderer for 2, 6 and 12 MP photos
  * (worker threads, as in production), then POST /api/visualize over HTTP with 4 concurrent
@@ -40,6 +42,9 @@ const {
   WHITE_AND_ANGLED_SCENES,
   THIN_GAP_SCENES,
   SHADE_AND_GRAIN_SCENES,
+  LIT_UNDER_UNITS_SCENES,
+  FRIDGE_SCENES,
+  GRAINED_PAIR_SCENES,
 } = (await import(fixture('kitchen-scenes.ts'))) as typeof KitchenScenes;
 const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
   fixture('site-kitchens.ts')
@@ -276,6 +281,9 @@ async function benchQuality(texture: Buffer): Promise<void> {
     { set: 'white & angled', kitchens: generatedKitchens(WHITE_AND_ANGLED_SCENES) },
     { set: 'thin gaps', kitchens: generatedKitchens(THIN_GAP_SCENES) },
     { set: 'shade & grain', kitchens: generatedKitchens(SHADE_AND_GRAIN_SCENES) },
+    { set: 'lamps under units', kitchens: generatedKitchens(LIT_UNDER_UNITS_SCENES) },
+    { set: 'fridge by the run', kitchens: generatedKitchens(FRIDGE_SCENES) },
+    { set: 'grained pairs', kitchens: generatedKitchens(GRAINED_PAIR_SCENES) },
     { set: 'site photos', kitchens: siteKitchens() },
   ];
   const rows = [];

@@ -17,7 +17,11 @@ const DARK_GAP = [150, 142, 124] as const;
  * lighter than the doors (the site's own renders) or darker. `noise` adds sensor-like noise (a
  * fixed pseudo-random sequence, so the test is the same every run).
  */
-function renderedRow(gapColour: readonly number[], noise = 0): { image: RgbImage; doors: number } {
+function renderedRow(
+  gapColour: readonly number[],
+  noise = 0,
+  washedOutBottom = false,
+): { image: RgbImage; doors: number } {
   const data = new Uint8Array(WIDTH * HEIGHT * 3).fill(WALL);
   let state = 7;
   const random = () => {
@@ -32,7 +36,15 @@ function renderedRow(gapColour: readonly number[], noise = 0): { image: RgbImage
     for (let x = 0; x < WIDTH; x++) {
       const inRow = y >= top && y < bottom && x >= left && x < left + doors * doorWidth;
       const gap = inRow && (x - left) % doorWidth === 0 && x > left;
-      const colour = !inRow ? [WALL, WALL, WALL] : gap ? gapColour : FRONT;
+      // Light falling on the wall under the middle door, as bright as the doors, takes the
+      // right half of that door's bottom edge away.
+      const lit =
+        washedOutBottom &&
+        y >= bottom &&
+        y < bottom + 60 &&
+        x >= left + 2.5 * doorWidth &&
+        x < left + 3 * doorWidth;
+      const colour = lit ? FRONT : !inRow ? [WALL, WALL, WALL] : gap ? gapColour : FRONT;
       for (let c = 0; c < 3; c++) {
         const value = colour[c] + Math.round(noise * random());
         data[(y * WIDTH + x) * 3 + c] = Math.max(0, Math.min(255, value));
@@ -40,6 +52,50 @@ function renderedRow(gapColour: readonly number[], noise = 0): { image: RgbImage
     }
   }
   return { image: { width: WIDTH, height: HEIGHT, data }, doors };
+}
+
+interface Rectangle {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Fronts drawn on a light wall, each framed by a dark gap two pixels wide. */
+function framedFronts(
+  width: number,
+  height: number,
+  fronts: Rectangle[],
+  colour: readonly number[] = FRONT,
+): RgbImage {
+  const data = new Uint8Array(width * height * 3).fill(WALL);
+  const paint = ({ left, top, right, bottom }: Rectangle, colour: readonly number[]) => {
+    for (let y = top; y < bottom; y++) {
+      for (let x = left; x < right; x++) data.set(colour, (y * width + x) * 3);
+    }
+  };
+  for (const front of fronts) {
+    const { left, top, right, bottom } = front;
+    paint({ left: left - 2, top: top - 2, right: right + 2, bottom: bottom + 2 }, DARK_GAP);
+    paint(front, colour);
+  }
+  return { width, height, data };
+}
+
+/** The picture seen from one side: each column shifted down by `slope` times its x (wall around). */
+function slanted({ width, height, data }: RgbImage, slope: number): RgbImage {
+  const out = new Uint8Array(data.length).fill(WALL);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const from = Math.round(y - slope * x);
+      if (from >= 0 && from < height)
+        out.set(
+          data.subarray((from * width + x) * 3, (from * width + x) * 3 + 3),
+          (y * width + x) * 3,
+        );
+    }
+  }
+  return { width, height, data: out };
 }
 
 describe('detectCabinetFronts', () => {
@@ -56,5 +112,35 @@ describe('detectCabinetFronts', () => {
   it('should find each front of a noisy photo whose fronts are apart by one-pixel grooves', () => {
     const { image, doors } = renderedRow(DARK_GAP, 12);
     expect(detectCabinetFronts(image).fronts).toBe(doors);
+  });
+
+  it("should find a front whose bottom edge light takes away for part of its width, by its row's bottom line", () => {
+    const { image, doors } = renderedRow(DARK_GAP, 0, true);
+    expect(detectCabinetFronts(image).fronts).toBe(doors);
+  });
+
+  it("should find a front whose bottom edge light takes away in a photo taken at an angle, along its row's slanted bottom line", () => {
+    const { image, doors } = renderedRow(DARK_GAP, 0, true);
+    expect(detectCabinetFronts(slanted(image, 0.05)).fronts).toBe(doors);
+  });
+
+  it('should leave out a freezer door lined up with the wall units, as it stacks on a door taller than any front', () => {
+    const [top, bottom] = [100, 292];
+    const wallUnits = [60, 150, 240, 330].map((left) => ({ left, top, right: left + 84, bottom }));
+    const freezer = { left: 460, top, right: 560, bottom };
+    const fridge = { left: 460, top: bottom + 4, right: 560, bottom: 680 };
+    const image = framedFronts(620, 720, [...wallUnits, freezer, fridge]);
+    expect(detectCabinetFronts(image).fronts).toBe(wallUnits.length);
+  });
+
+  it('should pair two grey doors of one size side by side, though only one of them measures streaked', () => {
+    const pair = [60, 150].map((left) => ({ left, top: 100, right: left + 84, bottom: 292 }));
+    const image = framedFronts(400, 420, pair, [170, 170, 168]);
+    // Grain down the left door: every other column a little lighter, as a streaked foil.
+    for (let y = 100; y < 292; y++) {
+      for (let x = 60; x < 144; x += 2)
+        image.data.fill(180, (y * 400 + x) * 3, (y * 400 + x) * 3 + 3);
+    }
+    expect(detectCabinetFronts(image).fronts).toBe(pair.length);
   });
 });

@@ -60,6 +60,12 @@ const SENSITIVITIES = [1, 0.6, 0.4];
 const CONFIDENT_FRONTS = 6;
 /** A front the finer lines add may share this much with fronts already found (their rims). */
 const MAX_ADDED_OVERLAP = 0.05;
+/**
+ * A front found once a row's lines are drawn on counts only when each of those lines already ran
+ * along this share of its width (within LINE_REACH px of where it should be).
+ */
+const MIN_LINE_EVIDENCE = 0.5;
+const LINE_REACH = 3;
 /** Pixels of rim given back to each front: one of boundary thickening and one of blur. */
 const RIM = 2;
 /** Colour is measured relative to brightness; in near-black, JPEG's colour noise would win. */
@@ -86,6 +92,10 @@ const MIN_SIDE_FRACTION = 0.05;
  * unless it stands in a row of them (a wide drawer stack).
  */
 const MAX_AREA_TO_MEDIAN = 2.4;
+/** Doors of a pair differ this much in width at most (a share of the wider). */
+const TWIN_WIDTH = 0.1;
+/** How much taller than any front a fridge door stands. */
+const TALLER = 1.2;
 /** Handles and knobs make small holes; an oven's glass door makes a big one. */
 const MAX_HOLE_FRACTION = 0.15;
 /** A framed front's recessed panel is lit as its frame, give or take the panel's shading. */
@@ -149,12 +159,17 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   const smooth = clean ? image.data : boxBlur3(image);
   const features = lineFeatures(smooth, image.width * image.height);
   let best: CabinetDetection | null = null;
+  // Every pass is run once; the finest one's lines are drawn on again afterwards.
+  const boundaries = new Map<number, Uint8Array>();
+  const boundariesAt = (sensitivity: number) => {
+    const found =
+      boundaries.get(sensitivity) ??
+      findBoundaries(features, image.width, image.height, { sensitivity, lightGaps: clean });
+    boundaries.set(sensitivity, found);
+    return found;
+  };
   const detectAt = (sensitivity: number) =>
-    detectWithLines(
-      image,
-      smooth,
-      findBoundaries(features, image.width, image.height, { sensitivity, lightGaps: clean }),
-    );
+    detectWithLines(image, smooth, boundariesAt(sensitivity));
   // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
   // only when the usual ones found too few fronts, as finer lines also find more that is not.
   let tried = 0;
@@ -169,7 +184,114 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   for (const sensitivity of SENSITIVITIES.slice(tried)) {
     addAlignedFronts(best!, detectAt(sensitivity), image);
   }
+  completeRowLines(best!, boundariesAt(SENSITIVITIES[SENSITIVITIES.length - 1]), image, smooth);
   return best!;
+}
+
+/**
+ * A row of fronts shares its top line and its bottom line. Where something breaks one of them for
+ * part of a front's width (a lamp lighting the gap under a wall unit away, a plant's leaves), the
+ * front runs into what is beyond and is lost. The row's lines are drawn on, straight through its
+ * outer corners (they slant in a photo taken at an angle), across the run found, and a front found
+ * only then is added when its corners lie on a row's lines and those lines were mostly there
+ * along it already: a piece of wall between two wall units has no line along its top or bottom
+ * to complete.
+ */
+function completeRowLines(
+  base: CabinetDetection,
+  boundaries: Uint8Array,
+  image: RgbImage,
+  smooth: Uint8Array,
+): void {
+  const { width, height } = image;
+  const known = frontBoxes(base, image);
+  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
+  const near = (a: number, b: number) => abs(a - b) <= tolerance;
+  const closed = boundaries.slice();
+  // Within the run found: past its ends stand the fridge and bare wall under the worktop's edge.
+  const runStart = min(...known.map((front) => front.minX));
+  const runEnd = max(...known.map((front) => front.maxX));
+  /** Seen at an angle a row's lines slant: each runs on straight through its outer corners. */
+  const drawOn = ([from, to]: Edge, below: boolean) => {
+    for (let x = runStart; x <= runEnd; x++) {
+      const y = round(heightOnEdge(from, to, x));
+      for (let d = -1; d <= 2; d++) {
+        const row = below ? y + d : y - d;
+        if (row >= 0 && row < height && !base.mask[row * width + x]) closed[row * width + x] = 1;
+      }
+    }
+  };
+  const rows: { top: Edge; bottom: Edge }[] = [];
+  for (const front of known) {
+    const row = known.filter(
+      (other) => near(front.minY, other.minY) && near(front.maxY, other.maxY),
+    );
+    if (row.length < MIN_SET_SIZE) continue;
+    const first = cornerPixels(base.outlines[row.reduce(leftmost).front - 1], width, height);
+    const last = cornerPixels(base.outlines[row.reduce(rightmost).front - 1], width, height);
+    rows.push({ top: [first[0], last[1]], bottom: [first[3], last[2]] });
+  }
+  if (!rows.length) return;
+  for (const { top, bottom } of rows) {
+    drawOn(top, false);
+    drawOn(bottom, true);
+  }
+  const extra = detectWithLines(image, smooth, closed);
+  const onEdge = (edge: Edge, corner: Point) =>
+    near(corner[1], heightOnEdge(edge[0], edge[1], corner[0]));
+  const linedUp = (box: FrontBox) => {
+    const [topLeft, topRight, bottomRight, bottomLeft] = cornerPixels(
+      extra.outlines[box.front - 1],
+      width,
+      height,
+    );
+    const inRow = rows.some(
+      ({ top, bottom }) =>
+        onEdge(top, topLeft) &&
+        onEdge(top, topRight) &&
+        onEdge(bottom, bottomLeft) &&
+        onEdge(bottom, bottomRight),
+    );
+    return (
+      inRow &&
+      lineEvidence(boundaries, width, [topLeft, topRight]) >= MIN_LINE_EVIDENCE &&
+      lineEvidence(boundaries, width, [bottomLeft, bottomRight]) >= MIN_LINE_EVIDENCE
+    );
+  };
+  addAlignedFronts(base, extra, image, linedUp);
+}
+
+/** A front's top or bottom line: from its left corner to its right one, in pixels. */
+type Edge = [Point, Point];
+
+const leftmost = (a: FrontBox, b: FrontBox) => (b.minX < a.minX ? b : a);
+const rightmost = (a: FrontBox, b: FrontBox) => (b.maxX > a.maxX ? b : a);
+
+function cornerPixels(outline: FrontOutline, width: number, height: number): Point[] {
+  return outline.map(([x, y]): Point => [x * width, y * height]);
+}
+
+function heightOnEdge([x0, y0]: Point, [x1, y1]: Point, x: number): number {
+  return x1 === x0 ? y0 : y0 + ((y1 - y0) * (x - x0)) / (x1 - x0);
+}
+
+/** The share of an edge's length along which a line runs, give or take a few pixels. */
+function lineEvidence(boundaries: Uint8Array, width: number, [from, to]: Edge): number {
+  const height = boundaries.length / width;
+  const inset = RIM + 2;
+  let columns = 0;
+  let lined = 0;
+  for (let x = round(from[0]) + inset; x <= round(to[0]) - inset; x++) {
+    columns++;
+    const y = round(heightOnEdge(from, to, x));
+    for (let row = max(0, y - LINE_REACH); row <= min(height - 1, y + LINE_REACH); row++) {
+      if (boundaries[row * width + x]) {
+        lined++;
+        break;
+      }
+    }
+  }
+  return columns ? lined / columns : 0;
 }
 
 interface FrontBox extends Box, Colour {
@@ -226,9 +348,16 @@ function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8A
  * Adds the fronts of `extra` that overlap none of `base`, are not overexposed and line up with
  * one of them, however differently lit (side light can leave half a run in deep shade); or that
  * line up with one another, a row or stack of their own finish, within the run found and in its
- * hue (a pair of wall units in the shade of a run whose lower fronts are lit).
+ * hue (a pair of wall units in the shade of a run whose lower fronts are lit). `linedUp`, when
+ * given, tells instead which fronts line up with those found (along a row's slanted lines); they
+ * must still stand within the run and be of its hue.
  */
-function addAlignedFronts(base: CabinetDetection, extra: CabinetDetection, image: RgbImage): void {
+function addAlignedFronts(
+  base: CabinetDetection,
+  extra: CabinetDetection,
+  image: RgbImage,
+  linedUp?: (box: FrontBox) => boolean,
+): void {
   const { height } = image;
   const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
@@ -250,11 +379,13 @@ function addAlignedFronts(base: CabinetDetection, extra: CabinetDetection, image
     box.maxX <= runEnd &&
     known.some((other) => sameFinish(box, other, MAX_SHADE_RATIO));
   const added = new Map<number, number>();
+  const inOwnRun = (box: FrontBox) =>
+    fresh.some((other) => other !== box && linesUp(box, other) && sameFinish(box, other));
   for (const box of fresh) {
-    const ownRun = fresh.some(
-      (other) => other !== box && linesUp(box, other) && sameFinish(box, other),
-    );
-    if (!known.some((other) => linesUp(box, other)) && !(ownRun && inTheirRun(box))) continue;
+    const fits = linedUp
+      ? linedUp(box) && inTheirRun(box)
+      : known.some((other) => linesUp(box, other)) || (inOwnRun(box) && inTheirRun(box));
+    if (!fits) continue;
     base.outlines.push(extra.outlines[box.front - 1]);
     added.set(box.front, base.outlines.length);
   }
@@ -316,8 +447,23 @@ function detectWithLines(
     others.some((other) => near(region.minY, other.minY) || shareLine(region, other, TOP)) &&
     others.some((other) => near(region.maxY, other.maxY) || shareLine(region, other, BOTTOM));
   const inStack = (a: Region, b: Region) => near(a.minX, b.minX) && near(a.maxX, b.maxX);
-  const finished = candidates.filter((region) => {
-    const set = candidates.filter((other) => sameFinish(region, other));
+  // A fridge door is taller than any front; its freezer door, stacked on it with no more than a
+  // gap between, belongs to the appliance too, whatever row it lines up with. Its handle may cut
+  // one side of the freezer door off: one side lining up will do.
+  const onOneSide = (a: Region, b: Region) =>
+    (near(a.minX, b.minX) || near(a.maxX, b.maxX)) &&
+    min(a.maxX, b.maxX) - max(a.minX, b.minX) >=
+      MIN_STRIP_OVERLAP * max(a.maxX - a.minX, b.maxX - b.minX);
+  const partOfAppliance = (region: Region) =>
+    regions.some((other) => {
+      if (other === region || !onOneSide(region, other) || !sameFinish(region, other)) return false;
+      if (!near(other.minY, region.maxY) && !near(region.minY, other.maxY)) return false;
+      const rest = candidates.filter((front) => front !== region && front !== other).map(heightOf);
+      return rest.length > 0 && max(heightOf(region), heightOf(other)) > TALLER * max(...rest);
+    });
+  const fronts = candidates.filter((region) => !partOfAppliance(region));
+  const finished = fronts.filter((region) => {
+    const set = fronts.filter((other) => sameFinish(region, other));
     if (set.length < MIN_SET_SIZE) return false;
     const areas = set.map((other) => other.area).sort((a, b) => a - b);
     const median = areas[areas.length >> 1];
@@ -332,13 +478,19 @@ function detectWithLines(
   // over a fridge) but never stand side by side with the same top and bottom; a pair of grained
   // doors does, and so does a grained drawer stack (its drawers are wide, an appliance's doors
   // are not). Streaks are part of the finish: a steel door is no partner for a painted one.
+  // Grain measures streaked on one door of a pair and not quite on the other; a pair of doors of
+  // one size side by side is a pair all the same.
   const isWide = (region: Region) => region.maxX - region.minX > region.maxY - region.minY;
+  const twins = (a: Region, b: Region) =>
+    near(a.minY, b.minY) &&
+    near(a.maxY, b.maxY) &&
+    abs(a.maxX - a.minX - (b.maxX - b.minX)) <= TWIN_WIDTH * max(a.maxX - a.minX, b.maxX - b.minX);
   const selected = finished.filter((region) => {
     const partners = finished.filter(
       (other) =>
         other !== region &&
         sameFinish(region, other) &&
-        streaked.has(region) === streaked.has(other),
+        (streaked.has(region) === streaked.has(other) || twins(region, other)),
     );
     const stacks = (other: Region) =>
       inStack(region, other) && (!streaked.has(region) || (isWide(region) && isWide(other)));
@@ -348,7 +500,7 @@ function detectWithLines(
   // finish; a door-shaped region of their hue in the row of fronts found is one of them all the
   // same (steel is only ever stacked; an oven's glass is darker than any shade or of another hue).
   const inRun = [...selected];
-  for (const region of candidates) {
+  for (const region of fronts) {
     if (inRun.includes(region) || streaked.has(region)) continue;
     const shaded = inRun.filter((other) => sameFinish(region, other, MAX_SHADE_RATIO));
     if (inRow(region, shaded)) selected.push(region);
@@ -908,6 +1060,10 @@ function isSolidRectangle(region: Region, labels: Int32Array, rgb: Uint8Array, w
   // Frame and panel share the light as well as the paint; an oven's glass is darker.
   const light = (luminanceOf(region) + 4) / (luminanceOf(panel) + 4);
   return sameFinish(region, panel) && max(light, 1 / light) <= MAX_PANEL_LIGHT_RATIO;
+}
+
+function heightOf(region: Box): number {
+  return region.maxY - region.minY + 1;
 }
 
 function luminanceOf(region: Colour): number {
