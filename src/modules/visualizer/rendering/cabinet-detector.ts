@@ -302,6 +302,7 @@ function addFramedDoors(base: CabinetDetection, boundaries: Uint8Array, image: R
   const busiest = max(...regular.map(({ corner }) => linesInside(boundaries, width, corner)));
   const total = width * height;
   const tallest = max(...known.map(heightOf));
+  const widest = max(...known.map((front) => front.maxX - front.minX + 1));
   const overlapping = (a: Box, b: Box) =>
     a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY;
   const implied = corners.flatMap((corner): FrontBox[] => {
@@ -316,8 +317,8 @@ function addFramedDoors(base: CabinetDetection, boundaries: Uint8Array, image: R
     if (door.minX < 0 || door.minY < 0 || door.maxX >= width || door.maxY >= height) return [];
     if (w * h < MIN_AREA_FRACTION * total || w * h > MAX_AREA_FRACTION * total) return [];
     if (max(w / h, h / w) > MAX_ASPECT || min(w, h) < MIN_SIDE_FRACTION * height) return [];
-    // An appliance's side or door: taller than any front.
-    if (h > TALLER * tallest) return [];
+    // An appliance's side or door is taller than any front; a window is wider.
+    if (h > TALLER * tallest || w > (1 + TWIN_WIDTH) * widest) return [];
     if (linesInside(boundaries, width, corner) > PLAIN_PANEL_MARGIN + busiest) return [];
     if (known.some((front) => overlapping(door, front))) return [];
     const colour = meanColour(image, door);
