@@ -9,6 +9,8 @@ const FRONT = [222, 210, 184] as const;
 /** Gaps as faint as the site's renders have: a few per cent lighter or darker than the doors. */
 const FAINT_LIT_GAP = [236, 224, 197] as const;
 const FAINT_DARK_GAP = [208, 196, 171] as const;
+/** A shaker panel's shaded edge: a few per cent darker than the doors. */
+const PANEL_SHADE = [196, 185, 162] as const;
 /** A groove in a photo: well darker than the doors. */
 const DARK_GAP = [150, 142, 124] as const;
 
@@ -142,5 +144,32 @@ describe('detectCabinetFronts', () => {
         image.data.fill(180, (y * 400 + x) * 3, (y * 400 + x) * 3 + 3);
     }
     expect(detectCabinetFronts(image).fronts).toBe(pair.length);
+  });
+
+  it('should find white shaker doors whose own edges do not show on a white wall, from their panels framed like the doors found', () => {
+    const [width, height] = [620, 720];
+    const doorsAt = (top: number) =>
+      [60, 150, 240].map((left) => ({ left, top, right: left + 84, bottom: top + 192 }));
+    const gapped = doorsAt(420);
+    const gapless = doorsAt(100);
+    const image = framedFronts(width, height, gapped, FRONT);
+    // The wall is painted as the doors: the upper doors have no edge of their own.
+    for (let i = 0; i < width * height; i++) {
+      const [x, y] = [i % width, Math.floor(i / width)];
+      if (
+        !gapped.some(
+          (d) => x >= d.left - 2 && x < d.right + 2 && y >= d.top - 2 && y < d.bottom + 2,
+        )
+      )
+        image.data.set(FRONT, i * 3);
+    }
+    // Each panel's shaded top and left edges, 16 px inside the door; its lit ones do not show.
+    for (const { left, top, right, bottom } of [...gapped, ...gapless]) {
+      for (let x = left + 16; x < right - 16; x++)
+        image.data.set(PANEL_SHADE, ((top + 16) * width + x) * 3);
+      for (let y = top + 16; y < bottom - 16; y++)
+        image.data.set(PANEL_SHADE, (y * width + left + 16) * 3);
+    }
+    expect(detectCabinetFronts(image).fronts).toBe(gapped.length + gapless.length);
   });
 });

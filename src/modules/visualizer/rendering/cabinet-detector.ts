@@ -184,7 +184,9 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   for (const sensitivity of SENSITIVITIES.slice(tried)) {
     addAlignedFronts(best!, detectAt(sensitivity), image);
   }
-  completeRowLines(best!, boundariesAt(SENSITIVITIES[SENSITIVITIES.length - 1]), image, smooth);
+  const finest = boundariesAt(SENSITIVITIES[SENSITIVITIES.length - 1]);
+  completeRowLines(best!, finest, image, smooth);
+  addFramedDoors(best!, finest, image);
   return best!;
 }
 
@@ -259,6 +261,187 @@ function completeRowLines(
     );
   };
   addAlignedFronts(base, extra, image, linedUp);
+}
+
+/**
+ * A shaker door is a frame round an inset panel. On white doors on a white wall the door's own
+ * edges can be too faint to bound it while the panel's shaded top and left edges still show: an
+ * L of two lines meeting at the panel's top-left corner, as long as the panel is wide and tall.
+ * Where the fronts found are framed alike (each with such an L at the same insets from its
+ * edges), every other L of their finish implies a door those insets outside it. Such a door is
+ * kept only where it overlaps nothing found and lines up with another door; where such doors
+ * overlap, the one lining up with most is kept.
+ */
+function addFramedDoors(base: CabinetDetection, boundaries: Uint8Array, image: RgbImage): void {
+  const { width, height } = image;
+  const corners = panelCorners(boundaries, width, height);
+  const known = frontBoxes(base, image);
+  const framed = known.flatMap((front) => {
+    const corner = corners.find(
+      (c) =>
+        c.x > front.minX &&
+        c.y > front.minY &&
+        c.x - front.minX <= FRAME_SHARE * (front.maxX - front.minX) &&
+        c.y - front.minY <= FRAME_SHARE * (front.maxY - front.minY) &&
+        c.x + c.width - 1 < front.maxX &&
+        c.y + c.height - 1 < front.maxY &&
+        c.width >= (1 - 2 * FRAME_SHARE) * (front.maxX - front.minX) &&
+        c.height >= (1 - 2 * FRAME_SHARE) * (front.maxY - front.minY),
+    );
+    return corner ? [{ front, corner, inset: insetsOf(front, corner) }] : [];
+  });
+  if (framed.length < MIN_SET_SIZE) return;
+  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
+  const inset = [0, 1, 2, 3].map((side) => median(framed.map(({ inset }) => inset[side])));
+  const regular = framed.filter(({ inset: own }) =>
+    own.every((value, side) => abs(value - inset[side]) <= tolerance),
+  );
+  if (regular.length < MIN_SET_SIZE) return;
+  const finish = regular.map(({ front }) => front);
+  // A panel is plain; tiles, grout and a window's bars are lines all over.
+  const busiest = max(...regular.map(({ corner }) => linesInside(boundaries, width, corner)));
+  const total = width * height;
+  const tallest = max(...known.map(heightOf));
+  const widest = max(...known.map((front) => front.maxX - front.minX + 1));
+  const overlapping = (a: Box, b: Box) =>
+    a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY;
+  const implied = corners.flatMap((corner): FrontBox[] => {
+    const door: Box = {
+      minX: corner.x - inset[0],
+      minY: corner.y - inset[1],
+      maxX: corner.x + corner.width - 1 + inset[2],
+      maxY: corner.y + corner.height - 1 + inset[3],
+    };
+    const w = door.maxX - door.minX + 1;
+    const h = door.maxY - door.minY + 1;
+    if (door.minX < 0 || door.minY < 0 || door.maxX >= width || door.maxY >= height) return [];
+    if (w * h < MIN_AREA_FRACTION * total || w * h > MAX_AREA_FRACTION * total) return [];
+    if (max(w / h, h / w) > MAX_ASPECT || min(w, h) < MIN_SIDE_FRACTION * height) return [];
+    // An appliance's side or door is taller than any front; a window is wider.
+    if (h > TALLER * tallest || w > (1 + TWIN_WIDTH) * widest) return [];
+    if (linesInside(boundaries, width, corner) > PLAIN_PANEL_MARGIN + busiest) return [];
+    if (known.some((front) => overlapping(door, front))) return [];
+    const colour = meanColour(image, door);
+    if (luminanceOf(colour) >= OVEREXPOSED_LUMINANCE) return [];
+    if (!finish.some((front) => sameFinish(colour, front))) return [];
+    return [{ ...door, ...colour, front: 0, pixels: w * h, overlap: 0 }];
+  });
+  const near = (a: number, b: number) => abs(a - b) <= tolerance;
+  const linesUp = (a: Box, b: Box) =>
+    (near(a.minY, b.minY) && near(a.maxY, b.maxY)) ||
+    (near(a.minX, b.minX) && near(a.maxX, b.maxX));
+  // Doors in a set: the more an implied door lines up with, the likelier it is one.
+  const support = (door: Box) =>
+    implied.filter((other) => !overlapping(door, other) && linesUp(door, other)).length +
+    known.filter((other) => linesUp(door, other)).length;
+  const doors: FrontBox[] = [];
+  for (const door of implied
+    .filter((door) => support(door) > 0)
+    .sort((a, b) => support(b) - support(a))) {
+    if (doors.some((other) => overlapping(door, other))) continue;
+    doors.push(door);
+    const index = base.outlines.length + 1;
+    const corners = new CornerTracker();
+    const luminance = max(1, round(luminanceOf(door)));
+    for (let y = door.minY; y <= door.maxY; y++) {
+      for (let x = door.minX; x <= door.maxX; x++) {
+        const i = y * width + x;
+        if (base.mask[i]) continue;
+        base.mask[i] = 255;
+        base.frontIndex[i] = index;
+        base.finishLuminance[i] = luminance;
+        corners.add(x, y);
+      }
+    }
+    base.outlines.push(corners.outline(width, height, 0));
+  }
+  base.fronts = base.outlines.length;
+}
+
+/** A panel's top-left corner: where a line along its top meets one down its left side. */
+interface PanelCorner {
+  x: number;
+  y: number;
+  /** How far the top line runs on to the right, and the left line down. */
+  width: number;
+  height: number;
+}
+
+/** Of a framed front's width (or height), how much its frame may take on one side. */
+const FRAME_SHARE = 0.25;
+
+/** Left, top, right and bottom: how far the front's edges lie outside the panel's. */
+function insetsOf(front: Box, corner: PanelCorner): number[] {
+  return [
+    corner.x - front.minX,
+    corner.y - front.minY,
+    front.maxX - (corner.x + corner.width - 1),
+    front.maxY - (corner.y + corner.height - 1),
+  ];
+}
+
+/** How much more of a panel may be lines than of the busiest panel found (a handle, a lamp). */
+const PLAIN_PANEL_MARGIN = 0.05;
+
+/** The share of a panel's pixels, inside the L that bounds it, that are on a line. */
+function linesInside(boundaries: Uint8Array, width: number, corner: PanelCorner): number {
+  const inset = RIM + 2;
+  let lines = 0;
+  let pixels = 0;
+  for (let y = corner.y + inset; y < corner.y + corner.height - inset; y++) {
+    for (let x = corner.x + inset; x < corner.x + corner.width - inset; x++) {
+      pixels++;
+      lines += boundaries[y * width + x];
+    }
+  }
+  return pixels ? lines / pixels : 1;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1];
+}
+
+/**
+ * Every top-left corner of two lines meeting, each at least a front's shortest side long: the
+ * first pixel (reading down, then right) of a line that runs on both right and down that far.
+ */
+function panelCorners(boundaries: Uint8Array, width: number, height: number): PanelCorner[] {
+  const shortest = round(MIN_SIDE_FRACTION * height);
+  const across = new Uint16Array(boundaries.length);
+  const down = new Uint16Array(boundaries.length);
+  for (let y = height - 1; y >= 0; y--) {
+    for (let x = width - 1; x >= 0; x--) {
+      const i = y * width + x;
+      if (!boundaries[i]) continue;
+      across[i] = 1 + (x + 1 < width ? across[i + 1] : 0);
+      down[i] = 1 + (y + 1 < height ? down[i + width] : 0);
+    }
+  }
+  const corners: PanelCorner[] = [];
+  const isCorner = (i: number) => across[i] >= shortest && down[i] >= shortest;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!isCorner(i) || (x > 0 && isCorner(i - 1)) || (y > 0 && isCorner(i - width))) continue;
+      corners.push({ x, y, width: across[i], height: down[i] });
+    }
+  }
+  return corners;
+}
+
+function meanColour(image: RgbImage, box: Box): Colour {
+  const { width, data } = image;
+  const colour = { r: 0, g: 0, b: 0 };
+  for (let y = box.minY; y <= box.maxY; y++) {
+    for (let i = (y * width + box.minX) * 3; i <= (y * width + box.maxX) * 3; i += 3) {
+      colour.r += data[i];
+      colour.g += data[i + 1];
+      colour.b += data[i + 2];
+    }
+  }
+  const pixels = (box.maxX - box.minX + 1) * (box.maxY - box.minY + 1);
+  return { r: colour.r / pixels, g: colour.g / pixels, b: colour.b / pixels };
 }
 
 /** A front's top or bottom line: from its left corner to its right one, in pixels. */
