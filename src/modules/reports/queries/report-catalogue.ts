@@ -33,7 +33,11 @@ export class ReportCatalogue {
     const report = this.find(name);
     const summary = summaryOf(report, (await this.statuses()).get(name));
     if (summary.state !== 'ready') return summary;
-    return { ...summary, content: await report.read(this.pool) };
+    const content = await report.read(this.pool).catch((error: unknown) => {
+      if (summary.outdated && readsWhatTheBuildLacks(error)) return undefined;
+      throw error;
+    });
+    return content ? { ...summary, content } : summary;
   }
 
   async buildState(name: string): Promise<ReportBuildState> {
@@ -77,3 +81,16 @@ function summaryOf(report: ReportProjection, status: ProjectionStatus | undefine
     }),
   };
 }
+
+/**
+ * A build made by older code keeps serving while the new code can read it; once the new code
+ * reads tables or columns that build never had, the report shows as outdated without content
+ * until it is rebuilt.
+ */
+function readsWhatTheBuildLacks(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === UNDEFINED_TABLE || code === UNDEFINED_COLUMN;
+}
+
+const UNDEFINED_TABLE = '42P01';
+const UNDEFINED_COLUMN = '42703';
