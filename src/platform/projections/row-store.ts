@@ -293,7 +293,30 @@ export class RowStore {
          on conflict ${onConflict}`,
         [JSON.stringify(rows.slice(from, from + FLUSH_CHUNK))],
       );
+      if (table.kind === 'counter')
+        await this.dropEmptyGroups(db, table, rows.slice(from, from + FLUSH_CHUNK));
     }
+  }
+
+  /**
+   * A group whose sums came back to zero is as if never counted: deleted, so a table kept live in
+   * many small flushes holds exactly the rows a replay in a few large ones leaves. Groups with a
+   * `min` column keep their row (a lowest value never goes back).
+   */
+  private async dropEmptyGroups(db: Queryable, table: CounterTable, rows: Row[]): Promise<void> {
+    const values = Object.entries(table.values);
+    if (values.some(([, { merge }]) => merge !== 'sum')) return;
+    const groups = Object.keys(table.groups);
+    const recordset = groups
+      .map((column) => `${column} ${table.groups[column].replace(' not null', '')}`)
+      .join(', ');
+    await db.query(
+      `delete from ${this.tables[table.name]} as t
+       using jsonb_to_recordset($1::jsonb) as r(${recordset})
+       where ${groups.map((column) => `t.${column} = r.${column}`).join(' and ')}
+         and ${values.map(([column]) => `t.${column} = 0`).join(' and ')}`,
+      [JSON.stringify(rows.map((row) => Object.fromEntries(groups.map((g) => [g, row[g]]))))],
+    );
   }
 }
 
