@@ -169,7 +169,13 @@ describe('Audit log', () => {
     await store.append('backup-test', 'any', [{ type: 'BackupCompleted', data: {} }], {
       streamType: 'backup',
     });
-    await catchUp();
+    // A transaction still open elsewhere (a build's flush, say) holds later commits back from the
+    // projections until it ends: wait for the last event appended here, which comes after the rest.
+    for (let attempt = 0; attempt < 200; attempt++) {
+      await catchUp();
+      if ((await rows({ type: 'BackupCompleted' })).length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   });
   afterAll(async () => {
     await testApp.close();
