@@ -270,9 +270,7 @@ export class RowStore {
     if (rows.length === 0) return;
     const shape = columnsOf(table);
     const columns = Object.keys(shape);
-    const recordset = Object.entries(shape)
-      .map(([column, type]) => `${column} ${type.replace(' not null', '')}`)
-      .join(', ');
+    const recordset = recordsetOf(shape);
     const onConflict =
       table.kind === 'state'
         ? `(${table.key}) do update set ${columns
@@ -306,19 +304,27 @@ export class RowStore {
   private async dropEmptyGroups(db: Queryable, table: CounterTable, rows: Row[]): Promise<void> {
     const values = Object.entries(table.values);
     if (values.some(([, { merge }]) => merge !== 'sum')) return;
+    // A group that only went up cannot have come back to zero; one lowered, or counted up and
+    // down within this flush (a delta of 0), can.
+    const lowered = rows.filter((row) => values.some(([column]) => (row[column] as number) <= 0));
+    if (lowered.length === 0) return;
     const groups = Object.keys(table.groups);
-    const recordset = groups
-      .map((column) => `${column} ${table.groups[column].replace(' not null', '')}`)
-      .join(', ');
+    const recordset = recordsetOf(table.groups);
     await db.query(
       `delete from ${this.tables[table.name]} as t
        using jsonb_to_recordset($1::jsonb) as r(${recordset})
        where ${groups.map((column) => `t.${column} = r.${column}`).join(' and ')}
          and ${values.map(([column]) => `t.${column} = 0`).join(' and ')}`,
-      [JSON.stringify(rows.map((row) => Object.fromEntries(groups.map((g) => [g, row[g]]))))],
+      [JSON.stringify(lowered.map((row) => Object.fromEntries(groups.map((g) => [g, row[g]]))))],
     );
   }
 }
+
+/** A `jsonb_to_recordset` column list for `shape` (constraints do not belong there). */
+const recordsetOf = (shape: RowShape) =>
+  Object.entries(shape)
+    .map(([column, type]) => `${column} ${type.replace(' not null', '')}`)
+    .join(', ');
 
 /** A value as COPY's text format spells it. */
 function copyText(value: unknown): string {
