@@ -10,12 +10,14 @@
  *
  * Options, to see where the app's time goes:
  *   --profile=<file.cpuprofile>  writes a CPU profile of the server's thread while the app is
- *                                under load (open it in Chrome's DevTools or speedscope)
+ *                                under load (open it in Chrome's DevTools or speedscope), and
+ *                                one of the framework floor's to <file>.floor.cpuprofile: what
+ *                                the app adds is their difference per request
  *   --request-path               the app without its after-commit work (async projections and
  *                                the intake e-mails stay behind), to tell the two costs apart
  *
- * Each row also shows the CPU time per request of this process (server and load generator) and
- * of the database server (Linux): a round trip saved shows in both.
+ * Each row also shows the CPU time per request of this process (server and load generator), of
+ * the server's thread alone, and of the database server (Linux): a round trip saved shows in all.
  *
  * Targets: the app reaches at least 50 % of the framework floor's requests per second, with a
  * p99 latency of at most 60 ms; exits 1 below them.
@@ -62,6 +64,8 @@ interface Result {
   p99: number;
   /** CPU time of this process (server and load generator) per request. */
   cpuMsPerRequest: number;
+  /** CPU time of the server's thread alone per request: the steadiest column on a busy machine. */
+  serverCpuMs: number;
   /** CPU time of the database server per request (Linux only). */
   dbCpuMsPerRequest: number | null;
   non2xx: number;
@@ -71,6 +75,7 @@ interface Result {
 async function load(name: string, url: string, databaseUrl: string): Promise<Result> {
   const dbCpuBefore = await databaseCpuMs(databaseUrl);
   const cpuBefore = process.cpuUsage();
+  const threadCpuBefore = process.threadCpuUsage();
   const result = await autocannon({
     url,
     method: 'POST',
@@ -82,6 +87,7 @@ async function load(name: string, url: string, databaseUrl: string): Promise<Res
     body,
   });
   const cpu = process.cpuUsage(cpuBefore);
+  const threadCpu = process.threadCpuUsage(threadCpuBefore);
   const dbCpuAfter = await databaseCpuMs(databaseUrl);
   const dbCpu = dbCpuBefore === null || dbCpuAfter === null ? null : dbCpuAfter - dbCpuBefore;
   return {
@@ -90,6 +96,9 @@ async function load(name: string, url: string, databaseUrl: string): Promise<Res
     p50: result.latency.p50,
     p99: result.latency.p99,
     cpuMsPerRequest: Number(((cpu.user + cpu.system) / 1000 / result.requests.total).toFixed(2)),
+    serverCpuMs: Number(
+      ((threadCpu.user + threadCpu.system) / 1000 / result.requests.total).toFixed(3),
+    ),
     dbCpuMsPerRequest: dbCpu === null ? null : Number((dbCpu / result.requests.total).toFixed(2)),
     non2xx: result.non2xx,
     errors: result.errors,
@@ -211,7 +220,9 @@ async function main(): Promise<void> {
     baseline.close();
 
     const nestFloor = await startNestFloor(pool);
+    const floorProfiler = PROFILE ? await startProfiler() : null;
     const framework = await load('Nest + ValidationPipe + pg', nestFloor.url, databaseUrl);
+    if (floorProfiler) await floorProfiler.stopInto(`${PROFILE}.floor.cpuprofile`);
     await nestFloor.close();
 
     const { app, base } = await startBenchApp(
