@@ -41,12 +41,26 @@ describe('httpLogSerializers', () => {
     });
   });
 
-  it('should leave cookies set by a response out of its log entry', () => {
+  it('should log only the allowed headers, whatever else a client sends', () => {
+    const logged = httpLogSerializers.req({
+      method: 'POST',
+      url: '/api/quote',
+      headers: {
+        'user-agent': 'test',
+        'content-length': '321',
+        'x-customer-email': 'maija@example.fi',
+        'x-real-ip': '198.51.100.77',
+      },
+    });
+    expect(logged.headers).toEqual({ 'user-agent': 'test', 'content-length': '321' });
+  });
+
+  it('should log a response by its status and length, without the cookies it sets', () => {
     const logged = httpLogSerializers.res({
       statusCode: 200,
-      headers: { 'set-cookie': ['visitor=abc; HttpOnly'], 'x-request-id': 'r1' },
+      headers: { 'set-cookie': ['visitor=abc; HttpOnly'], 'content-length': '124' },
     });
-    expect(logged).toEqual({ statusCode: 200, headers: { 'x-request-id': 'r1' } });
+    expect(logged).toEqual({ statusCode: 200, contentLength: '124' });
   });
 });
 
