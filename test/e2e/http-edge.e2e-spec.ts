@@ -326,4 +326,41 @@ describe('The HTTP edge', () => {
       expect(response.headers['cache-control']).toMatch(/^public/);
     });
   });
+
+  describe('security headers', () => {
+    const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+    const guarded = (headers: Record<string, string>) => ({
+      nosniff: headers['x-content-type-options'],
+      framing: headers['x-frame-options'],
+      transport: headers['strict-transport-security'],
+    });
+
+    it('should answer the API, errors and writes included, with the policy that lets nothing run or frame it', async () => {
+      const answers = [
+        await api.post('/api/quote').send(validQuote()).expect(201),
+        await api.post('/api/quote').send({}).expect(400),
+        await api.get('/api/patterns').expect(200),
+        await api.get('/api/admin/quotes').expect(401),
+      ];
+      for (const { headers } of answers) {
+        expect(headers['content-security-policy']).toBe(API_POLICY);
+        expect(guarded(headers)).toEqual({
+          nosniff: 'nosniff',
+          framing: 'DENY',
+          transport: expect.stringContaining('max-age='),
+        });
+      }
+    });
+
+    it('should give pages and the API documentation the page policy', async () => {
+      for (const path of ['/', '/ei-ole-olemassa', '/api/docs']) {
+        const { headers } = await api.get(path);
+        expect({ path, csp: headers['content-security-policy'] }).toEqual({
+          path,
+          csp: expect.stringContaining("script-src 'self'"),
+        });
+        expect(headers['x-content-type-options']).toBe('nosniff');
+      }
+    });
+  });
 });

@@ -3,7 +3,6 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ValidationError } from 'class-validator';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import compression from 'compression';
-import helmet from 'helmet';
 import type { AppConfig } from '#src/config/app-config.js';
 import { RequestPressure } from '#src/platform/scheduling/request-pressure.js';
 import type { AppSecrets } from '#src/platform/secrets/app-secrets.js';
@@ -13,6 +12,7 @@ import { inputShapeMiddleware } from './input-shape.middleware.js';
 import { jsonOnlyMiddleware } from './json-only.middleware.js';
 import { noStoreMiddleware } from './no-store.middleware.js';
 import { requestContextMiddleware } from './request-context.middleware.js';
+import { securityHeadersMiddleware } from './security-headers.js';
 
 /**
  * Routes that take more than the default JSON body limit. Login reads up to 2 MB so an absurd
@@ -24,36 +24,13 @@ export const LARGE_BODY_ROUTES: Record<string, string> = {
 };
 export const DEFAULT_BODY_LIMIT = '100kb';
 
-const META_PIXEL_HOSTS = ['https://connect.facebook.net', 'https://www.facebook.com'];
-
 /** Everything about the HTTP surface that is not a route: security headers, parsing, errors, docs. */
 export function configureApp(app: INestApplication, config: AppConfig, secrets: AppSecrets): void {
   const express_ = app as NestExpressApplication;
   express_.set('trust proxy', config.TRUST_PROXY_HOPS);
   express_.disable('x-powered-by');
   app.use(app.get(RequestPressure).middleware);
-  const pixel = config.META_PIXEL_ID ? META_PIXEL_HOSTS : [];
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...pixel],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', ...pixel],
-          connectSrc: ["'self'", ...pixel],
-          fontSrc: ["'self'", 'data:'],
-          frameSrc: pixel.length ? pixel : ["'none'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(securityHeadersMiddleware(config.META_PIXEL_ID));
   // Only reads answer with bodies worth compressing (pages, assets, lead lists); writes answer
   // with a few hundred bytes, and wrapping their responses is a measurable share of their cost.
   const compress = compression({ threshold: 1024 });
