@@ -67,11 +67,14 @@ export class AppModule {
           storage: new FixedWindowThrottlerStorage(),
         }),
         HealthModule,
+        // Express tries routes in the order modules register them: the public writes, the
+        // busiest routes, come right after the health check
+        // (docs/decisions/0040-leaner-public-requests.md).
+        QuotesModule,
         TeamModule,
         LeadsModule,
         MailModule,
         SiteModule,
-        QuotesModule,
         AnalyticsModule,
         PatternsModule,
         ReportsModule,
