@@ -5,8 +5,10 @@ import {
   ConcurrencyError,
   RequirementChangedError,
 } from '#src/platform/event-store/event-store.errors.js';
+import { inTransaction } from '#src/platform/database/queryable.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import {
+  type InlineEvent,
   LOG_START,
   type LogPosition,
   type RecordedEvent,
@@ -324,6 +326,21 @@ describe(EventStore.name, () => {
     });
   });
 
+  describe('transactions', () => {
+    it('should fail a transaction that a caught statement error rolled back, not report it done', async () => {
+      const stream = newStream();
+      const work = inTransaction(db.pool, async (client) => {
+        await client.query('select 1 / 0').catch(() => undefined);
+        await store
+          .append(stream, 'no_stream', [{ type: 'Opened', data: {} }], { streamType }, client)
+          .catch(() => undefined);
+        return 'done';
+      });
+      await expect(work).rejects.toThrow(/ROLLBACK/);
+      expect(await store.streamVersion(stream)).toBe(0);
+    });
+  });
+
   describe('inline handlers', () => {
     it('should end the batch only after every handler, and keep none of a failed append', async () => {
       await db.pool.query('create table inline_writes (stream_id text, step int)');
@@ -363,6 +380,57 @@ describe(EventStore.name, () => {
         { stream_id: kept, step: 2 },
       ]);
       expect(await isolated.readStream(failed)).toEqual([]);
+    });
+
+    it("should leave in the handlers' tables only what a batch wrote, not what it was sent to write", async () => {
+      // No key on the table: a row written for an event that was not written would stay.
+      await db.pool.query('create table inline_seen (stream_id text, version int)');
+      const isolated = new EventStore(
+        db.pool,
+        new PersonalDataVault(db.pool, createSecretKey(randomBytes(32))),
+        upcasters,
+        requestContextMetadata,
+      );
+      isolated.registerInlineHandler(['Seen'], async (events, tx) => {
+        await tx.query('insert into inline_seen select * from unnest($1::text[], $2::int[])', [
+          events.map((event) => event.streamId),
+          events.map((event) => event.streamVersion),
+        ]);
+      });
+      const seen = (streamId: string, count = 1) =>
+        Array.from({ length: count }, () => ({ type: 'Seen', data: {} }));
+      const [taken, leader, kept, grown] = Array.from({ length: 4 }, newStream);
+      await isolated.append(taken, 'no_stream', seen(taken), { streamType });
+      await isolated.append(grown, 'no_stream', seen(grown), { streamType });
+
+      // The leader takes the free batch; the rest wait and go together in the next one, where
+      // the append to `taken` is refused (it exists) and so are its foretold rows.
+      const results = await Promise.allSettled([
+        isolated.append(leader, 'no_stream', seen(leader), { streamType }),
+        isolated.append(kept, 'no_stream', seen(kept), { streamType }),
+        isolated.append(taken, 'no_stream', seen(taken), { streamType }),
+        isolated.append(grown, 1, seen(grown, 2), { streamType }),
+      ]);
+      await isolated.drain();
+
+      expect(results.map((result) => result.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+      ]);
+      expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+      const { rows } = await db.pool.query<{ stream_id: string; version: number }>(
+        'select stream_id, version from inline_seen',
+      );
+      const byStream = (id: string) =>
+        rows.filter((row) => row.stream_id === id).map((row) => row.version);
+      expect({
+        taken: byStream(taken),
+        leader: byStream(leader),
+        kept: byStream(kept),
+        grown: byStream(grown).sort(),
+      }).toEqual({ taken: [1], leader: [1], kept: [1], grown: [1, 2, 3] });
     });
   });
 
@@ -817,7 +885,7 @@ describe(EventStore.name, () => {
           return { data, personalData: { ...rest, firstName, lastName: last.join(' ') } };
         },
       });
-      const inline: RecordedEvent[] = [];
+      const inline: InlineEvent[] = [];
       store.registerInlineHandler(['CustomerNamed'], async (events) => void inline.push(...events));
       const stream = newStream();
       const start = await store.headPosition();

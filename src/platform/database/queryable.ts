@@ -63,7 +63,10 @@ export async function inTransaction<T>(
     }
     const result = await working;
     await begin;
-    await client.query('commit');
+    // A transaction that a failed statement aborted ends in ROLLBACK when told to commit, and
+    // PostgreSQL answers that without an error: work whose failure was caught must not pass as done.
+    const { command } = await client.query('commit');
+    if (command !== 'COMMIT') throw new Error(`the transaction ended in ${command}, not COMMIT`);
     return result;
   } catch (error) {
     // Answered in order: once ROLLBACK is answered, nothing sent before it is still in flight.

@@ -29,20 +29,18 @@ import type {
   AppendRequest,
   AppendResult,
   ExpectedVersion,
+  InlineEvent,
   JsonObject,
   NewEvent,
-  RecordedEvent,
 } from './event-store.types.js';
 import { GroupCommitQueue } from './group-commit-queue.js';
+import { type InlineEventHandler, InlineHandlers } from './inline-handlers.js';
 import {
   PERSONAL_DATA_FIELD,
   type PersonalDataVault,
   type SealingKey,
 } from './personal-data-vault.js';
 import type { UpcasterRegistry } from './upcasters.js';
-
-/** Called inside the appending transaction with the events just written. */
-export type InlineEventHandler = (events: RecordedEvent[], db: Queryable) => Promise<void>;
 
 interface QueuedAppend extends PendingAppend {
   resolve(result: AppendResult): void;
@@ -90,7 +88,7 @@ const MAX_BATCH_SIZE = 64;
  * its neighbours, and one whose commit answer was lost is settled by its event ids.
  */
 export class AppendWriter {
-  private inlineHandlers: { handles: Set<string> | null; handle: InlineEventHandler }[] = [];
+  private readonly inline = new InlineHandlers();
   private committedListeners: (() => void)[] = [];
   private readonly queue = new GroupCommitQueue<QueuedAppend>(
     (batch) => this.commitBatch(batch),
@@ -107,7 +105,7 @@ export class AppendWriter {
   ) {}
 
   registerInlineHandler(handles: readonly string[], handle: InlineEventHandler): void {
-    this.inlineHandlers.push({ handles: handles.length ? new Set(handles) : null, handle });
+    this.inline.register(handles, handle);
   }
 
   /** Called after each group-committed batch that stored something new. */
@@ -293,14 +291,16 @@ export class AppendWriter {
     });
     let toWrite = appends.filter((_, i) => outcomes[i] === undefined);
     if (toWrite.length === 0) return outcomes as Outcome[];
-    const recorded: RecordedEvent[] = [];
+    const recorded: InlineEvent[] = [];
     const storedKeys: string[] = [];
     const usedKeys = new Set<string>();
+    let inlineDone = false;
     // An append sealed with a key not yet known to be its subject's stored one, and refused, goes
     // once more with the stored key: only that tells a key that did not hold from a stale version.
     for (const keys of ['remembered', 'stored'] as const) {
       const round = await this.writeRound(toWrite, db, notify, keys === 'stored');
       recorded.push(...round.recorded);
+      inlineDone = round.inlineDone;
       storedKeys.push(...round.storedKeys);
       const again: PendingAppend[] = [];
       for (const append of toWrite) {
@@ -316,14 +316,15 @@ export class AppendWriter {
     // A key made for an append that lost would belong to no event: it goes with the append.
     const unusedKeys = storedKeys.filter((subject) => !usedKeys.has(subject));
     if (unusedKeys.length > 0) await this.vault.eraseMany(unusedKeys, db);
-    await this.applyInline(recorded, db);
+    if (!inlineDone) await this.inline.apply(recorded, db);
     return outcomes as Outcome[];
   }
 
   /**
    * One append statement for `appends`. Keys sealed with before they are known to be stored are
    * checked by the statement (`unsure`); new ones are stored by the statement just before it,
-   * sent together.
+   * sent together. On a pipelining connection the inline handlers start in the same round trip
+   * when the first try's every stream version is known beforehand (`inlineDone`).
    */
   private async writeRound(
     appends: PendingAppend[],
@@ -332,9 +333,10 @@ export class AppendWriter {
     storedKeysOnly: boolean,
   ): Promise<{
     written: Map<string, AppendedRow>;
-    recorded: RecordedEvent[];
+    recorded: InlineEvent[];
     storedKeys: string[];
     unsure: Set<PendingAppend>;
+    inlineDone: boolean;
   }> {
     const keys = this.sealingKeys(appends, storedKeysOnly);
     if (keys.toRead.length > 0) await this.readKeys(keys, db);
@@ -348,14 +350,14 @@ export class AppendWriter {
           notify,
         ),
       );
-    // On a pipelining connection both go out before either answer is awaited and share one round
-    // trip; either way the append sees the keys stored just before it.
-    const [newKeysStored, { rows }] = pipelines(db)
-      ? await Promise.all(sendTogether(db, () => [storeKeys(), append()]))
-      : [await storeKeys(), await append()];
+    const sent = pipelines(db)
+      ? await this.sendEarly(db, storedKeysOnly ? null : this.foretold(events), storeKeys, append)
+      : { newKeysStored: await storeKeys(), rows: (await append()).rows, inlineDone: false };
+    const { newKeysStored, inlineDone } = sent;
     for (const subject of newKeysStored) this.vault.remember(subject, keys.created.get(subject)!);
-    const written = new Map(rows.map((row) => [row.event_id, row]));
+    const written = new Map(sent.rows.map((row) => [row.event_id, row]));
     return {
+      inlineDone,
       written,
       recorded: this.recorded(events, written),
       storedKeys: [...keys.storedByRead, ...newKeysStored],
@@ -363,6 +365,39 @@ export class AppendWriter {
         appends.filter((a) => a.subjectId && keys.bySubject.get(a.subjectId)?.sealedWith),
       ),
     };
+  }
+
+  /**
+   * Sends the new keys and the append statement, and with them, when every stream version is
+   * known beforehand (`foretold`), the inline handlers on the events as they will be written:
+   * one round trip where the handlers would otherwise need a second. The handlers' work is kept
+   * only if the statement wrote every one of those events; else it is taken back and the caller
+   * runs them again on what was written.
+   */
+  private async sendEarly(
+    db: Queryable,
+    foretold: InlineEvent[] | null,
+    storeKeys: () => Promise<string[]>,
+    append: () => Promise<pg.QueryResult<AppendedRow>>,
+  ): Promise<{ newKeysStored: string[]; rows: AppendedRow[]; inlineDone: boolean }> {
+    let early: Promise<void> | null = null;
+    const [keysStored, appended, handled] = await Promise.allSettled(
+      sendTogether(db, () => {
+        const [keysSent, appendSent] = [storeKeys(), append()];
+        early = foretold && this.inline.startEarly(foretold, db);
+        return [keysSent, appendSent, early ?? Promise.resolve()] as const;
+      }),
+    );
+    if (keysStored.status === 'rejected') throw keysStored.reason;
+    if (appended.status === 'rejected') throw appended.reason;
+    const { rows } = appended.value;
+    const written = new Set(rows.map((row) => row.event_id));
+    const inlineDone =
+      foretold !== null &&
+      handled.status === 'fulfilled' &&
+      foretold.every((event) => written.has(event.eventId));
+    if (early && !inlineDone) await this.inline.undo(db);
+    return { newKeysStored: keysStored.value, rows, inlineDone };
   }
 
   /**
@@ -434,53 +469,45 @@ export class AppendWriter {
     );
   }
 
-  /** The events written, as inline projections see them. */
-  private recorded(events: EventToWrite[], written: Map<string, AppendedRow>): RecordedEvent[] {
-    return events.flatMap(({ append, event, row }) => {
-      const stored = written.get(row.eventId);
-      if (!stored) return [];
-      // An event written in an older schema (a replayed import) reaches inline projections
-      // upcast, as every reader of the log sees it.
-      const type = this.upcasters.currentType(event.type);
-      const current = this.upcasters.upcast(type, row.schemaVersion, {
-        data: event.data,
-        personalData: event.personalData,
-      });
-      return [
-        {
-          globalPosition: Number(stored.global_position),
-          transactionId: stored.transaction_id,
-          streamId: append.streamId,
-          streamVersion: stored.stream_version,
-          eventId: row.eventId,
-          type,
-          schemaVersion: current.schemaVersion,
-          data: current.data,
-          personalData: current.personalData,
-          metadata: append.metadata,
-          occurredAt: row.occurredAt,
-        },
-      ];
+  /** The events written, as inline handlers see them. */
+  private recorded(events: EventToWrite[], written: Map<string, AppendedRow>): InlineEvent[] {
+    return events.flatMap((event) => {
+      const stored = written.get(event.row.eventId);
+      return stored ? [this.inlineEvent(event, stored.stream_version)] : [];
     });
   }
 
   /**
-   * The inline handlers write tables of their own, so on a pipelining connection they run side by
-   * side and their statements share round trips. Every one has ended before this returns, so none
-   * can write after the transaction has ended.
+   * The events as they will be written if every append holds, or null when an append takes its
+   * stream's version as it finds it ('any'): only the statement knows those versions.
    */
-  private async applyInline(recorded: RecordedEvent[], db: Queryable): Promise<void> {
-    const runs = this.inlineHandlers.map(({ handles, handle }) => {
-      const events = handles ? recorded.filter((event) => handles.has(event.type)) : recorded;
-      return () => (events.length > 0 ? handle(events, db) : undefined);
+  private foretold(events: EventToWrite[]): InlineEvent[] | null {
+    if (events.some(({ append }) => append.expectedVersion === 'any')) return null;
+    return events.map((event) => {
+      const expected = event.append.expectedVersion as number | 'no_stream';
+      return this.inlineEvent(event, (expected === 'no_stream' ? 0 : expected) + event.row.ord);
     });
-    if (!pipelines(db)) {
-      for (const run of runs) await run();
-      return;
-    }
-    const settled = await Promise.allSettled(sendTogether(db, () => runs.map((run) => run())));
-    const failed = settled.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
+  }
+
+  private inlineEvent({ append, event, row }: EventToWrite, streamVersion: number): InlineEvent {
+    // An event written in an older schema (a replayed import) reaches inline handlers upcast, as
+    // every reader of the log sees it.
+    const type = this.upcasters.currentType(event.type);
+    const current = this.upcasters.upcast(type, row.schemaVersion, {
+      data: event.data,
+      personalData: event.personalData,
+    });
+    return {
+      streamId: append.streamId,
+      streamVersion,
+      eventId: row.eventId,
+      type,
+      schemaVersion: current.schemaVersion,
+      data: current.data,
+      personalData: current.personalData,
+      metadata: append.metadata,
+      occurredAt: row.occurredAt,
+    };
   }
 }
 

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { inTransaction, type Queryable } from '#src/platform/database/queryable.js';
 import { AppendAnnouncer } from './append-announcer.js';
-import { AppendWriter, type InlineEventHandler } from './append-writer.js';
+import { AppendWriter } from './append-writer.js';
+import type { InlineEventHandler } from './inline-handlers.js';
 import { type EventMetadataProvider, SYSTEM_METADATA } from './event-metadata.js';
 import { EventReader } from './event-reader.js';
 import type {
@@ -17,7 +18,7 @@ import type { PersonalDataVault } from './personal-data-vault.js';
 import type { UpcasterRegistry } from './upcasters.js';
 
 export { EVENTS_CHANNEL } from './event-store.sql.js';
-export type { InlineEventHandler } from './append-writer.js';
+export type { InlineEventHandler } from './inline-handlers.js';
 
 /**
  * The append-only event log: optimistic concurrency per stream, idempotent retries by event id,

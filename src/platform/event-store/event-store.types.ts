@@ -51,6 +51,13 @@ export function isAfterPosition(a: LogPosition, b: LogPosition): boolean {
 }
 
 /** `'no_stream'` for a stream that must not exist yet, `'any'` to skip the check. */
+/**
+ * An event as inline handlers see it: written by the transaction they run in, its place in the
+ * log (global position, transaction id) not known to them. A group-committed batch may start its
+ * handlers before the append statement has answered (docs/decisions/0040-leaner-public-requests.md).
+ */
+export type InlineEvent = Omit<RecordedEvent, 'globalPosition' | 'transactionId'>;
+
 export type ExpectedVersion = number | 'no_stream' | 'any';
 
 /** Another stream that must still be at `version` when the append commits. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '#src/platform/database/queryable.js';
-import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
+import type { InlineEvent, RecordedEvent } from '#src/platform/event-store/event-store.types.js';
 
 /** Physical table names for one build of a projection, keyed by logical name. */
 export type ProjectionTables = Record<string, string>;
@@ -41,7 +41,11 @@ export interface ProjectionDefinition {
    * an index costs a fraction of what keeping it up row by row through the whole log does.
    */
   createIndexes?(ctx: ProjectionContext): Promise<void>;
-  apply(events: RecordedEvent[], ctx: ProjectionContext): Promise<void>;
+  /**
+   * Folds events in: an async projection's, as read from the log (`RecordedEvent`s, which it may
+   * declare); an inline one's inside the appending transaction, without their place in the log.
+   */
+  apply(events: InlineEvent[], ctx: ProjectionContext): Promise<void>;
   /**
    * A build of the whole log uses this instead of `apply` when given: events are folded in memory
    * and written in a few large flushes. It must leave the same rows as `apply` would.

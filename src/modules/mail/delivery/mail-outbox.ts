@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Queryable } from '#src/platform/database/queryable.js';
 import { PG_POOL } from '#src/platform/database/queryable.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
-import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
+import type { InlineEvent } from '#src/platform/event-store/event-store.types.js';
 import {
   PERSONAL_DATA_FIELD,
   type PersonalDataEnvelope,
@@ -33,7 +33,7 @@ export class MailOutbox {
   ) {}
 
   /** Runs in the appending transaction: the row exists exactly when the event does. */
-  async follow(events: RecordedEvent[], db: Queryable): Promise<void> {
+  async follow(events: InlineEvent[], db: Queryable): Promise<void> {
     const queued = events.filter((e) => e.type === 'EmailQueued');
     if (queued.length > 0) {
       await db.query(

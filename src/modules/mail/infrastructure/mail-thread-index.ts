@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { PG_POOL, type Queryable } from '#src/platform/database/queryable.js';
-import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
+import type { InlineEvent } from '#src/platform/event-store/event-store.types.js';
 import { leadIdFromMailStream } from '#src/modules/mail/domain/mail.events.js';
 
 /** Message-ID → lead, for every message of every conversation: how thread headers find a lead. */
@@ -10,7 +10,7 @@ export class MailThreadIndex {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   /** Runs in the appending transaction of EmailQueued and EmailReceived. */
-  async follow(events: RecordedEvent[], db: Queryable): Promise<void> {
+  async follow(events: InlineEvent[], db: Queryable): Promise<void> {
     const ids = events
       .map((e) => [(e.data as { headerMessageId?: string }).headerMessageId, e.streamId] as const)
       .filter((pair): pair is [string, string] => pair[0] !== undefined);

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
+import type { InlineEvent, RecordedEvent } from '#src/platform/event-store/event-store.types.js';
 import { type LeadCreated, leadIdFromStream } from '#src/modules/leads/domain/lead.events.js';
 import { decide, type MailCommand } from '#src/modules/mail/domain/mail.decide.js';
 import { MailCommandRefused } from '#src/modules/mail/domain/mail.errors.js';
@@ -38,7 +38,7 @@ export class IntakeMailPolicy {
    * Only what a visitor sent gets the promised e-mails: demo data, imports and staff-made leads
    * never write to a customer on their own.
    */
-  applies(recorded: RecordedEvent): boolean {
+  applies(recorded: InlineEvent): boolean {
     const { source } = recorded.data as Partial<LeadCreated['data']>;
     return (
       recorded.type === 'LeadCreated' &&

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
+import type { InlineEvent } from '#src/platform/event-store/event-store.types.js';
 import { Projection } from '#src/platform/projections/projection.decorator.js';
 import type {
   ProjectionContext,
@@ -51,7 +51,7 @@ export class TeamMembersProjection implements ProjectionDefinition {
     await db.query(`create unique index ${t}_email on ${t} (lower(email))`);
   }
 
-  async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
+  async apply(events: InlineEvent[], { db, tables }: ProjectionContext): Promise<void> {
     const t = tables.team_members;
     // Events come in log order and depend on each other (add, then edit): apply one by one, but
     // batch the dominant case, sign-ins, which only move last_login_at forward.
@@ -71,7 +71,7 @@ export class TeamMembersProjection implements ProjectionDefinition {
   }
 
   private async applyOne(
-    recorded: RecordedEvent,
+    recorded: InlineEvent,
     db: ProjectionContext['db'],
     t: string,
   ): Promise<void> {

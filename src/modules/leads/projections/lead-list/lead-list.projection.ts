@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DoorStyle, LeadSource } from '#src/contract/leads.js';
-import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
+import type { InlineEvent } from '#src/platform/event-store/event-store.types.js';
 import { Projection } from '#src/platform/projections/projection.decorator.js';
 import type {
   ProjectionContext,
@@ -120,7 +120,7 @@ export class LeadListProjection implements ProjectionDefinition {
     await db.query(`create index ${search}_trgm on ${search} using gin (search gin_trgm_ops)`);
   }
 
-  async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
+  async apply(events: InlineEvent[], { db, tables }: ProjectionContext): Promise<void> {
     const t = tables[LEAD_LIST_TABLE];
     const { patches, folded } = splitByNeed(events);
     const createdHere = new Set(
@@ -178,11 +178,11 @@ export class LeadListProjection implements ProjectionDefinition {
  * Leads whose events here only move status, trash or restore are patched in place, without
  * reading their rows first; the others are read and folded whole.
  */
-function splitByNeed(events: RecordedEvent[]): {
+function splitByNeed(events: InlineEvent[]): {
   patches: Map<string, Partial<LeadListRow>>;
-  folded: RecordedEvent[];
+  folded: InlineEvent[];
 } {
-  const byLead = new Map<string, RecordedEvent[]>();
+  const byLead = new Map<string, InlineEvent[]>();
   for (const event of events) {
     const id = leadIdFromStream(event.streamId);
     const own = byLead.get(id);
@@ -190,7 +190,7 @@ function splitByNeed(events: RecordedEvent[]): {
     else byLead.set(id, [event]);
   }
   const patches = new Map<string, Partial<LeadListRow>>();
-  const folded: RecordedEvent[] = [];
+  const folded: InlineEvent[] = [];
   for (const [id, own] of byLead) {
     const parts = own.map(rowPatch);
     if (parts.every((part) => part !== null)) patches.set(id, Object.assign({}, ...parts));
@@ -200,7 +200,7 @@ function splitByNeed(events: RecordedEvent[]): {
 }
 
 /** What a status move, trash or restore sets on a lead's row, whatever else the row holds. */
-function rowPatch(recorded: RecordedEvent): Partial<LeadListRow> | null {
+function rowPatch(recorded: InlineEvent): Partial<LeadListRow> | null {
   const event = recorded as unknown as LeadEvent;
   const touched = {
     updated_at: recorded.occurredAt.toISOString(),
@@ -234,7 +234,7 @@ function searchText(
 export function applyLeadEvent(
   row: LeadListRow | undefined,
   id: string,
-  recorded: RecordedEvent,
+  recorded: InlineEvent,
 ): LeadListRow | undefined {
   const event = recorded as unknown as LeadEvent;
   if (!row && event.type !== 'LeadCreated') return undefined;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
+import type { InlineEvent } from '#src/platform/event-store/event-store.types.js';
 import { Projection } from '#src/platform/projections/projection.decorator.js';
 import type {
   ProjectionContext,
@@ -60,7 +60,7 @@ export class UnreadCountsProjection implements ProjectionDefinition {
     await db.query(`insert into ${g} values (0)`);
   }
 
-  async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
+  async apply(events: InlineEvent[], { db, tables }: ProjectionContext): Promise<void> {
     const t = tables[UNREAD_COUNTS_TABLE];
     const changes = changesByLead(events);
     if (changes.size === 0) return;
@@ -104,7 +104,7 @@ export class UnreadCountsProjection implements ProjectionDefinition {
 }
 
 /** Folds a batch into one change per lead, in log order. */
-function changesByLead(events: RecordedEvent[]): Map<string, LeadChange> {
+function changesByLead(events: InlineEvent[]): Map<string, LeadChange> {
   const changes = new Map<string, LeadChange>();
   const changeOf = (leadId: string) => {
     let change = changes.get(leadId);
