@@ -1,4 +1,4 @@
-import { type KeyObject, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { isDatabaseUnavailable, isPoolExhausted } from '#src/platform/database/database-waits.js';
 import {
@@ -35,34 +35,13 @@ import type {
 } from './event-store.types.js';
 import { GroupCommitQueue } from './group-commit-queue.js';
 import { type InlineEventHandler, InlineHandlers } from './inline-handlers.js';
-import {
-  PERSONAL_DATA_FIELD,
-  type PersonalDataVault,
-  type SealingKey,
-} from './personal-data-vault.js';
+import { readKeys, sealingKeys, type SubjectKey } from './sealing-keys.js';
+import { PERSONAL_DATA_FIELD, type PersonalDataVault } from './personal-data-vault.js';
 import type { UpcasterRegistry } from './upcasters.js';
 
 interface QueuedAppend extends PendingAppend {
   resolve(result: AppendResult): void;
   reject(error: unknown): void;
-}
-
-/** The key a subject's personal data is sealed with, and whether the statement must check it. */
-interface SubjectKey {
-  key: KeyObject;
-  /** The wrapped key the statement checks against the stored one; null when read from there. */
-  sealedWith: Buffer | null;
-}
-
-/** The keys one append statement seals with. */
-interface SealingKeys {
-  bySubject: Map<string, SubjectKey>;
-  /** New keys, still to be stored. */
-  created: Map<string, SealingKey>;
-  /** Subjects whose stored keys must be read (or made) first. */
-  toRead: string[];
-  /** Subjects whose keys that read stored just now. */
-  storedByRead: string[];
 }
 
 /** An event of an append with everything the statement and the inline projections need. */
@@ -338,8 +317,8 @@ export class AppendWriter {
     unsure: Set<PendingAppend>;
     inlineDone: boolean;
   }> {
-    const keys = this.sealingKeys(appends, storedKeysOnly);
-    if (keys.toRead.length > 0) await this.readKeys(keys, db);
+    const keys = sealingKeys(this.vault, appends, storedKeysOnly);
+    if (keys.toRead.length > 0) await readKeys(this.vault, keys, db);
     const events = this.eventsToWrite(appends, keys.bySubject);
     const storeKeys = () => this.vault.storeNew(keys.created, db);
     const append = () =>
@@ -398,42 +377,6 @@ export class AppendWriter {
       foretold.every((event) => written.has(event.eventId));
     if (early && !inlineDone) await this.inline.undo(db);
     return { newKeysStored: keysStored.value, rows, inlineDone };
-  }
-
-  /**
-   * The key each subject's personal data is sealed with. Remembered keys, and new ones for
-   * subjects whose every append creates its stream (a new lead), cost no round trip and are
-   * checked by the append statement; the others (`toRead`) are read, or made and stored, first.
-   */
-  private sealingKeys(appends: PendingAppend[], storedKeysOnly: boolean): SealingKeys {
-    const appendsBySubject = new Map<string, PendingAppend[]>();
-    for (const append of appends) {
-      if (!append.events.some((event) => event.personalData)) continue;
-      const own = appendsBySubject.get(append.subjectId!);
-      if (own) own.push(append);
-      else appendsBySubject.set(append.subjectId!, [append]);
-    }
-    const bySubject = new Map<string, SubjectKey>();
-    const created = new Map<string, SealingKey>();
-    const toRead: string[] = [];
-    for (const [subject, own] of appendsBySubject) {
-      const expectNew = own.every((append) => append.expectedVersion === 'no_stream');
-      const key = storedKeysOnly ? null : this.vault.sealingKey(subject, expectNew);
-      if (!key) toRead.push(subject);
-      else {
-        bySubject.set(subject, { key: key.key, sealedWith: key.wrapped });
-        if (key.isNew) created.set(subject, key);
-      }
-    }
-    return { bySubject, created, toRead, storedByRead: [] };
-  }
-
-  /** Reads (or makes and stores) the keys `sealingKeys` could not give at once. */
-  private async readKeys(keys: SealingKeys, db: Queryable): Promise<void> {
-    for (const [subject, stored] of await this.vault.keysFor(keys.toRead, db)) {
-      keys.bySubject.set(subject, { key: stored.key, sealedWith: null });
-      if (stored.created) keys.storedByRead.push(subject);
-    }
   }
 
   /** Each event's row, with personal data sealed under its subject's key. */
