@@ -103,7 +103,7 @@ export function doorsAroundPanelRows(corners: PanelCorner[], tolerance: number):
 /** Lines inside a plain panel, besides its handle: a share of its pixels (a lamp's glint). */
 const STRAY_LINES = 0.04;
 /** A handle's box, as a share of its panel's: tiles' grout or a window's bars span the whole. */
-const HANDLE_SHARE = 0.25;
+const HANDLE_SHARE = 0.4;
 
 /**
  * Whether a panel is plain: inside the L that bounds it, clear of its edges (as far in as the L's
