@@ -1,6 +1,6 @@
 import { doorsAroundPanelRows, isPlainPanel, type PanelCorner } from './panel-rows.js';
 
-const TOLERANCE = 4;
+const TOLERANCE = 8;
 
 describe('doorsAroundPanelRows', () => {
   it('should put a door round each of two panels side by side, half the space between them outside each', () => {
@@ -23,6 +23,14 @@ describe('doorsAroundPanelRows', () => {
       height: 60,
     }));
     expect(doorsAroundPanelRows(drawers, TOLERANCE)).toHaveLength(3);
+  });
+
+  it('should imply no door round lines a few pixels apart, as streaks on an appliance are', () => {
+    const streaks: PanelCorner[] = [
+      { x: 100, y: 50, width: 44, height: 54 },
+      { x: 148, y: 52, width: 55, height: 48 },
+    ];
+    expect(doorsAroundPanelRows(streaks, TOLERANCE)).toEqual([]);
   });
 
   it('should imply no door round a panel alone, nor round one whose neighbour is of another size or too far', () => {

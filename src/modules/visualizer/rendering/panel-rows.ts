@@ -18,6 +18,12 @@ export interface PanelCorner {
   height: number;
 }
 
+/**
+ * Two frames and a gap are at least this share of a panel's shortest side: lines a few pixels
+ * apart (streaks on an appliance) are no two doors.
+ */
+const MIN_FRAMES = 0.15;
+
 export interface PanelDoor {
   panel: PanelCorner;
   minX: number;
@@ -71,7 +77,7 @@ export function doorsAroundPanelRows(corners: PanelCorner[], tolerance: number):
   const shortestSide = (c: PanelCorner) => min(c.width, c.height);
   const spaceBetween = (a: PanelCorner, b: PanelCorner): number | null => {
     const reach = min(shortestSide(a), shortestSide(b));
-    const fits = (space: number) => (space > 0 && space <= reach ? space : null);
+    const fits = (space: number) => (space >= MIN_FRAMES * reach && space <= reach ? space : null);
     if (near(a.y, b.y) && near(a.height, b.height)) {
       const space = b.x > a.x ? b.x - (a.x + a.width) : a.x - (b.x + b.width);
       if (fits(space)) return space;
