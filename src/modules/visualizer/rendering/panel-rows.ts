@@ -68,9 +68,9 @@ export function panelCorners(
 /**
  * The door round each panel that has a neighbour of its kind: level with it and as tall (a row,
  * whose panels may differ in width as drawer columns do), or lined up with it and as wide (a
- * stack), no further from it than its own shortest side. The door reaches half the space to its
- * nearest such neighbour outside the panel on every side: a shaker door's frame is as wide along
- * its sides as along its top and bottom.
+ * stack), no further from it than the shorter one's shortest side and far enough for two frames
+ * (`MIN_FRAMES`). The door reaches half the space to its nearest such neighbour outside the panel
+ * on every side: a shaker door's frame is as wide along its sides as along its top and bottom.
  */
 export function doorsAroundPanelRows(corners: PanelCorner[], tolerance: number): PanelDoor[] {
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
