@@ -84,6 +84,16 @@ function framedFronts(
   return { width, height, data };
 }
 
+/** Each panel's shaded top and left edges, 16 px inside its door; its lit ones do not show. */
+function shadePanels(image: RgbImage, doors: Rectangle[]): void {
+  const { width, data } = image;
+  for (const { left, top, right, bottom } of doors) {
+    for (let x = left + 16; x < right - 16; x++)
+      data.set(PANEL_SHADE, ((top + 16) * width + x) * 3);
+    for (let y = top + 16; y < bottom - 16; y++) data.set(PANEL_SHADE, (y * width + left + 16) * 3);
+  }
+}
+
 /** The picture seen from one side: each column shifted down by `slope` times its x (wall around). */
 function slanted({ width, height, data }: RgbImage, slope: number): RgbImage {
   const out = new Uint8Array(data.length).fill(WALL);
@@ -163,13 +173,30 @@ describe('detectCabinetFronts', () => {
       )
         image.data.set(FRONT, i * 3);
     }
-    // Each panel's shaded top and left edges, 16 px inside the door; its lit ones do not show.
-    for (const { left, top, right, bottom } of [...gapped, ...gapless]) {
-      for (let x = left + 16; x < right - 16; x++)
-        image.data.set(PANEL_SHADE, ((top + 16) * width + x) * 3);
-      for (let y = top + 16; y < bottom - 16; y++)
-        image.data.set(PANEL_SHADE, (y * width + left + 16) * 3);
-    }
+    shadePanels(image, [...gapped, ...gapless]);
     expect(detectCabinetFronts(image).fronts).toBe(gapped.length + gapless.length);
+  });
+
+  it('should find white shaker doors of which none shows its own edges, from a row of equal panels and the space between them', () => {
+    const [width, height] = [620, 720];
+    const doors = [60, 150, 240].map((left) => ({ left, top: 260, right: left + 84, bottom: 452 }));
+    const image: RgbImage = { width, height, data: new Uint8Array(width * height * 3) };
+    for (let i = 0; i < width * height; i++) image.data.set(FRONT, i * 3);
+    shadePanels(image, doors);
+    const found = detectCabinetFronts(image);
+    expect(found.fronts).toBe(doors.length);
+    let covered = 0;
+    let doorPixels = 0;
+    let painted = 0;
+    for (let i = 0; i < width * height; i++) {
+      const [x, y] = [i % width, Math.floor(i / width)];
+      const onDoor = doors.some((d) => x >= d.left && x < d.right && y >= d.top && y < d.bottom);
+      if (onDoor) doorPixels++;
+      if (onDoor && found.mask[i]) covered++;
+      if (found.mask[i]) painted++;
+    }
+    expect(covered / doorPixels).toBeGreaterThan(0.95);
+    // Besides the doors, no more than the gaps between them and a rim round the row.
+    expect(painted - covered).toBeLessThan(0.1 * doorPixels);
   });
 });

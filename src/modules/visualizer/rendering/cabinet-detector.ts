@@ -13,6 +13,12 @@
  */
 
 import { CornerTracker, type FrontOutline, type Point } from './front-outlines.js';
+import {
+  doorsAroundPanelRows,
+  isPlainPanel,
+  panelCorners,
+  type PanelCorner,
+} from './panel-rows.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, hypot, max, min, round } = Math;
@@ -186,7 +192,10 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   }
   const finest = boundariesAt(SENSITIVITIES[SENSITIVITIES.length - 1]);
   completeRowLines(best!, finest, image, smooth);
-  addFramedDoors(best!, finest, image);
+  const shortestSide = round(MIN_SIDE_FRACTION * image.height);
+  const panels = panelCorners(finest, image.width, image.height, shortestSide);
+  addFramedDoors(best!, finest, panels, image);
+  addPanelRowDoors(best!, finest, panels, image);
   return best!;
 }
 
@@ -272,9 +281,13 @@ function completeRowLines(
  * kept only where it overlaps nothing found and lines up with another door; where such doors
  * overlap, the one lining up with most is kept.
  */
-function addFramedDoors(base: CabinetDetection, boundaries: Uint8Array, image: RgbImage): void {
+function addFramedDoors(
+  base: CabinetDetection,
+  boundaries: Uint8Array,
+  corners: PanelCorner[],
+  image: RgbImage,
+): void {
   const { width, height } = image;
-  const corners = panelCorners(boundaries, width, height);
   const known = frontBoxes(base, image);
   const framed = known.flatMap((front) => {
     const corner = corners.find(
@@ -300,11 +313,8 @@ function addFramedDoors(base: CabinetDetection, boundaries: Uint8Array, image: R
   const finish = regular.map(({ front }) => front);
   // A panel is plain; tiles, grout and a window's bars are lines all over.
   const busiest = max(...regular.map(({ corner }) => linesInside(boundaries, width, corner)));
-  const total = width * height;
   const tallest = max(...known.map(heightOf));
-  const widest = max(...known.map((front) => front.maxX - front.minX + 1));
-  const overlapping = (a: Box, b: Box) =>
-    a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY;
+  const widest = max(...known.map(widthOf));
   const implied = corners.flatMap((corner): FrontBox[] => {
     const door: Box = {
       minX: corner.x - inset[0],
@@ -312,25 +322,101 @@ function addFramedDoors(base: CabinetDetection, boundaries: Uint8Array, image: R
       maxX: corner.x + corner.width - 1 + inset[2],
       maxY: corner.y + corner.height - 1 + inset[3],
     };
-    const w = door.maxX - door.minX + 1;
-    const h = door.maxY - door.minY + 1;
-    if (door.minX < 0 || door.minY < 0 || door.maxX >= width || door.maxY >= height) return [];
-    if (w * h < MIN_AREA_FRACTION * total || w * h > MAX_AREA_FRACTION * total) return [];
-    if (max(w / h, h / w) > MAX_ASPECT || min(w, h) < MIN_SIDE_FRACTION * height) return [];
+    if (!isDoorShaped(door, width, height)) return [];
     // An appliance's side or door is taller than any front; a window is wider.
-    if (h > TALLER * tallest || w > (1 + TWIN_WIDTH) * widest) return [];
+    if (heightOf(door) > TALLER * tallest || widthOf(door) > (1 + TWIN_WIDTH) * widest) return [];
     if (linesInside(boundaries, width, corner) > PLAIN_PANEL_MARGIN + busiest) return [];
     if (known.some((front) => overlapping(door, front))) return [];
     const colour = meanColour(image, door);
     if (luminanceOf(colour) >= OVEREXPOSED_LUMINANCE) return [];
     if (!finish.some((front) => sameFinish(colour, front))) return [];
-    return [{ ...door, ...colour, front: 0, pixels: w * h, overlap: 0 }];
+    return [{ ...door, ...colour, front: 0, pixels: widthOf(door) * heightOf(door), overlap: 0 }];
   });
+  paintImpliedDoors(base, implied, known, image);
+}
+
+/**
+ * Shaker doors whose own edges do not show and of which none was found, so no frame to learn
+ * from: each panel's L that has a neighbour of its kind (level and as tall, or lined up and as
+ * wide) implies a door reaching half the space between them outside it. Such a door is kept when
+ * its panel is plain, its frame and panel are of one finish, and it overlaps nothing found.
+ */
+function addPanelRowDoors(
+  base: CabinetDetection,
+  boundaries: Uint8Array,
+  corners: PanelCorner[],
+  image: RgbImage,
+): void {
+  const { width, height } = image;
+  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
+  const known = frontBoxes(base, image);
+  const implied = doorsAroundPanelRows(corners, tolerance).flatMap(({ panel, ...door }) => {
+    if (!isDoorShaped(door, width, height)) return [];
+    if (!isPlainPanel(boundaries, width, panel, RIM + 2)) return [];
+    if (known.some((front) => overlapping(door, front))) return [];
+    const colour = meanColour(image, door);
+    if (luminanceOf(colour) >= OVEREXPOSED_LUMINANCE) return [];
+    // A window's pane is lit through, its frame is not; a shaker door's panel is painted as its frame.
+    const inside: Box = {
+      minX: panel.x,
+      minY: panel.y,
+      maxX: panel.x + panel.width - 1,
+      maxY: panel.y + panel.height - 1,
+    };
+    if (!sameFinish(meanColour(image, inside), frameColour(image, door, inside))) return [];
+    return [{ ...door, ...colour, front: 0, pixels: widthOf(door) * heightOf(door), overlap: 0 }];
+  });
+  paintImpliedDoors(base, implied, known, image);
+}
+
+/** In the picture, and sized and shaped like a door or a drawer. */
+function isDoorShaped(door: Box, width: number, height: number): boolean {
+  const w = widthOf(door);
+  const h = heightOf(door);
+  const area = w * h;
+  return (
+    door.minX >= 0 &&
+    door.minY >= 0 &&
+    door.maxX < width &&
+    door.maxY < height &&
+    area >= MIN_AREA_FRACTION * width * height &&
+    area <= MAX_AREA_FRACTION * width * height &&
+    max(w / h, h / w) <= MAX_ASPECT &&
+    min(w, h) >= MIN_SIDE_FRACTION * height
+  );
+}
+
+function overlapping(a: Box, b: Box): boolean {
+  return a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY;
+}
+
+/** The mean colour of a door's frame: the door without its panel. */
+function frameColour(image: RgbImage, door: Box, panel: Box): Colour {
+  const area = (box: Box) => widthOf(box) * heightOf(box);
+  const whole = meanColour(image, door);
+  const inner = meanColour(image, panel);
+  const rest = area(door) - area(panel);
+  const part = (channel: keyof Colour) =>
+    (whole[channel] * area(door) - inner[channel] * area(panel)) / rest;
+  return { r: part('r'), g: part('g'), b: part('b') };
+}
+
+/**
+ * Paints the implied doors that line up with another (implied or found), as boxes: the more one
+ * lines up with, the likelier it is a door, so where they overlap that one is kept.
+ */
+function paintImpliedDoors(
+  base: CabinetDetection,
+  implied: FrontBox[],
+  known: FrontBox[],
+  image: RgbImage,
+): void {
+  const { width, height } = image;
+  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
   const linesUp = (a: Box, b: Box) =>
     (near(a.minY, b.minY) && near(a.maxY, b.maxY)) ||
     (near(a.minX, b.minX) && near(a.maxX, b.maxX));
-  // Doors in a set: the more an implied door lines up with, the likelier it is one.
   const support = (door: Box) =>
     implied.filter((other) => !overlapping(door, other) && linesUp(door, other)).length +
     known.filter((other) => linesUp(door, other)).length;
@@ -356,15 +442,6 @@ function addFramedDoors(base: CabinetDetection, boundaries: Uint8Array, image: R
     base.outlines.push(corners.outline(width, height, 0));
   }
   base.fronts = base.outlines.length;
-}
-
-/** A panel's top-left corner: where a line along its top meets one down its left side. */
-interface PanelCorner {
-  x: number;
-  y: number;
-  /** How far the top line runs on to the right, and the left line down. */
-  width: number;
-  height: number;
 }
 
 /** Of a framed front's width (or height), how much its frame may take on one side. */
@@ -400,34 +477,6 @@ function linesInside(boundaries: Uint8Array, width: number, corner: PanelCorner)
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[sorted.length >> 1];
-}
-
-/**
- * Every top-left corner of two lines meeting, each at least a front's shortest side long: the
- * first pixel (reading down, then right) of a line that runs on both right and down that far.
- */
-function panelCorners(boundaries: Uint8Array, width: number, height: number): PanelCorner[] {
-  const shortest = round(MIN_SIDE_FRACTION * height);
-  const across = new Uint16Array(boundaries.length);
-  const down = new Uint16Array(boundaries.length);
-  for (let y = height - 1; y >= 0; y--) {
-    for (let x = width - 1; x >= 0; x--) {
-      const i = y * width + x;
-      if (!boundaries[i]) continue;
-      across[i] = 1 + (x + 1 < width ? across[i + 1] : 0);
-      down[i] = 1 + (y + 1 < height ? down[i + width] : 0);
-    }
-  }
-  const corners: PanelCorner[] = [];
-  const isCorner = (i: number) => across[i] >= shortest && down[i] >= shortest;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (!isCorner(i) || (x > 0 && isCorner(i - 1)) || (y > 0 && isCorner(i - width))) continue;
-      corners.push({ x, y, width: across[i], height: down[i] });
-    }
-  }
-  return corners;
 }
 
 function meanColour(image: RgbImage, box: Box): Colour {
@@ -1247,6 +1296,10 @@ function isSolidRectangle(region: Region, labels: Int32Array, rgb: Uint8Array, w
 
 function heightOf(region: Box): number {
   return region.maxY - region.minY + 1;
+}
+
+function widthOf(region: Box): number {
+  return region.maxX - region.minX + 1;
 }
 
 function luminanceOf(region: Colour): number {

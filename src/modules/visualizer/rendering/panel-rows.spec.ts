@@ -1,0 +1,71 @@
+import { doorsAroundPanelRows, isPlainPanel, type PanelCorner } from './panel-rows.js';
+
+const TOLERANCE = 8;
+
+describe('doorsAroundPanelRows', () => {
+  it('should put a door round each of two panels side by side, half the space between them outside each', () => {
+    const panels: PanelCorner[] = [
+      { x: 100, y: 50, width: 60, height: 150 },
+      { x: 190, y: 51, width: 61, height: 149 },
+    ];
+    const doors = doorsAroundPanelRows(panels, TOLERANCE);
+    expect(doors.map(({ minX, minY, maxX, maxY }) => [minX, minY, maxX, maxY])).toEqual([
+      [85, 35, 174, 214],
+      [175, 36, 265, 214],
+    ]);
+  });
+
+  it('should put a door round each drawer of a stack, whatever the height of the doors beside it', () => {
+    const drawers: PanelCorner[] = [0, 1, 2].map((k) => ({
+      x: 300,
+      y: 40 + k * 90,
+      width: 120,
+      height: 60,
+    }));
+    expect(doorsAroundPanelRows(drawers, TOLERANCE)).toHaveLength(3);
+  });
+
+  it('should imply no door round lines a few pixels apart, as streaks on an appliance are', () => {
+    const streaks: PanelCorner[] = [
+      { x: 100, y: 50, width: 44, height: 54 },
+      { x: 148, y: 52, width: 55, height: 48 },
+    ];
+    expect(doorsAroundPanelRows(streaks, TOLERANCE)).toEqual([]);
+  });
+
+  it('should imply no door round a panel alone, nor round one whose neighbour is of another size or too far', () => {
+    const panels: PanelCorner[] = [
+      { x: 100, y: 50, width: 60, height: 150 },
+      { x: 190, y: 50, width: 60, height: 100 },
+      { x: 400, y: 50, width: 60, height: 150 },
+    ];
+    expect(doorsAroundPanelRows(panels, TOLERANCE)).toEqual([]);
+  });
+});
+
+describe('isPlainPanel', () => {
+  const WIDTH = 100;
+  const panel: PanelCorner = { x: 10, y: 10, width: 60, height: 80 };
+  /** The panel's L, three pixels thick, and whatever `inside` adds. */
+  const lines = (inside: (x: number, y: number) => boolean) => {
+    const boundaries = new Uint8Array(WIDTH * WIDTH);
+    for (let y = 0; y < WIDTH; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const onL =
+          (y >= 10 && y < 13 && x >= 10 && x < 70) || (x >= 10 && x < 13 && y >= 10 && y < 90);
+        if (onL || inside(x, y)) boundaries[y * WIDTH + x] = 1;
+      }
+    }
+    return boundaries;
+  };
+
+  it('should take a panel with nothing but a handle inside for plain', () => {
+    const handle = lines((x, y) => x >= 55 && x < 60 && y >= 40 && y < 60);
+    expect(isPlainPanel(handle, WIDTH, panel, 2)).toBe(true);
+  });
+
+  it('should take tiles, lines all over, for no panel', () => {
+    const grout = lines((x, y) => x % 12 === 0 || y % 12 === 0);
+    expect(isPlainPanel(grout, WIDTH, panel, 2)).toBe(false);
+  });
+});

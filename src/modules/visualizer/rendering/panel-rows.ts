@@ -1,0 +1,171 @@
+/**
+ * Shaker panels seen on their own. A shaker door is a frame round an inset panel; on white doors
+ * on a white wall the panel's shaded top and left edges can be all that shows: an L of two lines
+ * meeting at the panel's top-left corner, as long as the panel is wide and tall. Doors stand in
+ * rows (the same height) and stacks (the same width), so their panels do too, and two panels side
+ * by side are apart by the two frames and the gap between the doors: half that space is how far
+ * each door reaches outside its panel.
+ */
+
+const { abs, max, min, round } = Math;
+
+/** A panel's top-left corner: where a line along its top meets one down its left side. */
+export interface PanelCorner {
+  x: number;
+  y: number;
+  /** How far the top line runs on to the right, and the left line down. */
+  width: number;
+  height: number;
+}
+
+/**
+ * Two frames and a gap are at least this share of a panel's shortest side: lines a few pixels
+ * apart (streaks on an appliance) are no two doors.
+ */
+const MIN_FRAMES = 0.15;
+
+export interface PanelDoor {
+  panel: PanelCorner;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/**
+ * Every top-left corner of two lines meeting, each at least `shortest` pixels long (a front's
+ * shortest side): the first pixel (reading down, then right) of a line that runs on both right
+ * and down that far.
+ */
+export function panelCorners(
+  boundaries: Uint8Array,
+  width: number,
+  height: number,
+  shortest: number,
+): PanelCorner[] {
+  const across = new Uint16Array(boundaries.length);
+  const down = new Uint16Array(boundaries.length);
+  for (let y = height - 1; y >= 0; y--) {
+    for (let x = width - 1; x >= 0; x--) {
+      const i = y * width + x;
+      if (!boundaries[i]) continue;
+      across[i] = 1 + (x + 1 < width ? across[i + 1] : 0);
+      down[i] = 1 + (y + 1 < height ? down[i + width] : 0);
+    }
+  }
+  const corners: PanelCorner[] = [];
+  const isCorner = (i: number) => across[i] >= shortest && down[i] >= shortest;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!isCorner(i) || (x > 0 && isCorner(i - 1)) || (y > 0 && isCorner(i - width))) continue;
+      corners.push({ x, y, width: across[i], height: down[i] });
+    }
+  }
+  return corners;
+}
+
+/**
+ * The door round each panel that has a neighbour of its kind: level with it and as tall (a row,
+ * whose panels may differ in width as drawer columns do), or lined up with it and as wide (a
+ * stack), no further from it than the shorter one's shortest side and far enough for two frames
+ * (`MIN_FRAMES`). The door reaches half the space to its nearest such neighbour outside the panel
+ * on every side: a shaker door's frame is as wide along its sides as along its top and bottom.
+ */
+export function doorsAroundPanelRows(corners: PanelCorner[], tolerance: number): PanelDoor[] {
+  const near = (a: number, b: number) => abs(a - b) <= tolerance;
+  const shortestSide = (c: PanelCorner) => min(c.width, c.height);
+  const spaceBetween = (a: PanelCorner, b: PanelCorner): number | null => {
+    const reach = min(shortestSide(a), shortestSide(b));
+    const fits = (space: number) => (space >= MIN_FRAMES * reach && space <= reach ? space : null);
+    if (near(a.y, b.y) && near(a.height, b.height)) {
+      const space = b.x > a.x ? b.x - (a.x + a.width) : a.x - (b.x + b.width);
+      if (fits(space)) return space;
+    }
+    if (near(a.x, b.x) && near(a.width, b.width)) {
+      return fits(b.y > a.y ? b.y - (a.y + a.height) : a.y - (b.y + b.height));
+    }
+    return null;
+  };
+  return corners.flatMap((panel) => {
+    const spaces = corners
+      .filter((other) => other !== panel)
+      .map((other) => spaceBetween(panel, other))
+      .filter((space): space is number => space !== null);
+    if (!spaces.length) return [];
+    const frame = round(min(...spaces) / 2);
+    return [
+      {
+        panel,
+        minX: panel.x - frame,
+        minY: panel.y - frame,
+        maxX: panel.x + panel.width - 1 + frame,
+        maxY: panel.y + panel.height - 1 + frame,
+      },
+    ];
+  });
+}
+
+/** Lines inside a plain panel, besides its handle: a share of its pixels (a lamp's glint). */
+const STRAY_LINES = 0.04;
+/** A handle's box, as a share of its panel's: tiles' grout or a window's bars span the whole. */
+const HANDLE_SHARE = 0.4;
+
+/**
+ * Whether a panel is plain: inside the L that bounds it, clear of its edges (as far in as the L's
+ * lines are thick, and `margin` more), the lines are one handle-sized blob (its handle's
+ * outline), or none, and hardly anything else.
+ */
+export function isPlainPanel(
+  boundaries: Uint8Array,
+  width: number,
+  panel: PanelCorner,
+  margin: number,
+): boolean {
+  const thickness = (from: number, step: number, limit: number) => {
+    let k = 0;
+    while (k < limit && boundaries[from + k * step]) k++;
+    return k;
+  };
+  const inset =
+    margin +
+    max(
+      thickness(panel.y * width + panel.x + (panel.width >> 1), width, panel.height >> 2),
+      thickness((panel.y + (panel.height >> 1)) * width + panel.x, 1, panel.width >> 2),
+    );
+  const [left, top] = [panel.x + inset, panel.y + inset];
+  const w = panel.width - 2 * inset;
+  const h = panel.height - 2 * inset;
+  if (w <= 0 || h <= 0) return false;
+  const seen = new Uint8Array(w * h);
+  const isLine = (j: number) => boundaries[(top + ((j / w) | 0)) * width + left + (j % w)] === 1;
+  let lines = 0;
+  let handle = { pixels: 0, area: 0 };
+  const stack: number[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (seen[start] || !isLine(start)) continue;
+    seen[start] = 1;
+    stack.push(start);
+    const blob = { pixels: 0, minX: w, minY: h, maxX: 0, maxY: 0 };
+    while (stack.length) {
+      const j = stack.pop()!;
+      const [x, y] = [j % w, (j / w) | 0];
+      blob.pixels++;
+      blob.minX = min(blob.minX, x);
+      blob.maxX = max(blob.maxX, x);
+      blob.minY = min(blob.minY, y);
+      blob.maxY = max(blob.maxY, y);
+      for (const next of [x > 0 ? j - 1 : -1, x + 1 < w ? j + 1 : -1, j - w, j + w]) {
+        if (next < 0 || next >= w * h || seen[next] || !isLine(next)) continue;
+        seen[next] = 1;
+        stack.push(next);
+      }
+    }
+    lines += blob.pixels;
+    if (blob.pixels > handle.pixels) {
+      const area = (blob.maxX - blob.minX + 1) * (blob.maxY - blob.minY + 1);
+      handle = { pixels: blob.pixels, area };
+    }
+  }
+  return lines - handle.pixels <= STRAY_LINES * w * h && handle.area <= HANDLE_SHARE * w * h;
+}
