@@ -208,12 +208,17 @@ async function loadTexture(
   return { width: info.width, height: info.height, data };
 }
 
+/**
+ * Standard Huffman tables, not ones optimised for the picture: optimising makes libjpeg hold every
+ * coefficient of the picture until the end (about 70 MB for 12 MP, per render running) for a file
+ * about 13 % smaller.
+ */
 function encodeJpeg(
   pixels: Uint8Array | Uint8ClampedArray,
   width: number,
   height: number,
 ): Promise<Buffer> {
   return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: JPEG_QUALITY })
+    .jpeg({ quality: JPEG_QUALITY, optimiseCoding: false })
     .toBuffer();
 }
