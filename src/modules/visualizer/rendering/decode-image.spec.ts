@@ -49,6 +49,11 @@ describe('decode-image', () => {
       await expect(openPhoto({ image, decoder: 'sharp' })).rejects.toEqual(undecodable);
     });
 
+    it('should refuse bytes that the HEIC decoder cannot read as undecodable', async () => {
+      const image = Buffer.from('no picture here');
+      await expect(openPhoto({ image, decoder: 'heic' })).rejects.toEqual(undecodable);
+    });
+
     it('should refuse a photo cut short as undecodable when its pixels are read', async () => {
       const whole = await jpegOf(noisyPixels(400, 300), 400, 300);
       const photo = await openPhoto({
