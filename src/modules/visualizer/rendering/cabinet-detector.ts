@@ -13,6 +13,7 @@
  */
 
 import { CornerTracker, type FrontOutline, type Point } from './front-outlines.js';
+import { findStraightGaps } from './straight-gaps.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, hypot, max, min, round } = Math;
@@ -158,7 +159,6 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   const clean = noiseLevel(photo) <= CLEAN_NOISE;
   const smooth = clean ? image.data : boxBlur3(image);
   const features = lineFeatures(smooth, image.width * image.height);
-  let best: CabinetDetection | null = null;
   // Every pass is run once; the finest one's lines are drawn on again afterwards.
   const boundaries = new Map<number, Uint8Array>();
   const boundariesAt = (sensitivity: number) => {
@@ -168,26 +168,49 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     boundaries.set(sensitivity, found);
     return found;
   };
-  const detectAt = (sensitivity: number) =>
-    detectWithLines(image, smooth, boundariesAt(sensitivity));
+  const detectAt = (sensitivity: number, straight?: Uint8Array) =>
+    detectWithLines(image, smooth, withLines(boundariesAt(sensitivity), straight));
   // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
   // only when the usual ones found too few fronts, as finer lines also find more that is not.
-  let tried = 0;
-  for (const sensitivity of SENSITIVITIES) {
-    const found = detectAt(sensitivity);
-    tried++;
-    if (!best || coveredArea(found) > coveredArea(best)) best = found;
-    if (best.fronts >= CONFIDENT_FRONTS) break;
+  const passes = (straight?: Uint8Array) => {
+    let best: CabinetDetection | null = null;
+    let tried = 0;
+    for (const sensitivity of SENSITIVITIES) {
+      const found = detectAt(sensitivity, straight);
+      tried++;
+      if (!best || coveredArea(found) > coveredArea(best)) best = found;
+      if (best.fronts >= CONFIDENT_FRONTS) break;
+    }
+    // A door whose faint gap to the wall let it run into the wall is found by the finer lines
+    // alone; it is trusted when it lines up with the fronts found already.
+    for (const sensitivity of SENSITIVITIES.slice(tried)) {
+      addAlignedFronts(best!, detectAt(sensitivity, straight), image);
+    }
+    return best!;
+  };
+  let best = passes();
+  let finest = boundariesAt(SENSITIVITIES[SENSITIVITIES.length - 1]);
+  // Under noise a one-pixel gap a few per cent apart from the doors is lost pixel by pixel; it
+  // still shows as a long straight line. Looked for only when too few fronts were found.
+  if (!clean && best.fronts < CONFIDENT_FRONTS) {
+    const straight = findStraightGaps(image);
+    const found = passes(straight);
+    if (coveredArea(found) > coveredArea(best)) {
+      best = found;
+      finest = withLines(finest, straight);
+    }
   }
-  // A door whose faint gap to the wall let it run into the wall is found by the finer lines
-  // alone; it is trusted when it lines up with the fronts found already.
-  for (const sensitivity of SENSITIVITIES.slice(tried)) {
-    addAlignedFronts(best!, detectAt(sensitivity), image);
-  }
-  const finest = boundariesAt(SENSITIVITIES[SENSITIVITIES.length - 1]);
-  completeRowLines(best!, finest, image, smooth);
-  addFramedDoors(best!, finest, image);
-  return best!;
+  completeRowLines(best, finest, image, smooth);
+  addFramedDoors(best, finest, image);
+  return best;
+}
+
+/** The lines found plus, if given, the long straight gaps too faint for them. */
+function withLines(boundaries: Uint8Array, straight?: Uint8Array): Uint8Array {
+  if (!straight) return boundaries;
+  const both = straight.slice();
+  for (let i = 0; i < both.length; i++) both[i] |= boundaries[i];
+  return both;
 }
 
 /**
