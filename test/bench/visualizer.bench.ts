@@ -46,6 +46,7 @@ const {
   FRIDGE_SCENES,
   GRAINED_PAIR_SCENES,
   FAINT_SHAKER_SCENES,
+  FAINT_NOISY_GAP_SCENES,
 } = (await import(fixture('kitchen-scenes.ts'))) as typeof KitchenScenes;
 const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
   fixture('site-kitchens.ts')
@@ -286,6 +287,7 @@ async function benchQuality(texture: Buffer): Promise<void> {
     { set: 'fridge by the run', kitchens: generatedKitchens(FRIDGE_SCENES) },
     { set: 'grained pairs', kitchens: generatedKitchens(GRAINED_PAIR_SCENES) },
     { set: 'faint shaker', kitchens: generatedKitchens(FAINT_SHAKER_SCENES) },
+    { set: 'faint gaps under noise', kitchens: generatedKitchens(FAINT_NOISY_GAP_SCENES) },
     { set: 'site photos', kitchens: siteKitchens() },
   ];
   const rows = [];
