@@ -190,10 +190,11 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   };
   let best = passes();
   let finest = boundariesAt(SENSITIVITIES[SENSITIVITIES.length - 1]);
-  // Under noise a one-pixel gap a few per cent apart from the doors is lost pixel by pixel; it
-  // still shows as a long straight line. Looked for only when too few fronts were found.
+  // Under noise a one-pixel gap or a door's edge a few per cent apart from its sides is lost
+  // pixel by pixel; it still shows as a long straight line. Looked for only when too few fronts
+  // were found: in a picture where the lines found do, wood grain would show as lines as well.
   if (!clean && best.fronts < CONFIDENT_FRONTS) {
-    const straight = findStraightGaps(image);
+    const straight = findStraightGaps(image, finest);
     const found = passes(straight);
     if (coveredArea(found) > coveredArea(best)) {
       best = found;

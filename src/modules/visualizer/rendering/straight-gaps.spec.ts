@@ -30,20 +30,36 @@ function noisyDoors(gapAt?: number, gapLength = HEIGHT): StraightGapImage {
 }
 
 const marked = (lines: Uint8Array) => lines.reduce((sum, value) => sum + value, 0);
+const none = () => new Uint8Array(WIDTH * HEIGHT);
+const rowsMarked = (lines: Uint8Array, x: number, from: number, to: number) => {
+  let rows = 0;
+  for (let y = from; y < to; y++) if (lines[y * WIDTH + x]) rows++;
+  return rows;
+};
 
 describe('findStraightGaps', () => {
   it('should find a faint one-pixel gap under noise along its whole length', () => {
-    const lines = findStraightGaps(noisyDoors(150));
-    let rows = 0;
-    for (let y = 0; y < HEIGHT; y++) if (lines[y * WIDTH + 150]) rows++;
-    expect(rows).toBeGreaterThanOrEqual(0.9 * HEIGHT);
+    const lines = findStraightGaps(noisyDoors(150), none());
+    expect(rowsMarked(lines, 150, 0, HEIGHT)).toBeGreaterThanOrEqual(0.9 * HEIGHT);
   });
 
   it('should find no line in noise alone', () => {
-    expect(marked(findStraightGaps(noisyDoors()))).toBe(0);
+    expect(marked(findStraightGaps(noisyDoors(), none()))).toBe(0);
   });
 
   it('should keep no gap shorter than a front could be', () => {
-    expect(marked(findStraightGaps(noisyDoors(150, 6)))).toBe(0);
+    expect(marked(findStraightGaps(noisyDoors(150, 6), none()))).toBe(0);
+  });
+
+  it('should draw a line seen down part of its length on to meet a line found below it', () => {
+    const boundaries = none();
+    boundaries.fill(1, 180 * WIDTH, 181 * WIDTH);
+    const lines = findStraightGaps(noisyDoors(150, 110), boundaries);
+    expect(rowsMarked(lines, 150, 120, 180)).toBe(60);
+  });
+
+  it('should not draw a line on where it meets nothing', () => {
+    const lines = findStraightGaps(noisyDoors(150, 110), none());
+    expect(rowsMarked(lines, 150, 130, HEIGHT)).toBe(0);
   });
 });

@@ -1,12 +1,13 @@
 /**
- * Gaps too faint to see pixel by pixel under a photo's noise: a one-pixel gap a few per cent
- * lighter or darker than the doors either side. Noise is no line, a gap is: long and straight,
- * along a row or a column. So brightness is averaged along each row (for gaps running across)
- * and each column (for gaps running down) before a gap is looked for across it, and only a gap
- * that runs on straight for as long as a front's shortest side is kept.
+ * Gaps and edges too faint to see pixel by pixel under a photo's noise: a one-pixel gap a few per
+ * cent lighter or darker than the doors either side, a door's edge a step of two per cent from
+ * the wall. Noise is no line, a gap is: long and straight, along a row or a column. So
+ * brightness is averaged along each row (for lines running across) and each column (for lines
+ * running down) before a gap or a step is looked for across it, and only a line that runs on
+ * straight for as long as a front's shortest side is kept.
  */
 
-const { abs, max, min } = Math;
+const { abs, max, min, round } = Math;
 
 /** Added to brightness before its logarithm, as for the other lines. */
 const LIGHT_OFFSET = 16;
@@ -16,10 +17,20 @@ const ALONG = 8;
 const DEPTH = 0.03;
 /** Across the line, sides this far out are compared (a gap scaled up is two or three wide). */
 const REACH = 3;
-/** Kept when the gap runs on this share of the picture's height (a front's shortest side). */
+/** A step at least this much (log brightness, averaged) from one pixel to the next but one. */
+const EDGE = 0.015;
+/**
+ * A step is sharp: most of what changes over SOFT pixels either side changes right there. A
+ * shadow's or a lamp's soft edge spreads over many.
+ */
+const SOFT = 3;
+const SHARPNESS = 0.6;
+/** Kept when the line runs on this share of the picture's height (a front's shortest side). */
 const MIN_RUN_FRACTION = 0.05;
 /** How far a kept line may wander across its length (a row's line slants in an angled view). */
 const MAX_WANDER = 0.35;
+/** How far past its ends, as a share of its length, a line running down is looked along. */
+const EXTEND = 1;
 
 export interface StraightGapImage {
   width: number;
@@ -29,19 +40,22 @@ export interface StraightGapImage {
 }
 
 /**
- * 1 on the long straight gaps found (thickened by a pixel across), 0 elsewhere. Lit gaps count
- * only between two sides that differ less than the gap stands out: a bevel catching the light has
- * a front on one side and a dark gap on the other.
+ * 1 on the long straight lines found (thickened by a pixel across), 0 elsewhere. `boundaries`
+ * are the lines found already: a line running down part of a door's edge is drawn on to meet
+ * them (see `extendDown`).
  */
-export function findStraightGaps(image: StraightGapImage): Uint8Array {
+export function findStraightGaps(image: StraightGapImage, boundaries: Uint8Array): Uint8Array {
   const { width, height } = image;
   const light = logLight(image);
-  const minRun = max(8, Math.round(MIN_RUN_FRACTION * height));
+  // Averaging smears a line over ALONG pixels past each end: a speck is no line.
+  const minRun = max(4 * ALONG, round(MIN_RUN_FRACTION * height));
   const lines = new Uint8Array(width * height);
-  const across = averagedAlong(light, width, height, true);
-  markLongRuns(gapsAcross(across, width, height, true), width, height, true, minRun, lines);
-  const down = averagedAlong(light, width, height, false);
-  markLongRuns(gapsAcross(down, width, height, false), width, height, false, minRun, lines);
+  for (const horizontal of [true, false]) {
+    const averaged = averagedAlong(light, width, height, horizontal);
+    const found = linesAcross(averaged, width, height, horizontal);
+    const pieces = markLongRuns(found, width, height, horizontal, minRun, lines);
+    if (!horizontal) extendDown(pieces, lines, boundaries, width, height);
+  }
   return lines;
 }
 
@@ -91,10 +105,12 @@ function averagedAlong(
 }
 
 /**
- * Pixels where the averaged brightness is a thin valley or ridge across the line: rows for
- * gaps running across (`horizontal`), columns for gaps running down.
+ * Pixels where the averaged brightness is a thin valley or ridge across the line, or a sharp
+ * step: rows for lines running across (`horizontal`), columns for lines running down. A lit gap
+ * counts only between two sides that differ less than it stands out: a bevel catching the light
+ * has a front on one side and a dark gap on the other.
  */
-function gapsAcross(
+function linesAcross(
   averaged: Float32Array,
   width: number,
   height: number,
@@ -102,16 +118,16 @@ function gapsAcross(
 ): Uint8Array {
   const out = new Uint8Array(averaged.length);
   const step = horizontal ? width : 1;
+  const extent = horizontal ? height : width;
+  const at = (i: number, d: number) => averaged[i + d * step];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const position = horizontal ? y : x;
-      const extent = horizontal ? height : width;
       const i = y * width + x;
       const v = averaged[i];
-      for (let d = 1; d <= REACH; d++) {
-        if (position < d || position + d >= extent) break;
-        const before = averaged[i - d * step];
-        const after = averaged[i + d * step];
+      for (let d = 1; d <= REACH && position >= d && position + d < extent; d++) {
+        const before = at(i, -d);
+        const after = at(i, d);
         const darker = min(before, after) - v >= DEPTH;
         const lighter = v - max(before, after) >= DEPTH && abs(before - after) <= DEPTH;
         if (darker || lighter) {
@@ -119,6 +135,12 @@ function gapsAcross(
           break;
         }
       }
+      if (out[i] || position < SOFT || position + SOFT >= extent) continue;
+      const sharp = abs(at(i, 1) - at(i, -1));
+      const wide = abs(at(i, SOFT) - at(i, -SOFT));
+      // The steepest point of the step, so the line stays thin.
+      const steepest = sharp >= abs(at(i, 2) - v) && sharp >= abs(v - at(i, -2));
+      if (sharp >= EDGE && sharp >= SHARPNESS * wide && steepest) out[i] = 1;
     }
   }
   return out;
@@ -135,7 +157,8 @@ function markLongRuns(
   horizontal: boolean,
   minRun: number,
   lines: Uint8Array,
-): void {
+): Piece[] {
+  const pieces: Piece[] = [];
   const seen = new Uint8Array(gaps.length);
   const stack: number[] = [];
   const piece: number[] = [];
@@ -175,10 +198,75 @@ function markLongRuns(
     const run = highAlong - lowAlong + 1;
     if (run < minRun || highAcross - lowAcross + 1 > MAX_WANDER * run) continue;
     const across = horizontal ? width : 1;
+    let startSum = 0;
+    let startCount = 0;
+    let endSum = 0;
+    let endCount = 0;
     for (const i of piece) {
       lines[i] = 1;
       if (i - across >= 0) lines[i - across] = 1;
       if (i + across < lines.length) lines[i + across] = 1;
+      const x = i % width;
+      const y = (i - x) / width;
+      const along = horizontal ? x : y;
+      const position = horizontal ? y : x;
+      if (along === lowAlong) {
+        startSum += position;
+        startCount++;
+      }
+      if (along === highAlong) {
+        endSum += position;
+        endCount++;
+      }
+    }
+    pieces.push({
+      horizontal,
+      from: [lowAlong, startSum / startCount],
+      to: [highAlong, endSum / endCount],
+    });
+  }
+  return pieces;
+}
+
+/** A kept line: where it starts and ends, as (along, across) in its own direction. */
+interface Piece {
+  horizontal: boolean;
+  from: [number, number];
+  to: [number, number];
+}
+
+/**
+ * A door's edge seen along part of its height is there along the rest (the wall beside it is
+ * lit a shade differently from top to bottom): a line running down is drawn on to meet a line
+ * found, above or below, no further off than EXTEND times its own length. Meeting nothing (open
+ * wall) it is not drawn on. Lines running across are not: a row's top line drawn on past its
+ * last unit would meet a window's frame and close off the wall between.
+ */
+function extendDown(
+  pieces: Piece[],
+  lines: Uint8Array,
+  boundaries: Uint8Array,
+  width: number,
+  height: number,
+): void {
+  const drawn: number[] = [];
+  for (const { from, to } of pieces) {
+    const length = to[0] - from[0];
+    const slope = length > 0 ? (to[1] - from[1]) / length : 0;
+    for (const direction of [-1, 1]) {
+      const [top, x0] = direction < 0 ? from : to;
+      drawn.length = 0;
+      for (let k = 1; k <= EXTEND * length; k++) {
+        const y = top + direction * k;
+        const x = round(x0 + direction * k * slope);
+        if (y < 0 || y >= height || x < 1 || x >= width - 1) break;
+        const i = y * width + x;
+        if ([i - 1, i, i + 1].some((j) => boundaries[j] || lines[j])) {
+          for (const j of drawn) lines[j] = 1;
+          break;
+        }
+        drawn.push(i - 1, i, i + 1);
+      }
     }
   }
 }
