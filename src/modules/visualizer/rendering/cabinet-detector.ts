@@ -188,22 +188,21 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     }
     return best!;
   };
-  let best = passes();
-  let finest = boundariesAt(SENSITIVITIES[SENSITIVITIES.length - 1]);
-  // Under noise a one-pixel gap or a door's edge a few per cent apart from its sides is lost
-  // pixel by pixel; it still shows as a long straight line. Looked for only when too few fronts
-  // were found: in a picture where the lines found do, wood grain would show as lines as well.
-  if (!clean && best.fronts < CONFIDENT_FRONTS) {
-    const straight = findStraightGaps(image, finest);
-    const found = passes(straight);
-    if (coveredArea(found) > coveredArea(best)) {
-      best = found;
-      finest = withLines(finest, straight);
-    }
-  }
-  completeRowLines(best, finest, image, smooth);
-  addFramedDoors(best, finest, image);
-  return best;
+  const finest = boundariesAt(SENSITIVITIES[SENSITIVITIES.length - 1]);
+  const completed = (found: CabinetDetection, lines: Uint8Array) => {
+    completeRowLines(found, lines, image, smooth);
+    addFramedDoors(found, lines, image);
+    return found;
+  };
+  const best = completed(passes(), finest);
+  if (best.fronts >= CONFIDENT_FRONTS) return best;
+  // A one-pixel gap or a door's edge a few per cent apart from its sides is lost pixel by pixel
+  // under noise (and on a white wall in a clean picture); it still shows as a long straight
+  // line. Looked for only when too few fronts were found: where the lines found do, wood grain
+  // would show as lines as well.
+  const straight = findStraightGaps(image, finest);
+  const found = completed(passes(straight), withLines(finest, straight));
+  return coveredArea(found) > coveredArea(best) ? found : best;
 }
 
 /** The lines found plus, if given, the long straight gaps too faint for them. */
