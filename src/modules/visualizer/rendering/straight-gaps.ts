@@ -68,7 +68,10 @@ function logLight({ width, height, data }: StraightGapImage): Float32Array {
   return out;
 }
 
-/** A running mean over 2 * ALONG + 1 pixels along each row (`horizontal`) or each column. */
+/**
+ * A running mean over 2 * ALONG + 1 pixels along each row (`horizontal`) or each column (summed
+ * row by row, which reads the pixels in the order they lie in memory).
+ */
 function averagedAlong(
   light: Float32Array,
   width: number,
@@ -76,30 +79,37 @@ function averagedAlong(
   horizontal: boolean,
 ): Float32Array {
   const out = new Float32Array(light.length);
-  const lines = horizontal ? height : width;
-  const length = horizontal ? width : height;
-  const step = horizontal ? 1 : width;
-  for (let line = 0; line < lines; line++) {
-    const start = horizontal ? line * width : line;
-    let sum = 0;
-    let count = 0;
-    for (let k = 0; k < min(ALONG, length); k++) {
-      sum += light[start + k * step];
-      count++;
-    }
-    for (let k = 0; k < length; k++) {
-      const ahead = k + ALONG;
-      if (ahead < length) {
-        sum += light[start + ahead * step];
-        count++;
+  if (horizontal) {
+    for (let y = 0; y < height; y++) {
+      const row = y * width;
+      let sum = 0;
+      let count = 0;
+      for (let x = 0; x < min(ALONG, width); x++, count++) sum += light[row + x];
+      for (let x = 0; x < width; x++) {
+        if (x + ALONG < width) {
+          sum += light[row + x + ALONG];
+          count++;
+        }
+        if (x - ALONG - 1 >= 0) {
+          sum -= light[row + x - ALONG - 1];
+          count--;
+        }
+        out[row + x] = sum / count;
       }
-      const behind = k - ALONG - 1;
-      if (behind >= 0) {
-        sum -= light[start + behind * step];
-        count--;
-      }
-      out[start + k * step] = sum / count;
     }
+    return out;
+  }
+  const sums = new Float64Array(width);
+  let count = 0;
+  const addRow = (y: number, sign: number) => {
+    for (let x = 0, i = y * width; x < width; x++, i++) sums[x] += sign * light[i];
+    count += sign;
+  };
+  for (let y = 0; y < min(ALONG, height); y++) addRow(y, 1);
+  for (let y = 0; y < height; y++) {
+    if (y + ALONG < height) addRow(y + ALONG, 1);
+    if (y - ALONG - 1 >= 0) addRow(y - ALONG - 1, -1);
+    for (let x = 0, i = y * width; x < width; x++, i++) out[i] = sums[x] / count;
   }
   return out;
 }
@@ -119,15 +129,14 @@ function linesAcross(
   const out = new Uint8Array(averaged.length);
   const step = horizontal ? width : 1;
   const extent = horizontal ? height : width;
-  const at = (i: number, d: number) => averaged[i + d * step];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const position = horizontal ? y : x;
       const i = y * width + x;
       const v = averaged[i];
       for (let d = 1; d <= REACH && position >= d && position + d < extent; d++) {
-        const before = at(i, -d);
-        const after = at(i, d);
+        const before = averaged[i - d * step];
+        const after = averaged[i + d * step];
         const darker = min(before, after) - v >= DEPTH;
         const lighter = v - max(before, after) >= DEPTH && abs(before - after) <= DEPTH;
         if (darker || lighter) {
@@ -136,10 +145,11 @@ function linesAcross(
         }
       }
       if (out[i] || position < SOFT || position + SOFT >= extent) continue;
-      const sharp = abs(at(i, 1) - at(i, -1));
-      const wide = abs(at(i, SOFT) - at(i, -SOFT));
+      const sharp = abs(averaged[i + step] - averaged[i - step]);
+      const wide = abs(averaged[i + SOFT * step] - averaged[i - SOFT * step]);
       // The steepest point of the step, so the line stays thin.
-      const steepest = sharp >= abs(at(i, 2) - v) && sharp >= abs(v - at(i, -2));
+      const steepest =
+        sharp >= abs(averaged[i + 2 * step] - v) && sharp >= abs(v - averaged[i - 2 * step]);
       if (sharp >= EDGE && sharp >= SHARPNESS * wide && steepest) out[i] = 1;
     }
   }
