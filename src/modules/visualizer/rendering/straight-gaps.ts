@@ -4,7 +4,8 @@
  * the wall. Noise is no line, a gap is: long and straight, along a row or a column. So
  * brightness is averaged along each row (for lines running across) and each column (for lines
  * running down) before a gap or a step is looked for across it, and only a line that runs on
- * straight for as long as a front's shortest side is kept.
+ * straight for as long as a front's shortest side is kept. See
+ * docs/decisions/0037-straight-lines-under-noise.md.
  */
 
 const { abs, max, min, round } = Math;
