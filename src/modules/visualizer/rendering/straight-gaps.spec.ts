@@ -1,4 +1,5 @@
-import { findStraightGaps, type StraightGapImage } from './straight-gaps.js';
+import type { RgbImage } from './cabinet-detector.js';
+import { findStraightGaps } from './straight-gaps.js';
 
 const WIDTH = 300;
 const HEIGHT = 200;
@@ -8,7 +9,7 @@ const LIT_GAP = 231;
 const NOISE = 16;
 
 /** A flat door colour with sensor-like noise (a fixed sequence) and, if given, a gap down column `gapAt`. */
-function noisyDoors(gapAt?: number, gapLength = HEIGHT): StraightGapImage {
+function noisyDoors(gapAt?: number, gapLength = HEIGHT): RgbImage {
   const data = new Uint8Array(WIDTH * HEIGHT * 3);
   let state = 11;
   const random = () => {

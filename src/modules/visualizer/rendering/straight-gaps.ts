@@ -8,6 +8,8 @@
  * docs/decisions/0037-straight-lines-under-noise.md.
  */
 
+import type { RgbImage } from './cabinet-detector.js';
+
 const { abs, max, min, round } = Math;
 
 /** Added to brightness before its logarithm, as for the other lines. */
@@ -33,19 +35,12 @@ const MAX_WANDER = 0.35;
 /** How far past its ends, as a share of its length, a line running down is looked along. */
 const EXTEND = 1;
 
-export interface StraightGapImage {
-  width: number;
-  height: number;
-  /** Interleaved RGB. */
-  data: Uint8Array;
-}
-
 /**
  * 1 on the long straight lines found (thickened by a pixel across), 0 elsewhere. `boundaries`
  * are the lines found already: a line running down part of a door's edge is drawn on to meet
  * them (see `extendDown`).
  */
-export function findStraightGaps(image: StraightGapImage, boundaries: Uint8Array): Uint8Array {
+export function findStraightGaps(image: RgbImage, boundaries: Uint8Array): Uint8Array {
   const { width, height } = image;
   const light = logLight(image);
   // Averaging smears a line over ALONG pixels past each end: a speck is no line.
@@ -60,7 +55,7 @@ export function findStraightGaps(image: StraightGapImage, boundaries: Uint8Array
   return lines;
 }
 
-function logLight({ width, height, data }: StraightGapImage): Float32Array {
+function logLight({ width, height, data }: RgbImage): Float32Array {
   const table = Float32Array.from({ length: 1021 }, (_, sum) => Math.log(sum / 4 + LIGHT_OFFSET));
   const out = new Float32Array(width * height);
   for (let i = 0, p = 0; i < out.length; i++, p += 3) {
