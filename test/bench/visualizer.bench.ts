@@ -48,6 +48,7 @@ const {
   GRAINED_PAIR_SCENES,
   FAINT_SHAKER_SCENES,
   LONE_PANEL_SCENES,
+  FAINT_NOISY_GAP_SCENES,
 } = (await import(fixture('kitchen-scenes.ts'))) as typeof KitchenScenes;
 const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
   fixture('site-kitchens.ts')
@@ -289,6 +290,7 @@ async function benchQuality(texture: Buffer): Promise<void> {
     { set: 'grained pairs', kitchens: generatedKitchens(GRAINED_PAIR_SCENES) },
     { set: 'faint shaker', kitchens: generatedKitchens(FAINT_SHAKER_SCENES) },
     { set: 'lone panels', kitchens: generatedKitchens(LONE_PANEL_SCENES) },
+    { set: 'faint gaps under noise', kitchens: generatedKitchens(FAINT_NOISY_GAP_SCENES) },
     { set: 'site photos', kitchens: siteKitchens() },
   ];
   const rows = [];

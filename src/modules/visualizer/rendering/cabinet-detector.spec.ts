@@ -126,6 +126,16 @@ describe('detectCabinetFronts', () => {
     expect(detectCabinetFronts(image).fronts).toBe(doors);
   });
 
+  it('should find each front of a noisy photo whose fronts are apart by faint one-pixel lit gaps', () => {
+    const { image, doors } = renderedRow(FAINT_LIT_GAP, 12);
+    expect(detectCabinetFronts(image).fronts).toBe(doors);
+  });
+
+  it('should find each front of a noisy photo whose fronts are apart by faint one-pixel grooves', () => {
+    const { image, doors } = renderedRow(FAINT_DARK_GAP, 12);
+    expect(detectCabinetFronts(image).fronts).toBe(doors);
+  });
+
   it("should find a front whose bottom edge light takes away for part of its width, by its row's bottom line", () => {
     const { image, doors } = renderedRow(DARK_GAP, 0, true);
     expect(detectCabinetFronts(image).fronts).toBe(doors);

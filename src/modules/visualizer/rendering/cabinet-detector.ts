@@ -19,6 +19,7 @@ import {
   panelCorners,
   type PanelCorner,
 } from './panel-rows.js';
+import { findStraightGaps } from './straight-gaps.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, hypot, max, min, round } = Math;
@@ -164,7 +165,6 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   const clean = noiseLevel(photo) <= CLEAN_NOISE;
   const smooth = clean ? image.data : boxBlur3(image);
   const features = lineFeatures(smooth, image.width * image.height);
-  let best: CabinetDetection | null = null;
   // Every pass is run once; the finest one's lines are drawn on again afterwards.
   const boundaries = new Map<number, Uint8Array>();
   const boundariesAt = (sensitivity: number) => {
@@ -174,29 +174,52 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     boundaries.set(sensitivity, found);
     return found;
   };
-  const detectAt = (sensitivity: number) =>
-    detectWithLines(image, smooth, boundariesAt(sensitivity));
+  const detectAt = (sensitivity: number, straight?: Uint8Array) =>
+    detectWithLines(image, smooth, withLines(boundariesAt(sensitivity), straight));
   // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
   // only when the usual ones found too few fronts, as finer lines also find more that is not.
-  let tried = 0;
-  for (const sensitivity of SENSITIVITIES) {
-    const found = detectAt(sensitivity);
-    tried++;
-    if (!best || coveredArea(found) > coveredArea(best)) best = found;
-    if (best.fronts >= CONFIDENT_FRONTS) break;
-  }
-  // A door whose faint gap to the wall let it run into the wall is found by the finer lines
-  // alone; it is trusted when it lines up with the fronts found already.
-  for (const sensitivity of SENSITIVITIES.slice(tried)) {
-    addAlignedFronts(best!, detectAt(sensitivity), image);
-  }
+  const passes = (straight?: Uint8Array) => {
+    let best: CabinetDetection | null = null;
+    let tried = 0;
+    for (const sensitivity of SENSITIVITIES) {
+      const found = detectAt(sensitivity, straight);
+      tried++;
+      if (!best || coveredArea(found) > coveredArea(best)) best = found;
+      if (best.fronts >= CONFIDENT_FRONTS) break;
+    }
+    // A door whose faint gap to the wall let it run into the wall is found by the finer lines
+    // alone; it is trusted when it lines up with the fronts found already.
+    for (const sensitivity of SENSITIVITIES.slice(tried)) {
+      addAlignedFronts(best!, detectAt(sensitivity, straight), image);
+    }
+    return best!;
+  };
   const finest = boundariesAt(SENSITIVITIES[SENSITIVITIES.length - 1]);
-  completeRowLines(best!, finest, image, smooth);
   const shortestSide = round(MIN_SIDE_FRACTION * image.height);
-  const panels = panelCorners(finest, image.width, image.height, shortestSide);
-  addFramedDoors(best!, finest, panels, image);
-  addPanelRowDoors(best!, finest, panels, image);
-  return best!;
+  const completed = (found: CabinetDetection, lines: Uint8Array) => {
+    completeRowLines(found, lines, image, smooth);
+    const panels = panelCorners(lines, image.width, image.height, shortestSide);
+    addFramedDoors(found, lines, panels, image);
+    addPanelRowDoors(found, lines, panels, image);
+    return found;
+  };
+  const best = completed(passes(), finest);
+  if (best.fronts >= CONFIDENT_FRONTS) return best;
+  // A one-pixel gap or a door's edge a few per cent apart from its sides is lost pixel by pixel
+  // under noise (and on a white wall in a clean picture); it still shows as a long straight
+  // line. Looked for only when too few fronts were found: where the lines found do, wood grain
+  // would show as lines as well.
+  const straight = findStraightGaps(image, finest);
+  const found = completed(passes(straight), withLines(finest, straight));
+  return coveredArea(found) > coveredArea(best) ? found : best;
+}
+
+/** The lines found plus, if given, the long straight gaps too faint for them. */
+function withLines(boundaries: Uint8Array, straight?: Uint8Array): Uint8Array {
+  if (!straight) return boundaries;
+  const both = straight.slice();
+  for (let i = 0; i < both.length; i++) both[i] |= boundaries[i];
+  return both;
 }
 
 /**
