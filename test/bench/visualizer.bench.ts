@@ -3,7 +3,7 @@
  * held-out, fresh, white-on-white and angled, shade and grain scenes at 1200x800, small and large
  * photos with one-pixel gaps, wall units whose bottom gap a lamp's light takes away, fridges
  * level with the wall units, pale grained pairs of doors, white shaker doors whose own edges are
- * faint, and the site's own photos with masks drawn by hand), and the share of kitchens that pass (coverage >= 80 %, spill <= 5 %) per set
+ * faint, near-black fronts in hard light, and the site's own photos with masks drawn by hand), and the share of kitchens that pass (coverage >= 80 %, spill <= 5 %) per set
  * and over all of them.
  *
  * Visualizer speed: render time and peak memory of the local renderer for 2, 6 and 12 MP photos
@@ -46,6 +46,7 @@ const {
   FRIDGE_SCENES,
   GRAINED_PAIR_SCENES,
   FAINT_SHAKER_SCENES,
+  NEAR_BLACK_SCENES,
 } = (await import(fixture('kitchen-scenes.ts'))) as typeof KitchenScenes;
 const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
   fixture('site-kitchens.ts')
@@ -286,6 +287,7 @@ async function benchQuality(texture: Buffer): Promise<void> {
     { set: 'fridge by the run', kitchens: generatedKitchens(FRIDGE_SCENES) },
     { set: 'grained pairs', kitchens: generatedKitchens(GRAINED_PAIR_SCENES) },
     { set: 'faint shaker', kitchens: generatedKitchens(FAINT_SHAKER_SCENES) },
+    { set: 'near-black', kitchens: generatedKitchens(NEAR_BLACK_SCENES) },
     { set: 'site photos', kitchens: siteKitchens() },
   ];
   const rows = [];
