@@ -11,7 +11,7 @@
  * the threshold.
  */
 
-const { abs, log, min } = Math;
+const { min } = Math;
 
 /** Luminance (as (r + 2g + b) / 4) below which the pixel-wise tests are replaced. */
 export const DARK_LUMINANCE = 40;
@@ -23,10 +23,10 @@ const ALONG = 6;
  */
 const MEAN_OFFSET = 12;
 /** A gap: this much darker (log brightness) than both sides, within GAP_REACH px. */
-const GAP_DEPTH = 0.09;
+const GAP_RATIO = Math.exp(0.09);
 const GAP_REACH = 3;
 /** A step: this much in log brightness between the means STEP_REACH px either side. */
-const STEP = 0.12;
+const STEP_RATIO = Math.exp(0.12);
 const STEP_REACH = 2;
 /**
  * Noise level in the dark parts (as the detector measures it) from which the pixel-wise lines
@@ -84,15 +84,16 @@ export function withDarkLines(
   if (!means) return boundaries;
   const { width, height, dark, alongX, alongY } = means;
   const offset = MEAN_OFFSET * sensitivity;
-  const logX = alongX.map((value) => log(value + offset));
-  const logY = alongY.map((value) => log(value + offset));
-  const limit = log(DARK_LUMINANCE + offset);
   const edges = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      const lineDown = logY[i] < limit && isLine(logY, i, 1, min(x, width - 1 - x));
-      if (lineDown || (logX[i] < limit && isLine(logX, i, width, min(y, height - 1 - y)))) {
+      const lineDown =
+        alongY[i] < DARK_LUMINANCE && isLine(alongY, i, 1, min(x, width - 1 - x), offset);
+      if (
+        lineDown ||
+        (alongX[i] < DARK_LUMINANCE && isLine(alongX, i, width, min(y, height - 1 - y), offset))
+      ) {
         edges[i] = 1;
       }
     }
@@ -104,15 +105,24 @@ export function withDarkLines(
 
 /**
  * A gap (darker than both sides) or a step, comparing means `stride` apart; `room` is how many
- * pixels the picture has on the nearer side.
+ * pixels the picture has on the nearer side. Compared as ratios of brightness plus `offset`: the
+ * same as differences of its logarithm, without taking one.
  */
-function isLine(means: Float32Array, i: number, stride: number, room: number): boolean {
-  const v = means[i];
+function isLine(
+  means: Float32Array,
+  i: number,
+  stride: number,
+  room: number,
+  offset: number,
+): boolean {
+  const v = means[i] + offset;
   for (let d = 1; d <= min(GAP_REACH, room); d++) {
-    if (min(means[i - d * stride], means[i + d * stride]) - v >= GAP_DEPTH) return true;
+    if (min(means[i - d * stride], means[i + d * stride]) + offset >= GAP_RATIO * v) return true;
   }
-  const reach = STEP_REACH * stride;
-  return room >= STEP_REACH && abs(means[i + reach] - means[i - reach]) >= STEP;
+  if (room < STEP_REACH) return false;
+  const before = means[i - STEP_REACH * stride] + offset;
+  const after = means[i + STEP_REACH * stride] + offset;
+  return after >= STEP_RATIO * before || before >= STEP_RATIO * after;
 }
 
 /**
