@@ -3,8 +3,9 @@
  * held-out, fresh, white-on-white and angled, shade and grain scenes at 1200x800, small and large
  * photos with one-pixel gaps, wall units whose bottom gap a lamp's light takes away, fridges
  * level with the wall units, pale grained pairs of doors, white shaker doors whose own edges are
- * faint, pale shaker doors of which only the panels show, and the site's own photos with masks
- * drawn by hand), and the share of kitchens that pass (coverage >= 80 %, spill <= 5 %) per set
+ * faint, pale shaker doors of which only the panels show, near-black fronts in hard light, and the
+ * site's own photos with masks drawn by hand), and the share of kitchens that pass (coverage
+ * >= 80 %, spill <= 5 %) per set
  * and over all of them.
  *
  * Visualizer speed: render time and peak memory of the local renderer for 2, 6 and 12 MP photos
@@ -49,6 +50,7 @@ const {
   FAINT_SHAKER_SCENES,
   LONE_PANEL_SCENES,
   FAINT_NOISY_GAP_SCENES,
+  NEAR_BLACK_SCENES,
 } = (await import(fixture('kitchen-scenes.ts'))) as typeof KitchenScenes;
 const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
   fixture('site-kitchens.ts')
@@ -291,6 +293,7 @@ async function benchQuality(texture: Buffer): Promise<void> {
     { set: 'faint shaker', kitchens: generatedKitchens(FAINT_SHAKER_SCENES) },
     { set: 'lone panels', kitchens: generatedKitchens(LONE_PANEL_SCENES) },
     { set: 'faint gaps under noise', kitchens: generatedKitchens(FAINT_NOISY_GAP_SCENES) },
+    { set: 'near-black', kitchens: generatedKitchens(NEAR_BLACK_SCENES) },
     { set: 'site photos', kitchens: siteKitchens() },
   ];
   const rows = [];

@@ -14,10 +14,21 @@ const PANEL_SHADE = [196, 185, 162] as const;
 /** A groove in a photo: well darker than the doors. */
 const DARK_GAP = [150, 142, 124] as const;
 
+/** Where the rows of doors below stand: five doors side by side. */
+const ROW = { doorWidth: 84, doors: 5, left: 90, top: 120, bottom: 312 };
+
+/** Sensor-like noise in -0.5..0.5: a fixed pseudo-random sequence, the same every run. */
+function seededNoise(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 4294967296 - 0.5;
+  };
+}
+
 /**
  * A row of five cream doors on a light wall, each apart from the next only by a one-pixel line:
- * lighter than the doors (the site's own renders) or darker. `noise` adds sensor-like noise (a
- * fixed pseudo-random sequence, so the test is the same every run).
+ * lighter than the doors (the site's own renders) or darker. `noise` adds sensor-like noise.
  */
 function renderedRow(
   gapColour: readonly number[],
@@ -25,15 +36,8 @@ function renderedRow(
   washedOutBottom = false,
 ): { image: RgbImage; doors: number } {
   const data = new Uint8Array(WIDTH * HEIGHT * 3).fill(WALL);
-  let state = 7;
-  const random = () => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return state / 4294967296 - 0.5;
-  };
-  const doorWidth = 84;
-  const doors = 5;
-  const left = 90;
-  const [top, bottom] = [120, 312];
+  const random = seededNoise(7);
+  const { doorWidth, doors, left, top, bottom } = ROW;
   for (let y = 0; y < HEIGHT; y++) {
     for (let x = 0; x < WIDTH; x++) {
       const inRow = y >= top && y < bottom && x >= left && x < left + doors * doorWidth;
@@ -49,6 +53,30 @@ function renderedRow(
       const colour = lit ? FRONT : !inRow ? [WALL, WALL, WALL] : gap ? gapColour : FRONT;
       for (let c = 0; c < 3; c++) {
         const value = colour[c] + Math.round(noise * random());
+        data[(y * WIDTH + x) * 3 + c] = Math.max(0, Math.min(255, value));
+      }
+    }
+  }
+  return { image: { width: WIDTH, height: HEIGHT, data }, doors };
+}
+
+/**
+ * A row of five near-black doors on a grey wall in hard side light (twice as bright at one end of
+ * the row as at the other), apart by gaps four pixels wide only a third darker than the doors:
+ * a few levels, less than the light changes along the row and less than the photo's noise.
+ */
+function nearBlackRow(): { image: RgbImage; doors: number } {
+  const data = new Uint8Array(WIDTH * HEIGHT * 3);
+  const random = seededNoise(11);
+  const { doorWidth, doors, left, top, bottom } = ROW;
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const light = 0.7 + (0.7 * x) / WIDTH;
+      const inRow = y >= top && y < bottom && x >= left && x < left + doors * doorWidth;
+      const gap = inRow && x > left + 2 && (x - left + 2) % doorWidth < 4;
+      const shade = !inRow ? 110 : gap ? 8 : 12;
+      for (let c = 0; c < 3; c++) {
+        const value = Math.round(shade * light + 12 * random());
         data[(y * WIDTH + x) * 3 + c] = Math.max(0, Math.min(255, value));
       }
     }
@@ -144,6 +172,11 @@ describe('detectCabinetFronts', () => {
   it("should find a front whose bottom edge light takes away in a photo taken at an angle, along its row's slanted bottom line", () => {
     const { image, doors } = renderedRow(DARK_GAP, 0, true);
     expect(detectCabinetFronts(slanted(image, 0.05)).fronts).toBe(doors);
+  });
+
+  it('should find each near-black door in hard side light, though its gaps are a few levels darker and the noise is more', () => {
+    const { image, doors } = nearBlackRow();
+    expect(detectCabinetFronts(image).fronts).toBe(doors);
   });
 
   it('should leave out a freezer door lined up with the wall units, as it stacks on a door taller than any front', () => {

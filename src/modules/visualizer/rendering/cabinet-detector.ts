@@ -12,6 +12,7 @@
  * brushed steel is streaked and its doors never stand in a row; an oven's glass is a dark hole in its door.
  */
 
+import { DARK_LUMINANCE, darkMeans, withDarkLines } from './dark-lines.js';
 import { CornerTracker, type FrontOutline, type Point } from './front-outlines.js';
 import {
   doorsAroundPanelRows,
@@ -165,12 +166,18 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   const clean = noiseLevel(photo) <= CLEAN_NOISE;
   const smooth = clean ? image.data : boxBlur3(image);
   const features = lineFeatures(smooth, image.width * image.height);
+  // On near-black fronts in a noisy photo the lines are found on means along them instead.
+  const dark = darkMeans(smooth, image.width, image.height, noiseLevel(photo, DARK_LUMINANCE));
   // Every pass is run once; the finest one's lines are drawn on again afterwards.
   const boundaries = new Map<number, Uint8Array>();
   const boundariesAt = (sensitivity: number) => {
     const found =
       boundaries.get(sensitivity) ??
-      findBoundaries(features, image.width, image.height, { sensitivity, lightGaps: clean });
+      withDarkLines(
+        findBoundaries(features, image.width, image.height, { sensitivity, lightGaps: clean }),
+        dark,
+        sensitivity,
+      );
     boundaries.set(sensitivity, found);
     return found;
   };
@@ -795,14 +802,16 @@ function detectWithLines(
 /**
  * How noisy the picture is: the median, over every other row, of how far a pixel's green stands
  * from the mean of its four neighbours. Flat surfaces make most pixels, so edges do not count.
+ * Only pixels whose green is below `below` count (the dark parts, where noise is clipped at black).
  */
-function noiseLevel(image: RgbImage): number {
+function noiseLevel(image: RgbImage, below = 256): number {
   const { width, height, data } = image;
   const stride = width * 3;
   const counts = new Uint32Array(4 * 255 + 1);
   let pixels = 0;
   for (let y = 1; y < height - 1; y += 2) {
     for (let x = 1, i = y * stride + 4; x < width - 1; x++, i += 3) {
+      if (data[i] >= below) continue;
       const highPass =
         4 * data[i] - data[i - 3] - data[i + 3] - data[i - stride] - data[i + stride];
       counts[abs(highPass)]++;
