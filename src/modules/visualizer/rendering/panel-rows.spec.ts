@@ -36,8 +36,45 @@ describe('doorsAroundPanelRows', () => {
   it('should imply no door round a panel alone, nor round one whose neighbour is of another size or too far', () => {
     const panels: PanelCorner[] = [
       { x: 100, y: 50, width: 60, height: 150 },
-      { x: 190, y: 50, width: 60, height: 100 },
+      { x: 190, y: 50, width: 90, height: 100 },
       { x: 400, y: 50, width: 60, height: 150 },
+    ];
+    expect(doorsAroundPanelRows(panels, TOLERANCE)).toEqual([]);
+  });
+});
+
+describe("doorsAroundPanelRows where a panel's side line is broken off or runs on", () => {
+  const boxes = (doors: ReturnType<typeof doorsAroundPanelRows>) =>
+    doors.map(({ minX, minY, maxX, maxY }) => [minX, minY, maxX, maxY]);
+
+  it('should make a panel whose line broke off in the shade as tall as the neighbour its row bears out', () => {
+    const panels: PanelCorner[] = [
+      { x: 100, y: 50, width: 60, height: 80 },
+      { x: 190, y: 50, width: 60, height: 150 },
+      { x: 280, y: 51, width: 60, height: 149 },
+    ];
+    expect(boxes(doorsAroundPanelRows(panels, TOLERANCE))).toEqual([
+      [85, 35, 174, 214],
+      [175, 35, 264, 214],
+      [265, 36, 354, 214],
+    ]);
+  });
+
+  it('should make two panels as wide, whose lines end at different lengths and none bears out, as tall as the shorter', () => {
+    const panels: PanelCorner[] = [
+      { x: 100, y: 50, width: 60, height: 150 },
+      { x: 190, y: 51, width: 62, height: 170 },
+    ];
+    expect(boxes(doorsAroundPanelRows(panels, TOLERANCE))).toEqual([
+      [85, 35, 174, 214],
+      [175, 36, 266, 215],
+    ]);
+  });
+
+  it("should pair no panel with a line as wide running on past twice its length, as an appliance's side does", () => {
+    const panels: PanelCorner[] = [
+      { x: 100, y: 50, width: 45, height: 480 },
+      { x: 167, y: 54, width: 50, height: 165 },
     ];
     expect(doorsAroundPanelRows(panels, TOLERANCE)).toEqual([]);
   });

@@ -24,6 +24,13 @@ export interface PanelCorner {
  */
 const MIN_FRAMES = 0.15;
 
+/**
+ * Of two panels as wide in a row whose side lines end at different lengths, the shorter line runs
+ * at least this share of the longer: a line broken off sooner, or one running on that far (an
+ * appliance's side), is no panel's.
+ */
+const MIN_BROKEN_SHARE = 0.5;
+
 export interface PanelDoor {
   panel: PanelCorner;
   minX: number;
@@ -67,10 +74,12 @@ export function panelCorners(
 
 /**
  * The door round each panel that has a neighbour of its kind: level with it and as tall (a row,
- * whose panels may differ in width as drawer columns do), or lined up with it and as wide (a
- * stack), no further from it than the shorter one's shortest side and far enough for two frames
- * (`MIN_FRAMES`). The door reaches half the space to its nearest such neighbour outside the panel
- * on every side: a shaker door's frame is as wide along its sides as along its top and bottom.
+ * whose panels may differ in width as drawer columns do), level with it and as wide (a row of
+ * doors whose panels' left lines broke off in deep shade, or ran on into a line beyond, at
+ * different lengths, within `MIN_BROKEN_SHARE`), or lined up with it and as wide (a stack), no further from it than the
+ * shorter one's shortest side and far enough for two frames (`MIN_FRAMES`). The door reaches half
+ * the space to its nearest such neighbour outside the panel on every side: a shaker door's frame
+ * is as wide along its sides as along its top and bottom.
  */
 export function doorsAroundPanelRows(corners: PanelCorner[], tolerance: number): PanelDoor[] {
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
@@ -78,7 +87,10 @@ export function doorsAroundPanelRows(corners: PanelCorner[], tolerance: number):
   const spaceBetween = (a: PanelCorner, b: PanelCorner): number | null => {
     const reach = min(shortestSide(a), shortestSide(b));
     const fits = (space: number) => (space >= MIN_FRAMES * reach && space <= reach ? space : null);
-    if (near(a.y, b.y) && near(a.height, b.height)) {
+    const asWide =
+      near(a.width, b.width) &&
+      min(a.height, b.height) >= MIN_BROKEN_SHARE * max(a.height, b.height);
+    if (near(a.y, b.y) && (near(a.height, b.height) || asWide)) {
       const space = b.x > a.x ? b.x - (a.x + a.width) : a.x - (b.x + b.width);
       if (fits(space)) return space;
     }
@@ -87,13 +99,37 @@ export function doorsAroundPanelRows(corners: PanelCorner[], tolerance: number):
     }
     return null;
   };
-  return corners.flatMap((panel) => {
-    const spaces = corners
-      .filter((other) => other !== panel)
-      .map((other) => spaceBetween(panel, other))
-      .filter((space): space is number => space !== null);
-    if (!spaces.length) return [];
-    const frame = round(min(...spaces) / 2);
+  const level = (a: PanelCorner, b: PanelCorner) => near(a.y, b.y);
+  // A panel whose height a neighbour in its row, as tall, bears out.
+  const borneOut = new Set(
+    corners.filter((c) =>
+      corners.some(
+        (o) => o !== c && level(c, o) && near(c.height, o.height) && spaceBetween(c, o) !== null,
+      ),
+    ),
+  );
+  // A panel that none bears out is as tall as a neighbour in its row, as wide, that one bears
+  // out; else as the shortest of them and itself, which is panel either way.
+  const heightInRow = (corner: PanelCorner, neighbours: PanelCorner[]) => {
+    const asWide = neighbours.filter((o) => level(corner, o) && near(corner.width, o.width));
+    if (borneOut.has(corner) || !asWide.length) return corner.height;
+    const sure = asWide.filter((o) => borneOut.has(o)).map(({ height }) => height);
+    return sure.length ? max(...sure) : min(corner.height, ...asWide.map(({ height }) => height));
+  };
+  return corners.flatMap((corner) => {
+    const neighbours = corners.flatMap((other) => {
+      const space = other === corner ? null : spaceBetween(corner, other);
+      return space === null ? [] : [{ other, space }];
+    });
+    if (!neighbours.length) return [];
+    const frame = round(min(...neighbours.map(({ space }) => space)) / 2);
+    const panel = {
+      ...corner,
+      height: heightInRow(
+        corner,
+        neighbours.map(({ other }) => other),
+      ),
+    };
     return [
       {
         panel,
