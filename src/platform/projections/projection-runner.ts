@@ -145,6 +145,17 @@ export class ProjectionRunner {
     // Skipped: not built yet (a report nobody asked for, a first build still running: no row), or
     // built by older code, which this code's tables may not fit: the old build stays as it was
     // until the new one, which catches up by itself, replaces it.
+    // The locks first, the checkpoints in a statement of their own: a statement reads as of when
+    // it began, so a checkpoint read by the statement that takes the lock can predate the commit
+    // of the instance that held the lock until a moment ago, and its events would be applied twice.
+    const { rows: locked } = await client.query<{ name: string }>(
+      `select name from unnest($1::text[]) as wanted(name)
+       where pg_try_advisory_xact_lock(hashtext('projection:' || name))`,
+      [defs.map((def) => def.name)],
+    );
+    if (locked.length === 0) return [];
+    const lockedNames = new Set(locked.map((row) => row.name));
+    const ours = defs.filter((def) => lockedNames.has(def.name));
     const { rows } = await client.query<{
       name: string;
       active_version: number;
@@ -155,9 +166,8 @@ export class ProjectionRunner {
        from unnest($1::text[], $2::int[]) as wanted(name, version)
        join projections p on p.name = wanted.name and p.definition_version >= wanted.version
        join projection_checkpoints c on c.name = p.name and c.version = p.active_version
-       where pg_try_advisory_xact_lock(hashtext('projection:' || wanted.name))
        order by p.name`,
-      [defs.map((def) => def.name), defs.map((def) => def.version)],
+      [ours.map((def) => def.name), ours.map((def) => def.version)],
     );
     const byName = new Map(defs.map((def) => [def.name, def]));
     return rows.map((row) => ({
