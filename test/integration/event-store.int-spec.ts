@@ -25,18 +25,21 @@ describe(EventStore.name, () => {
   let db: TestDatabase;
   let upcasters: UpcasterRegistry;
   let store: EventStore;
+  /** A store of its own on the same database (its own inline handlers, vault and batches). */
+  const newStore = () =>
+    new EventStore(
+      db.pool,
+      new PersonalDataVault(db.pool, createSecretKey(randomBytes(32))),
+      upcasters,
+      requestContextMetadata,
+    );
 
   beforeAll(async () => {
     db = await createTestDatabase();
     // Idle connections may still be closing when the database is dropped (with force).
     db.pool.on('error', () => undefined);
     upcasters = new UpcasterRegistry();
-    store = new EventStore(
-      db.pool,
-      new PersonalDataVault(db.pool, createSecretKey(randomBytes(32))),
-      upcasters,
-      requestContextMetadata,
-    );
+    store = newStore();
   });
   afterAll(async () => {
     await store.drain();
@@ -344,12 +347,7 @@ describe(EventStore.name, () => {
   describe('inline handlers', () => {
     it('should end the batch only after every handler, and keep none of a failed append', async () => {
       await db.pool.query('create table inline_writes (stream_id text, step int)');
-      const isolated = new EventStore(
-        db.pool,
-        new PersonalDataVault(db.pool, createSecretKey(randomBytes(32))),
-        upcasters,
-        requestContextMetadata,
-      );
+      const isolated = newStore();
       // One handler writes twice with a pause between; the other fails one append at once.
       isolated.registerInlineHandler(['Written'], async (events, tx) => {
         const streams = events.map((event) => event.streamId);
@@ -385,12 +383,7 @@ describe(EventStore.name, () => {
     it("should leave in the handlers' tables only what a batch wrote, not what it was sent to write", async () => {
       // No key on the table: a row written for an event that was not written would stay.
       await db.pool.query('create table inline_seen (stream_id text, version int)');
-      const isolated = new EventStore(
-        db.pool,
-        new PersonalDataVault(db.pool, createSecretKey(randomBytes(32))),
-        upcasters,
-        requestContextMetadata,
-      );
+      const isolated = newStore();
       isolated.registerInlineHandler(['Seen'], async (events, tx) => {
         await tx.query('insert into inline_seen select * from unnest($1::text[], $2::int[])', [
           events.map((event) => event.streamId),

@@ -329,8 +329,9 @@ export class AppendWriter {
           notify,
         ),
       );
+    const foretold = pipelines(db) && !storedKeysOnly ? this.foretold(events) : null;
     const sent = pipelines(db)
-      ? await this.sendEarly(db, storedKeysOnly ? null : this.foretold(events), storeKeys, append)
+      ? await this.sendEarly(db, foretold, storeKeys, append)
       : { newKeysStored: await storeKeys(), rows: (await append()).rows, inlineDone: false };
     const { newKeysStored, inlineDone } = sent;
     for (const subject of newKeysStored) this.vault.remember(subject, keys.created.get(subject)!);
@@ -338,7 +339,8 @@ export class AppendWriter {
     return {
       inlineDone,
       written,
-      recorded: this.recorded(events, written),
+      // When the handlers' early run held, every foretold event was written as foretold.
+      recorded: inlineDone ? foretold! : this.recorded(events, written),
       storedKeys: [...keys.storedByRead, ...newKeysStored],
       unsure: new Set(
         appends.filter((a) => a.subjectId && keys.bySubject.get(a.subjectId)?.sealedWith),

@@ -126,6 +126,11 @@ const METAL_MIN_STREAKED = 0.2;
  */
 const ALIGNMENT_TOLERANCE = 0.015;
 
+/** How far apart (pixels) edges may lie and still line up, in a picture `height` pixels tall. */
+function alignmentTolerance(height: number): number {
+  return max(3, ALIGNMENT_TOLERANCE * height);
+}
+
 type FrontMaps = Pick<CabinetDetection, 'finishLuminance' | 'frontIndex'>;
 
 interface Region {
@@ -246,7 +251,7 @@ function completeRowLines(
 ): void {
   const { width, height } = image;
   const known = frontBoxes(base, image);
-  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
+  const tolerance = alignmentTolerance(height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
   const closed = boundaries.slice();
   // Within the run found: past its ends stand the fridge and bare wall under the worktop's edge.
@@ -334,7 +339,7 @@ function addFramedDoors(
     return corner ? [{ front, corner, inset: insetsOf(front, corner) }] : [];
   });
   if (framed.length < MIN_SET_SIZE) return;
-  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
+  const tolerance = alignmentTolerance(height);
   const inset = [0, 1, 2, 3].map((side) => median(framed.map(({ inset }) => inset[side])));
   const regular = framed.filter(({ inset: own }) =>
     own.every((value, side) => abs(value - inset[side]) <= tolerance),
@@ -356,11 +361,8 @@ function addFramedDoors(
     // An appliance's side or door is taller than any front; a window is wider.
     if (heightOf(door) > TALLER * tallest || widthOf(door) > (1 + TWIN_WIDTH) * widest) return [];
     if (linesInside(boundaries, width, corner) > PLAIN_PANEL_MARGIN + busiest) return [];
-    if (known.some((front) => overlapping(door, front))) return [];
-    const colour = meanColour(image, door);
-    if (luminanceOf(colour) >= OVEREXPOSED_LUMINANCE) return [];
-    if (!finish.some((front) => sameFinish(colour, front))) return [];
-    return [{ ...door, ...colour, front: 0, pixels: widthOf(door) * heightOf(door), overlap: 0 }];
+    const front = impliedFront(door, known, image);
+    return front && finish.some((other) => sameFinish(front, other)) ? [front] : [];
   });
   paintImpliedDoors(base, implied, known, image);
 }
@@ -378,14 +380,13 @@ function addPanelRowDoors(
   image: RgbImage,
 ): void {
   const { width, height } = image;
-  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
+  const tolerance = alignmentTolerance(height);
   const known = frontBoxes(base, image);
   const implied = doorsAroundPanelRows(corners, tolerance).flatMap(({ panel, ...door }) => {
     if (!isDoorShaped(door, width, height)) return [];
     if (!isPlainPanel(boundaries, width, panel, RIM + 2)) return [];
-    if (known.some((front) => overlapping(door, front))) return [];
-    const colour = meanColour(image, door);
-    if (luminanceOf(colour) >= OVEREXPOSED_LUMINANCE) return [];
+    const front = impliedFront(door, known, image);
+    if (!front) return [];
     // A window's pane is lit through, its frame is not; a shaker door's panel is painted as its frame.
     const inside: Box = {
       minX: panel.x,
@@ -393,10 +394,20 @@ function addPanelRowDoors(
       maxX: panel.x + panel.width - 1,
       maxY: panel.y + panel.height - 1,
     };
-    if (!sameFinish(meanColour(image, inside), frameColour(image, door, inside))) return [];
-    return [{ ...door, ...colour, front: 0, pixels: widthOf(door) * heightOf(door), overlap: 0 }];
+    return sameFinish(meanColour(image, inside), frameColour(image, door, inside)) ? [front] : [];
   });
   paintImpliedDoors(base, implied, known, image);
+}
+
+/**
+ * `door` as a front found by implication, with its mean colour; null where it overlaps a front
+ * found or is overexposed (daylight through a window).
+ */
+function impliedFront(door: Box, known: FrontBox[], image: RgbImage): FrontBox | null {
+  if (known.some((front) => overlapping(door, front))) return null;
+  const colour = meanColour(image, door);
+  if (luminanceOf(colour) >= OVEREXPOSED_LUMINANCE) return null;
+  return { ...door, ...colour, front: 0, pixels: widthOf(door) * heightOf(door), overlap: 0 };
 }
 
 /** In the picture, and sized and shaped like a door or a drawer. */
@@ -442,7 +453,7 @@ function paintImpliedDoors(
   image: RgbImage,
 ): void {
   const { width, height } = image;
-  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
+  const tolerance = alignmentTolerance(height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
   const linesUp = (a: Box, b: Box) =>
     (near(a.minY, b.minY) && near(a.maxY, b.maxY)) ||
@@ -621,7 +632,7 @@ function addAlignedFronts(
   linedUp?: (box: FrontBox) => boolean,
 ): void {
   const { height } = image;
-  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
+  const tolerance = alignmentTolerance(height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
   const linesUp = (a: Box, b: Box) =>
     (near(a.minY, b.minY) && near(a.maxY, b.maxY)) ||
@@ -697,7 +708,7 @@ function detectWithLines(
     candidates.filter((region) => looksLikeBrushedMetal(region, labels, image)),
   );
 
-  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
+  const tolerance = alignmentTolerance(height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
   const corners = new Map(candidates.map((region) => [region, cornersOf(region, labels, width)]));
   const shareLine = (a: Region, b: Region, line: typeof TOP | typeof BOTTOM) =>
@@ -1075,7 +1086,7 @@ function describeRegions(
  */
 function joinStackedStrips(regions: Region[], labels: Int32Array, width: number): Region[] {
   const height = labels.length / width;
-  const tolerance = max(3, ALIGNMENT_TOLERANCE * height);
+  const tolerance = alignmentTolerance(height);
   const strips = regions
     .filter((region) => {
       const w = region.maxX - region.minX + 1;
