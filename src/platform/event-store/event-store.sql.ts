@@ -102,9 +102,10 @@ const appendSql = (notify: boolean) => `
                    where r.stream_id = i.required_stream and r.version = i.required_version)
         or (i.required_version = 0
             and not exists (select 1 from required r where r.stream_id = i.required_stream)))
+      -- A lookup by key, not EXISTS, which a generic plan may hash over the whole table.
       and (i.sealed_with is null
-        or exists (select 1 from data_subject_keys k
-                   where k.subject_id = i.subject_id and k.wrapped_key = i.sealed_with))
+        or (select k.wrapped_key from data_subject_keys k where k.subject_id = i.subject_id)
+          = i.sealed_with)
   ), bumped as (
     update streams s set version = s.version + i.n,
       last_transaction_id = greatest(s.last_transaction_id, pg_current_xact_id())
@@ -135,7 +136,11 @@ const appendSql = (notify: boolean) => `
   from appended`;
 
 /**
- * Prepared once per connection: planning this statement costs more than running it. NOTIFY
+ * Prepared once per connection: planning this statement costs more than running it. A prepared
+ * statement soon keeps one generic plan, made from the table sizes of that moment (on a new
+ * database, empty tables), so each growing table is reached by key (`= any`, or a scalar
+ * subquery per row), which no plan turns into a scan or hash of the whole table
+ * (docs/decisions/0045-prepared-plans-reach-tables-by-key.md). NOTIFY
  * serialises committing transactions on a server-wide lock, so batched appends announce
  * themselves after the commit, throttled; only appends inside a caller's transaction (which
  * commits later, out of sight) notify in the statement itself, delivered at that commit.
@@ -186,9 +191,10 @@ export const READ_STREAMS = {
 };
 export const READ_STREAMS_WITH_KEYS = {
   name: 'event-store-read-streams-with-keys',
-  text: `select ${SELECT_COLUMNS}, k.wrapped_key from events
-         left join data_subject_keys k on k.subject_id = data->'${PERSONAL_DATA_FIELD}'->>'subject'
-         where stream_id = any($1) order by stream_id, stream_version`,
+  text: `select ${SELECT_COLUMNS},
+           (select k.wrapped_key from data_subject_keys k
+            where k.subject_id = data->'${PERSONAL_DATA_FIELD}'->>'subject') as wrapped_key
+         from events where stream_id = any($1) order by stream_id, stream_version`,
 };
 
 export const STREAM_VERSION = 'select version from streams where stream_id = $1';

@@ -131,11 +131,10 @@ export class LeadListProjection implements ProjectionDefinition {
     );
     const loaded = new Map<string, LeadListRow>();
     if (toLoad.length > 0) {
-      const { rows: found } = await db.query<LeadListRow>({
-        name: `lead-list-load-${t}`,
-        text: `select ${NAMES} from ${t} where id = any($1::uuid[])`,
-        values: [toLoad],
-      });
+      const { rows: found } = await db.query<LeadListRow>(
+        `select ${NAMES} from ${t} where id = any($1::uuid[])`,
+        [toLoad],
+      );
       for (const row of found) loaded.set(row.id, row);
     }
     const rows = new Map(loaded);
@@ -150,25 +149,28 @@ export class LeadListProjection implements ProjectionDefinition {
       .filter(({ id, search }) => !loaded.has(id) || searchText(loaded.get(id)!) !== search);
     // One statement for both tables and both kinds of change: a round trip less on every append.
     const s = tables[LEAD_SEARCH_TABLE];
+    // Planned on every run, so the plan follows the table's size: a plan kept from when the
+    // table was small scans it whole (docs/decisions/0045-prepared-plans-reach-tables-by-key.md).
     await db.query({
-      // Named, so each connection plans it once (the names change only with a rebuild).
-      name: `lead-list-upsert-${t}`,
       text: `with patched as (
          update ${t} l set (${PATCH_COLUMNS}) =
-           (select ${PATCH_COLUMNS} from jsonb_populate_record(l, p.patch))
-         from jsonb_to_recordset($3::jsonb) as p(id uuid, patch jsonb) where l.id = p.id
+           (select ${PATCH_COLUMNS} from jsonb_populate_record(l, $3::jsonb -> l.id::text))
+         where l.id = any($4::uuid[])
        ), upserted as (
          insert into ${t} (${NAMES})
          select ${NAMES} from jsonb_to_recordset($1::jsonb) as r(${RECORD_TYPE})
          on conflict (id) do update set ${UPDATES}
        ), changed as (select * from jsonb_to_recordset($2::jsonb) as r(id uuid, search text)),
-       removed as (delete from ${s} where id in (select id from changed where search = ''))
+       removed as (delete from ${s} where id = any(array(select id from changed where search = '')))
        insert into ${s} (id, search) select id, search from changed where search <> ''
        on conflict (id) do update set search = excluded.search`,
       values: [
         JSON.stringify([...rows.values()]),
         JSON.stringify(searchChanged),
-        JSON.stringify([...patches].map(([id, patch]) => ({ id, patch }))),
+        JSON.stringify(
+          Object.fromEntries([...patches].map(([id, patch]) => [id.toLowerCase(), patch])),
+        ),
+        [...patches.keys()],
       ],
     });
   }
