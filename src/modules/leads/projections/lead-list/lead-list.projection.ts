@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { QueryConfig } from 'pg';
 import type { DoorStyle, LeadSource } from '#src/contract/leads.js';
 import type { InlineEvent } from '#src/platform/event-store/event-store.types.js';
 import { Projection } from '#src/platform/projections/projection.decorator.js';
@@ -143,37 +144,65 @@ export class LeadListProjection implements ProjectionDefinition {
       const next = applyLeadEvent(rows.get(id), id, event);
       if (next) rows.set(id, next);
     }
-    if (rows.size === 0 && patches.size === 0) return;
-    const searchChanged = [...rows.values()]
+    const s = tables[LEAD_SEARCH_TABLE];
+    const searches = [...rows.values()]
       .map((row) => ({ id: row.id, search: searchText(row) }))
       .filter(({ id, search }) => !loaded.has(id) || searchText(loaded.get(id)!) !== search);
-    // One statement for both tables and both kinds of change: a round trip less on every append.
-    const s = tables[LEAD_SEARCH_TABLE];
-    // Planned on every run, so the plan follows the table's size: a plan kept from when the
-    // table was small scans it whole (docs/decisions/0045-prepared-plans-reach-tables-by-key.md).
-    await db.query({
-      text: `with patched as (
-         update ${t} l set (${PATCH_COLUMNS}) =
-           (select ${PATCH_COLUMNS} from jsonb_populate_record(l, $3::jsonb -> l.id::text))
-         where l.id = any($4::uuid[])
-       ), upserted as (
-         insert into ${t} (${NAMES})
-         select ${NAMES} from jsonb_to_recordset($1::jsonb) as r(${RECORD_TYPE})
-         on conflict (id) do update set ${UPDATES}
-       ), changed as (select * from jsonb_to_recordset($2::jsonb) as r(id uuid, search text)),
-       removed as (delete from ${s} where id = any(array(select id from changed where search = '')))
-       insert into ${s} (id, search) select id, search from changed where search <> ''
-       on conflict (id) do update set search = excluded.search`,
-      values: [
-        JSON.stringify([...rows.values()]),
-        JSON.stringify(searchChanged),
-        JSON.stringify(
-          Object.fromEntries([...patches].map(([id, patch]) => [id.toLowerCase(), patch])),
+    const noLongerSearched = searches.filter(({ search }) => !search).map(({ id }) => id);
+    // Sent without waiting for each other: on a pipelining connection they share a round trip.
+    await Promise.all([
+      rows.size > 0 &&
+        db.query(
+          upsertStatement(
+            t,
+            s,
+            [...rows.values()],
+            searches.filter(({ search }) => search),
+          ),
         ),
-        [...patches.keys()],
-      ],
-    });
+      patches.size > 0 && db.query(patchStatement(t, patches)),
+      noLongerSearched.length > 0 &&
+        db.query(`delete from ${s} where id = any($1::uuid[])`, [noLongerSearched]),
+    ]);
   }
+}
+
+/**
+ * New and refolded rows with their search texts. Prepared once per connection: it finds rows only
+ * through its inserts' conflicts on the primary keys, so no plan of it scans a table.
+ */
+function upsertStatement(
+  t: string,
+  s: string,
+  rows: LeadListRow[],
+  searches: { id: string; search: string }[],
+): QueryConfig {
+  return {
+    name: `lead-list-upsert-${t}`,
+    text: `with upserted as (
+       insert into ${t} (${NAMES})
+       select ${NAMES} from jsonb_to_recordset($1::jsonb) as r(${RECORD_TYPE})
+       on conflict (id) do update set ${UPDATES}
+     )
+     insert into ${s} (id, search) select id, search from jsonb_to_recordset($2::jsonb) as r(id uuid, search text)
+     on conflict (id) do update set search = excluded.search`,
+    values: [JSON.stringify(rows), JSON.stringify(searches)],
+  };
+}
+
+/**
+ * Status moves, trash and restore, in place. Planned on every run, so the plan follows the
+ * table's size: one kept from when the table was small scans it whole
+ * (docs/decisions/0045-prepared-plans-reach-tables-by-key.md).
+ */
+function patchStatement(t: string, patches: Map<string, Partial<LeadListRow>>): QueryConfig {
+  const byId = Object.fromEntries([...patches].map(([id, patch]) => [id.toLowerCase(), patch]));
+  return {
+    text: `update ${t} l set (${PATCH_COLUMNS}) =
+       (select ${PATCH_COLUMNS} from jsonb_populate_record(l, $1::jsonb -> l.id::text))
+     where l.id = any($2::uuid[])`,
+    values: [JSON.stringify(byId), [...patches.keys()]],
+  };
 }
 
 /**
