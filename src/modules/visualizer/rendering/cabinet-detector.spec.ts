@@ -11,6 +11,8 @@ const FAINT_LIT_GAP = [236, 224, 197] as const;
 const FAINT_DARK_GAP = [208, 196, 171] as const;
 /** A shaker panel's shaded edge: a few per cent darker than the doors. */
 const PANEL_SHADE = [196, 185, 162] as const;
+/** A fridge-freezer's brushed grey, neither the doors' finish nor the wall's. */
+const FRIDGE_GREY = [186, 188, 192] as const;
 /** A groove in a photo: well darker than the doors. */
 const DARK_GAP = [150, 142, 124] as const;
 
@@ -245,5 +247,32 @@ describe('detectCabinetFronts', () => {
     const gaps = 2 * 6 * rowHeight;
     const rimPixels = (rowWidth + 2 * rim) * (rowHeight + 2 * rim) - rowWidth * rowHeight;
     expect(painted - covered).toBeLessThanOrEqual(gaps + rimPixels);
+  });
+
+  it('should leave out a fridge-freezer found alone before the shaker doors beside it were found by their panels, as its fridge door is taller than any of them', () => {
+    const [width, height] = [620, 720];
+    const doors = [60, 150, 240].map((left) => ({ left, top: 260, right: left + 84, bottom: 452 }));
+    const freezer = { left: 420, top: 60, right: 516, bottom: 230 };
+    const fridge = { left: 420, top: 234, right: 516, bottom: 654 };
+    const image = framedFronts(width, height, [freezer, fridge], FRIDGE_GREY);
+    // The wall is painted as the doors: only their panels show.
+    for (let i = 0; i < width * height; i++) {
+      const [x, y] = [i % width, Math.floor(i / width)];
+      if (
+        x < freezer.left - 2 ||
+        x >= freezer.right + 2 ||
+        y < freezer.top - 2 ||
+        y >= fridge.bottom + 2
+      )
+        image.data.set(FRONT, i * 3);
+    }
+    shadePanels(image, doors);
+    const found = detectCabinetFronts(image);
+    expect(found.fronts).toBe(doors.length);
+    const onAppliance = (i: number) => {
+      const [x, y] = [i % width, Math.floor(i / width)];
+      return x >= freezer.left && x < freezer.right && y >= freezer.top && y < fridge.bottom;
+    };
+    expect(found.mask.some((value, i) => value > 0 && onAppliance(i))).toBe(false);
   });
 });

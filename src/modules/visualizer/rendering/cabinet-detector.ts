@@ -12,6 +12,7 @@
  * brushed steel is streaked and its doors never stand in a row; an oven's glass is a dark hole in its door.
  */
 
+import { applianceStacks, dropFronts } from './appliance-stacks.js';
 import { DARK_LUMINANCE, darkMeans, withDarkLines } from './dark-lines.js';
 import { CornerTracker, type FrontOutline, type Point } from './front-outlines.js';
 import {
@@ -209,10 +210,12 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   const finest = boundariesAt(SENSITIVITIES[SENSITIVITIES.length - 1]);
   const shortestSide = round(MIN_SIDE_FRACTION * image.height);
   const completed = (found: CabinetDetection, lines: Uint8Array) => {
+    const fromPasses = found.fronts;
     completeRowLines(found, lines, image, smooth);
     const panels = panelCorners(lines, image.width, image.height, shortestSide);
     addFramedDoors(found, lines, panels, image);
     addPanelRowDoors(found, lines, panels, image);
+    if (found.fronts > fromPasses) leaveOutAppliances(found, image);
     return found;
   };
   const best = completed(passes(), finest);
@@ -1417,4 +1420,21 @@ function dilate(mask: Uint8Array, width: number, height: number, maps: FrontMaps
     }
   }
   return out;
+}
+
+/**
+ * A fridge-freezer's doors pass for a stack of two fronts while a pass finds nothing else
+ * door-shaped (the doors beside it are found by their panels or a row's lines only afterwards);
+ * once those steps have added their fronts, the fridge door is seen to be taller than any of them,
+ * and the pair is taken out again.
+ */
+function leaveOutAppliances(base: CabinetDetection, image: RgbImage): void {
+  const boxes = frontBoxes(base, image);
+  const appliance = applianceStacks<FrontBox>(boxes, {
+    tolerance: alignmentTolerance(image.height),
+    taller: TALLER,
+    minOverlap: MIN_STRIP_OVERLAP,
+    oneFinish: sameFinish,
+  });
+  dropFronts(base, new Set([...appliance].map(({ front }) => front)));
 }
