@@ -385,6 +385,7 @@ function addPanelRowDoors(
 ): void {
   const tolerance = alignmentTolerance(image.height);
   const kept = (doors: (PanelDoor | RowDoor)[]) => {
+    if (!doors.length) return [];
     const known = frontBoxes(base, image);
     const fronts = doors.flatMap((door) => {
       const front = panelDoorFront(door, boundaries, known, image);
