@@ -30,10 +30,10 @@ export interface RowDoor extends PanelDoor {
 
 /**
  * The door round each panel (an L) that is level with the panel of a door in `row` (one already
- * implied, and kept) and either as tall and as wide as that panel, however far from it, or as wide
- * as it is itself but cut short: its side line runs less than the row's panel's height but at
- * least `MIN_SEEN_SHARE` of it. Its panel is then as tall as the row's, and its frame as wide as
- * that door's. Panels of the row themselves are left out.
+ * implied and painted) and either as tall as that panel, whatever its width (drawer columns and
+ * doors differ) and however far from it, or cut short: its side line runs less than the row's
+ * panel's height but at least `MIN_SEEN_SHARE` of it, and its panel is then as tall as the row's.
+ * Its frame is as wide as that door's. Panels of the row themselves are left out.
  */
 export function doorsAlongPanelRows(
   corners: PanelCorner[],
