@@ -20,7 +20,9 @@ import {
   isPlainPanel,
   panelCorners,
   type PanelCorner,
+  type PanelDoor,
 } from './panel-rows.js';
+import { doorsAlongPanelRows, hiddenShare, medianColour, type RowDoor } from './row-panels.js';
 import { findStraightGaps } from './straight-gaps.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
@@ -374,7 +376,9 @@ function addFramedDoors(
  * Shaker doors whose own edges do not show and of which none was found, so no frame to learn
  * from: each panel's L that has a neighbour of its kind (level and as tall, or lined up and as
  * wide) implies a door reaching half the space between them outside it. Such a door is kept when
- * its panel is plain, its frame and panel are of one finish, and it overlaps nothing found.
+ * its panel is plain, its frame and panel are of one finish, and it overlaps nothing found. The
+ * doors so kept then imply the doors of their rows that have no such neighbour close by (far
+ * along the run, or partly hidden), judged by the part of their panel seen.
  */
 function addPanelRowDoors(
   base: CabinetDetection,
@@ -382,24 +386,65 @@ function addPanelRowDoors(
   corners: PanelCorner[],
   image: RgbImage,
 ): void {
+  const tolerance = alignmentTolerance(image.height);
+  const kept = (doors: (PanelDoor | RowDoor)[]) => {
+    if (!doors.length) return [];
+    const known = frontBoxes(base, image);
+    const fronts = doors.flatMap((door) => {
+      const front = panelDoorFront(door, boundaries, known, image);
+      return front ? [{ door, front }] : [];
+    });
+    const painted = paintImpliedDoors(
+      base,
+      fronts.map(({ front }) => front),
+      known,
+      image,
+    );
+    return fronts.filter(({ front }) => painted.includes(front)).map(({ door }) => door);
+  };
+  const paired = kept(doorsAroundPanelRows(corners, tolerance));
+  kept(doorsAlongPanelRows(corners, paired, tolerance));
+}
+
+/**
+ * The door round a panel as a front, or null: it must be shaped like a door and overlap nothing
+ * found, and the part of its panel seen (all of it unless something stands in front) must be
+ * plain and of one finish with the frame beside it. A window's pane is lit through, its frame is
+ * not; a shaker door's panel is painted as its frame.
+ */
+function panelDoorFront(
+  { panel, ...door }: PanelDoor | RowDoor,
+  boundaries: Uint8Array,
+  known: FrontBox[],
+  image: RgbImage,
+): ImpliedDoor | null {
   const { width, height } = image;
-  const tolerance = alignmentTolerance(height);
-  const known = frontBoxes(base, image);
-  const implied = doorsAroundPanelRows(corners, tolerance).flatMap(({ panel, ...door }) => {
-    if (!isDoorShaped(door, width, height)) return [];
-    if (!isPlainPanel(boundaries, width, panel, RIM + 2)) return [];
-    const front = impliedFront(door, known, image);
-    if (!front) return [];
-    // A window's pane is lit through, its frame is not; a shaker door's panel is painted as its frame.
-    const inside: Box = {
-      minX: panel.x,
-      minY: panel.y,
-      maxX: panel.x + panel.width - 1,
-      maxY: panel.y + panel.height - 1,
-    };
-    return sameFinish(meanColour(image, inside), frameColour(image, door, inside)) ? [front] : [];
-  });
-  paintImpliedDoors(base, implied, known, image);
+  const fromRow = 'seen' in door;
+  const seen = fromRow ? door.seen : panel;
+  if (!isDoorShaped(door, width, height)) return null;
+  const plain = { grain: fromRow, hiddenBelow: seen.height < panel.height };
+  if (!isPlainPanel(boundaries, width, seen, RIM + 2, plain)) return null;
+  const front = impliedFront(door, known, image);
+  if (!front) return null;
+  const inside: Box = {
+    minX: seen.x,
+    minY: seen.y,
+    maxX: seen.x + seen.width - 1,
+    maxY: seen.y + seen.height - 1,
+  };
+  const seenDoor = { ...door, maxY: door.maxY - (panel.height - seen.height) };
+  const finish = meanColour(image, inside);
+  if (!sameFinish(finish, frameColour(image, seenDoor, inside))) return null;
+  if (seen.height === panel.height) return front;
+  // Its side line was cut short by something in front of it, not of its finish; a window's pane
+  // or an appliance's door below an L is of a finish close to the doors'.
+  const partlyHidden: ImpliedDoor = {
+    ...front,
+    hidden: { fromY: inside.maxY + 1, finish: medianColour(image, inside) },
+  };
+  const behind = { ...inside, minY: inside.maxY + 1, maxY: panel.y + panel.height - 1 };
+  const hidden = hiddenShare(behind, (x, y) => paintsOn(partlyHidden, image, x, y));
+  return hidden >= MIN_HIDDEN_SHARE ? partlyHidden : null;
 }
 
 /**
@@ -451,10 +496,10 @@ function frameColour(image: RgbImage, door: Box, panel: Box): Colour {
  */
 function paintImpliedDoors(
   base: CabinetDetection,
-  implied: FrontBox[],
+  implied: ImpliedDoor[],
   known: FrontBox[],
   image: RgbImage,
-): void {
+): ImpliedDoor[] {
   const { width, height } = image;
   const tolerance = alignmentTolerance(height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
@@ -464,7 +509,7 @@ function paintImpliedDoors(
   const support = (door: Box) =>
     implied.filter((other) => !overlapping(door, other) && linesUp(door, other)).length +
     known.filter((other) => linesUp(door, other)).length;
-  const doors: FrontBox[] = [];
+  const doors: ImpliedDoor[] = [];
   for (const door of implied
     .filter((door) => support(door) > 0)
     .sort((a, b) => support(b) - support(a))) {
@@ -476,7 +521,7 @@ function paintImpliedDoors(
     for (let y = door.minY; y <= door.maxY; y++) {
       for (let x = door.minX; x <= door.maxX; x++) {
         const i = y * width + x;
-        if (base.mask[i]) continue;
+        if (base.mask[i] || !paintsOn(door, image, x, y)) continue;
         base.mask[i] = 255;
         base.frontIndex[i] = index;
         base.finishLuminance[i] = luminance;
@@ -486,6 +531,26 @@ function paintImpliedDoors(
     base.outlines.push(corners.outline(width, height, 0));
   }
   base.fronts = base.outlines.length;
+  return doors;
+}
+
+/** Of a door's panel below where its side line was cut short, the share something in front hides. */
+const MIN_HIDDEN_SHARE = 0.2;
+
+/** A door implied from its panel; `hidden` where something stands in front of its lower part. */
+interface ImpliedDoor extends FrontBox {
+  hidden?: { fromY: number; finish: Colour };
+}
+
+/**
+ * Whether a door's pixel is painted: below where something stands in front of it, only the door
+ * showing past it (of its finish, shade allowed), not the plant's leaves or the chair.
+ */
+function paintsOn(door: ImpliedDoor, image: RgbImage, x: number, y: number): boolean {
+  if (!door.hidden || y < door.hidden.fromY) return true;
+  const i = (y * image.width + x) * 3;
+  const pixel = { r: image.data[i], g: image.data[i + 1], b: image.data[i + 2] };
+  return sameFinish(pixel, door.hidden.finish, MAX_SHADE_RATIO);
 }
 
 /** Of a framed front's width (or height), how much its frame may take on one side. */

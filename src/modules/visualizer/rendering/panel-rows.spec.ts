@@ -105,4 +105,30 @@ describe('isPlainPanel', () => {
     const grout = lines((x, y) => x % 12 === 0 || y % 12 === 0);
     expect(isPlainPanel(grout, WIDTH, panel, 2)).toBe(false);
   });
+
+  const grained = lines(
+    (x, y) => (x % 7 === 0 && y >= 20 && y < 85) || (x >= 55 && x < 60 && y >= 40 && y < 60),
+  );
+
+  it('should take a panel its row bears out, streaks of grain down it as well as its handle, for plain', () => {
+    expect(isPlainPanel(grained, WIDTH, panel, 2, { grain: true })).toBe(true);
+  });
+
+  it('should take streaks for lines otherwise, as on brushed steel', () => {
+    expect(isPlainPanel(grained, WIDTH, panel, 2)).toBe(false);
+  });
+
+  /** Leaves' outlines (rings) over the panel's lower part, reaching below the part seen. */
+  const leaf = lines((x, y) =>
+    [22, 42, 62].some((cx) => Math.abs(Math.hypot(x - cx, y - 56) - 8) < 1.5),
+  );
+  const seen: PanelCorner = { ...panel, height: 55 };
+
+  it("should take a panel with leaves' outlines in it for no panel", () => {
+    expect(isPlainPanel(leaf, WIDTH, seen, 2)).toBe(false);
+  });
+
+  it('should take the part seen above a leaf that cut its side line short for plain', () => {
+    expect(isPlainPanel(leaf, WIDTH, seen, 2, { hiddenBelow: true })).toBe(true);
+  });
 });

@@ -148,15 +148,26 @@ const STRAY_LINES = 0.04;
 const HANDLE_SHARE = 0.4;
 
 /**
+ * A line no thicker than this (pixels) across, however long, is a streak of wood grain on the
+ * panel, not a thing on it: grout, a window's bars and leaves are lines that turn.
+ */
+const GRAIN_STREAK = 3;
+
+/**
  * Whether a panel is plain: inside the L that bounds it, clear of its edges (as far in as the L's
  * lines are thick, and `margin` more), the lines are one handle-sized blob (its handle's
- * outline), or none, and hardly anything else.
+ * outline), or none, and hardly anything else. With `grain`, streaks (as wood grain makes) do not
+ * count: a panel whose row bears it out is not vetoed by its grain, while a lone pair of streaked
+ * panels is as likely an appliance's brushed steel. With `hiddenBelow`, the panel's side line was
+ * cut short by something in front of the door: lines reaching the bottom of the part seen are that
+ * thing's outline.
  */
 export function isPlainPanel(
   boundaries: Uint8Array,
   width: number,
   panel: PanelCorner,
   margin: number,
+  { grain = false, hiddenBelow = false } = {},
 ): boolean {
   const thickness = (from: number, step: number, limit: number) => {
     let k = 0;
@@ -197,6 +208,8 @@ export function isPlainPanel(
         stack.push(next);
       }
     }
+    const streak = grain && min(blob.maxX - blob.minX, blob.maxY - blob.minY) < GRAIN_STREAK;
+    if (streak || (hiddenBelow && blob.maxY === h - 1)) continue;
     lines += blob.pixels;
     if (blob.pixels > handle.pixels) {
       const area = (blob.maxX - blob.minX + 1) * (blob.maxY - blob.minY + 1);
