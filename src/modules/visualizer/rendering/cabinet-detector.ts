@@ -221,7 +221,9 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   // under noise (and on a white wall in a clean picture); it still shows as a long straight
   // line. Looked for only when too few fronts were found: where the lines found do, wood grain
   // would show as lines as well.
-  const straight = findStraightGaps(image, finest);
+  // Scaled up for analysis, a small photo's sharp step is spread over as many pixels.
+  const spread = max(1, round(image.width / photo.width));
+  const straight = findStraightGaps(image, finest, spread);
   const found = completed(passes(straight), withLines(finest, straight));
   return coveredArea(found) > coveredArea(best) ? found : best;
 }

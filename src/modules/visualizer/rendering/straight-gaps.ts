@@ -38,9 +38,11 @@ const EXTEND = 1;
 /**
  * 1 on the long straight lines found (thickened by a pixel across), 0 elsewhere. `boundaries`
  * are the lines found already: a line running down part of a door's edge is drawn on to meet
- * them (see `extendDown`).
+ * them (see `extendDown`). `spread` is how many pixels one pixel of the photo as it came spans
+ * in `image` (a small photo is scaled up for analysis): a sharp step of the photo is that much
+ * wider here.
  */
-export function findStraightGaps(image: RgbImage, boundaries: Uint8Array): Uint8Array {
+export function findStraightGaps(image: RgbImage, boundaries: Uint8Array, spread = 1): Uint8Array {
   const { width, height } = image;
   const light = logLight(image);
   // Averaging smears a line over ALONG pixels past each end: a speck is no line.
@@ -48,7 +50,7 @@ export function findStraightGaps(image: RgbImage, boundaries: Uint8Array): Uint8
   const lines = new Uint8Array(width * height);
   for (const horizontal of [true, false]) {
     const averaged = averagedAlong(light, width, height, horizontal);
-    const found = linesAcross(averaged, width, height, horizontal);
+    const found = linesAcross(averaged, width, height, horizontal, spread);
     const pieces = markLongRuns(found, width, height, horizontal, minRun, lines);
     if (!horizontal) extendDown(pieces, lines, boundaries, width, height);
   }
@@ -121,10 +123,14 @@ function linesAcross(
   width: number,
   height: number,
   horizontal: boolean,
+  spread: number,
 ): Uint8Array {
   const out = new Uint8Array(averaged.length);
   const step = horizontal ? width : 1;
   const extent = horizontal ? height : width;
+  // A step is measured across `spread` pixels either side, and is soft past that.
+  const soft = SOFT + spread - 1;
+  const stepAt = (i: number) => abs(averaged[i + spread * step] - averaged[i - spread * step]);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const position = horizontal ? y : x;
@@ -140,12 +146,11 @@ function linesAcross(
           break;
         }
       }
-      if (out[i] || position < SOFT || position + SOFT >= extent) continue;
-      const sharp = abs(averaged[i + step] - averaged[i - step]);
-      const wide = abs(averaged[i + SOFT * step] - averaged[i - SOFT * step]);
+      if (out[i] || position < soft || position + soft >= extent) continue;
+      const sharp = stepAt(i);
+      const wide = abs(averaged[i + soft * step] - averaged[i - soft * step]);
       // The steepest point of the step, so the line stays thin.
-      const steepest =
-        sharp >= abs(averaged[i + 2 * step] - v) && sharp >= abs(v - averaged[i - 2 * step]);
+      const steepest = sharp >= stepAt(i + step) && sharp >= stepAt(i - step);
       if (sharp >= EDGE && sharp >= SHARPNESS * wide && steepest) out[i] = 1;
     }
   }
