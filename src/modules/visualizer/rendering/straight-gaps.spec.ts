@@ -84,6 +84,18 @@ describe('findStraightGaps', () => {
     expect(rows).toBeGreaterThanOrEqual(0.9 * HEIGHT);
   });
 
+  it('should not draw a line on past a line across where it ends', () => {
+    const boundaries = none();
+    // A wall unit's top at row 60 (the line's own top end), the ceiling's edge at row 20.
+    boundaries.fill(1, 60 * WIDTH, 61 * WIDTH);
+    boundaries.fill(1, 20 * WIDTH, 21 * WIDTH);
+    const image = noisyDoors(150);
+    for (let y = 0; y < 60; y++)
+      image.data.fill(DOOR, (y * WIDTH + 150) * 3, (y * WIDTH + 151) * 3);
+    const lines = findStraightGaps(image, boundaries);
+    expect(rowsMarked(lines, 150, 22, 50)).toBe(0);
+  });
+
   it('should not draw a line on where it meets nothing', () => {
     const lines = findStraightGaps(noisyDoors(150, 110), none());
     expect(rowsMarked(lines, 150, 130, HEIGHT)).toBe(0);

@@ -34,6 +34,11 @@ const MIN_RUN_FRACTION = 0.05;
 const MAX_WANDER = 0.35;
 /** How far past its ends, as a share of its length, a line running down is looked along. */
 const EXTEND = 1;
+/**
+ * A line across is marked this many pixels either side of a line running down where it crosses
+ * it; a line running down alone is narrower.
+ */
+const CROSSING = 4;
 
 /**
  * 1 on the long straight lines found (thickened by a pixel across), 0 elsewhere. `boundaries`
@@ -261,11 +266,26 @@ function extendDown(
   height: number,
 ): void {
   const drawn: number[] = [];
+  const onLine = (i: number) => boundaries[i] === 1 || lines[i] === 1;
+  // Averaging smears a line ALONG pixels past its end: one that ends where a line crosses it
+  // (a wall unit's side at its top) shows as running on a little past it, and drawn on from
+  // there it would cut the wall above into a door-shaped piece.
+  const endsAtCrossing = (end: number, x0: number, direction: number, slope: number) => {
+    for (let k = 0; k <= ALONG; k++) {
+      const y = end - direction * k;
+      const x = round(x0 - direction * k * slope);
+      if (y < 0 || y >= height || x < CROSSING || x >= width - CROSSING) continue;
+      const i = y * width + x;
+      if (onLine(i - CROSSING) && onLine(i) && onLine(i + CROSSING)) return true;
+    }
+    return false;
+  };
   for (const { from, to } of pieces) {
     const length = to[0] - from[0];
     const slope = length > 0 ? (to[1] - from[1]) / length : 0;
     for (const direction of [-1, 1]) {
       const [top, x0] = direction < 0 ? from : to;
+      if (endsAtCrossing(top, x0, direction, slope)) continue;
       drawn.length = 0;
       for (let k = 1; k <= EXTEND * length; k++) {
         const y = top + direction * k;
