@@ -52,6 +52,7 @@ const {
   FAINT_NOISY_GAP_SCENES,
   NEAR_BLACK_SCENES,
   SHADED_PANEL_SCENES,
+  SCALED_UP_EDGE_SCENES,
 } = (await import(fixture('kitchen-scenes.ts'))) as typeof KitchenScenes;
 const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
   fixture('site-kitchens.ts')
@@ -296,6 +297,7 @@ async function benchQuality(texture: Buffer): Promise<void> {
     { set: 'faint gaps under noise', kitchens: generatedKitchens(FAINT_NOISY_GAP_SCENES) },
     { set: 'near-black', kitchens: generatedKitchens(NEAR_BLACK_SCENES) },
     { set: 'shaded panels', kitchens: generatedKitchens(SHADED_PANEL_SCENES) },
+    { set: 'scaled-up edges', kitchens: generatedKitchens(SCALED_UP_EDGE_SCENES) },
     { set: 'site photos', kitchens: siteKitchens() },
   ];
   const rows = [];
