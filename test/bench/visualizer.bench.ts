@@ -6,9 +6,9 @@
  * faint, pale shaker doors of which only the panels show, near-black fronts in hard light,
  * shaker doors in hard side light whose panels' lines break off, pale shaker doors found by their
  * panels beside a fridge-freezer, near-black and dark grey grained fronts whose grain is as deep as
- * their gaps, shaker doors partly hidden by a plant, and the site's own photos with masks drawn by
- * hand), and the share of kitchens that pass (coverage >= 80 %, spill <= 5 %) per set and over all
- * of them.
+ * their gaps, shaker doors partly hidden by a plant, small noisy photos whose edges the scaling up
+ * spreads, and the site's own photos with masks drawn by hand), and the share of kitchens that
+ * pass (coverage >= 80 %, spill <= 5 %) per set and over all of them.
  *
  * Visualizer speed: render time and peak memory of the local renderer for 2, 6 and 12 MP photos
  * (worker threads, as in production), then POST /api/visualize over HTTP with 4 concurrent
@@ -57,6 +57,7 @@ const {
   FRIDGE_BY_PANELS_SCENES,
   DARK_GRAINED_SCENES,
   HIDDEN_PANEL_SCENES,
+  SCALED_UP_EDGE_SCENES,
 } = (await import(fixture('kitchen-scenes.ts'))) as typeof KitchenScenes;
 const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
   fixture('site-kitchens.ts')
@@ -304,6 +305,7 @@ async function benchQuality(texture: Buffer): Promise<void> {
     { set: 'fridge by panels', kitchens: generatedKitchens(FRIDGE_BY_PANELS_SCENES) },
     { set: 'dark grained', kitchens: generatedKitchens(DARK_GRAINED_SCENES) },
     { set: 'hidden panels', kitchens: generatedKitchens(HIDDEN_PANEL_SCENES) },
+    { set: 'scaled-up edges', kitchens: generatedKitchens(SCALED_UP_EDGE_SCENES) },
     { set: 'site photos', kitchens: siteKitchens() },
   ];
   const rows = [];

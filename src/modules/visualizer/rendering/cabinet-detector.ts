@@ -194,6 +194,10 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
   // only when the usual ones found too few fronts, as finer lines also find more that is not.
   const passes = (straight?: Uint8Array) => {
+    if (straight) {
+      const everyPass = SENSITIVITIES.map((sensitivity) => detectAt(sensitivity, straight));
+      return bestOfEvery(everyPass, image);
+    }
     let best: CabinetDetection | null = null;
     let tried = 0;
     for (const sensitivity of SENSITIVITIES) {
@@ -226,7 +230,9 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   // under noise (and on a white wall in a clean picture); it still shows as a long straight
   // line. Looked for only when too few fronts were found: where the lines found do, wood grain
   // would show as lines as well.
-  const straight = findStraightGaps(image, finest);
+  // Scaled up for analysis, a small photo's sharp step is spread over as many pixels.
+  const spread = max(1, round(image.width / photo.width));
+  const straight = findStraightGaps(image, finest, spread);
   const found = completed(passes(straight), withLines(finest, straight));
   return coveredArea(found) > coveredArea(best) ? found : best;
 }
@@ -739,6 +745,18 @@ function addAlignedFronts(
     base.finishLuminance[i] = extra.finishLuminance[i];
   }
   base.fronts = base.outlines.length;
+}
+
+/**
+ * With the long straight lines added, the coarsest sensitivity to find a few fronts is not the
+ * one to stop at: it may close the drawers of a run and a finer one its doors, or the other way
+ * round. The pass that covers most is kept, and the fronts of the others that line up with its
+ * fronts are added to it.
+ */
+function bestOfEvery(found: CabinetDetection[], image: RgbImage): CabinetDetection {
+  const best = found.reduce((a, b) => (coveredArea(b) > coveredArea(a) ? b : a));
+  for (const other of found) if (other !== best) addAlignedFronts(best, other, image);
+  return best;
 }
 
 function coveredArea(detection: CabinetDetection): number {

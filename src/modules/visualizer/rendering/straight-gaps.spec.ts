@@ -30,6 +30,22 @@ function noisyDoors(gapAt?: number, gapLength = HEIGHT): RgbImage {
   return { width: WIDTH, height: HEIGHT, data };
 }
 
+/**
+ * A door (left) a step of three per cent darker than the wall beside it (right), as a small photo
+ * scaled up twice shows it: the step spread over four pixels, under the same noise.
+ */
+function scaledUpStep(): RgbImage {
+  const image = noisyDoors();
+  const { data } = image;
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 148; x < WIDTH; x++) {
+      const rise = Math.round((7 * Math.min(4, x - 148)) / 4);
+      for (let c = 0; c < 3; c++) data[(y * WIDTH + x) * 3 + c] += rise;
+    }
+  }
+  return image;
+}
+
 const marked = (lines: Uint8Array) => lines.reduce((sum, value) => sum + value, 0);
 const none = () => new Uint8Array(WIDTH * HEIGHT);
 const rowsMarked = (lines: Uint8Array, x: number, from: number, to: number) => {
@@ -57,6 +73,27 @@ describe('findStraightGaps', () => {
     boundaries.fill(1, 180 * WIDTH, 181 * WIDTH);
     const lines = findStraightGaps(noisyDoors(150, 110), boundaries);
     expect(rowsMarked(lines, 150, 120, 180)).toBe(60);
+  });
+
+  it("should find a step spread over as many pixels as the photo's own were scaled up", () => {
+    const lines = findStraightGaps(scaledUpStep(), none(), 2);
+    let rows = 0;
+    for (let y = 0; y < HEIGHT; y++) {
+      if ([148, 149, 150, 151, 152].some((x) => lines[y * WIDTH + x])) rows++;
+    }
+    expect(rows).toBeGreaterThanOrEqual(0.9 * HEIGHT);
+  });
+
+  it('should not draw a line on past a line across where it ends', () => {
+    const boundaries = none();
+    // A wall unit's top at row 60 (the line's own top end), the ceiling's edge at row 20.
+    boundaries.fill(1, 60 * WIDTH, 61 * WIDTH);
+    boundaries.fill(1, 20 * WIDTH, 21 * WIDTH);
+    const image = noisyDoors(150);
+    for (let y = 0; y < 60; y++)
+      image.data.fill(DOOR, (y * WIDTH + 150) * 3, (y * WIDTH + 151) * 3);
+    const lines = findStraightGaps(image, boundaries);
+    expect(rowsMarked(lines, 150, 22, 50)).toBe(0);
   });
 
   it('should not draw a line on where it meets nothing', () => {

@@ -34,13 +34,20 @@ const MIN_RUN_FRACTION = 0.05;
 const MAX_WANDER = 0.35;
 /** How far past its ends, as a share of its length, a line running down is looked along. */
 const EXTEND = 1;
+/**
+ * A line across is marked this many pixels either side of a line running down where it crosses
+ * it; a line running down alone is narrower.
+ */
+const CROSSING = 4;
 
 /**
  * 1 on the long straight lines found (thickened by a pixel across), 0 elsewhere. `boundaries`
  * are the lines found already: a line running down part of a door's edge is drawn on to meet
- * them (see `extendDown`).
+ * them (see `extendDown`). `spread` is how many pixels one pixel of the photo as it came spans
+ * in `image` (a small photo is scaled up for analysis): a sharp step of the photo is that much
+ * wider here.
  */
-export function findStraightGaps(image: RgbImage, boundaries: Uint8Array): Uint8Array {
+export function findStraightGaps(image: RgbImage, boundaries: Uint8Array, spread = 1): Uint8Array {
   const { width, height } = image;
   const light = logLight(image);
   // Averaging smears a line over ALONG pixels past each end: a speck is no line.
@@ -48,7 +55,7 @@ export function findStraightGaps(image: RgbImage, boundaries: Uint8Array): Uint8
   const lines = new Uint8Array(width * height);
   for (const horizontal of [true, false]) {
     const averaged = averagedAlong(light, width, height, horizontal);
-    const found = linesAcross(averaged, width, height, horizontal);
+    const found = linesAcross(averaged, width, height, horizontal, spread);
     const pieces = markLongRuns(found, width, height, horizontal, minRun, lines);
     if (!horizontal) extendDown(pieces, lines, boundaries, width, height);
   }
@@ -121,10 +128,14 @@ function linesAcross(
   width: number,
   height: number,
   horizontal: boolean,
+  spread: number,
 ): Uint8Array {
   const out = new Uint8Array(averaged.length);
   const step = horizontal ? width : 1;
   const extent = horizontal ? height : width;
+  // A step is measured across `spread` pixels either side, and is soft past that.
+  const soft = SOFT + spread - 1;
+  const stepAt = (i: number) => abs(averaged[i + spread * step] - averaged[i - spread * step]);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const position = horizontal ? y : x;
@@ -140,12 +151,11 @@ function linesAcross(
           break;
         }
       }
-      if (out[i] || position < SOFT || position + SOFT >= extent) continue;
-      const sharp = abs(averaged[i + step] - averaged[i - step]);
-      const wide = abs(averaged[i + SOFT * step] - averaged[i - SOFT * step]);
+      if (out[i] || position < soft || position + soft >= extent) continue;
+      const sharp = stepAt(i);
+      const wide = abs(averaged[i + soft * step] - averaged[i - soft * step]);
       // The steepest point of the step, so the line stays thin.
-      const steepest =
-        sharp >= abs(averaged[i + 2 * step] - v) && sharp >= abs(v - averaged[i - 2 * step]);
+      const steepest = sharp >= stepAt(i + step) && sharp >= stepAt(i - step);
       if (sharp >= EDGE && sharp >= SHARPNESS * wide && steepest) out[i] = 1;
     }
   }
@@ -256,11 +266,26 @@ function extendDown(
   height: number,
 ): void {
   const drawn: number[] = [];
+  const onLine = (i: number) => boundaries[i] === 1 || lines[i] === 1;
+  // Averaging smears a line ALONG pixels past its end: one that ends where a line crosses it
+  // (a wall unit's side at its top) shows as running on a little past it, and drawn on from
+  // there it would cut the wall above into a door-shaped piece.
+  const endsAtCrossing = (end: number, x0: number, direction: number, slope: number) => {
+    for (let k = 0; k <= ALONG; k++) {
+      const y = end - direction * k;
+      const x = round(x0 - direction * k * slope);
+      if (y < 0 || y >= height || x < CROSSING || x >= width - CROSSING) continue;
+      const i = y * width + x;
+      if (onLine(i - CROSSING) && onLine(i) && onLine(i + CROSSING)) return true;
+    }
+    return false;
+  };
   for (const { from, to } of pieces) {
     const length = to[0] - from[0];
     const slope = length > 0 ? (to[1] - from[1]) / length : 0;
     for (const direction of [-1, 1]) {
       const [top, x0] = direction < 0 ? from : to;
+      if (endsAtCrossing(top, x0, direction, slope)) continue;
       drawn.length = 0;
       for (let k = 1; k <= EXTEND * length; k++) {
         const y = top + direction * k;
