@@ -1,8 +1,9 @@
 /**
- * A fridge-freezer's two doors stacked one on the other. While a pass sees nothing else door-shaped
- * (a white shaker kitchen whose doors are found by their panels only afterwards), nothing shows
- * the fridge door is taller than any front, so the pair passes for a stack of two fronts. Once
- * the later steps have added their fronts, each stacked pair is looked at again against all of them.
+ * A fridge-freezer's two doors stacked one on the other: the one rule each region pass and the
+ * final fronts apply. While a pass sees nothing else door-shaped (a white shaker kitchen whose
+ * doors are found by their panels only afterwards), nothing shows the fridge door is taller than
+ * any front, so the pair passes for a stack of two fronts. Once the later steps have added their
+ * fronts, each stacked pair is looked at again against all of them.
  */
 import type { CabinetDetection } from './cabinet-detector.js';
 
@@ -28,8 +29,14 @@ export interface StackRule<T> {
 /**
  * The fronts that are an appliance's doors: two of one finish stacked with no more than a gap
  * between them, lined up on one side, one of them taller by `taller` than every other front.
+ * Each front's partner may also be sought among `partners` (regions not taken for fronts), which
+ * then join the answer too.
  */
-export function applianceStacks<T extends StackBox>(fronts: T[], rule: StackRule<T>): Set<T> {
+export function applianceStacks<T extends StackBox>(
+  fronts: T[],
+  rule: StackRule<T>,
+  partners: T[] = fronts,
+): Set<T> {
   const { tolerance, taller, minOverlap, oneFinish } = rule;
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
   const height = (box: T) => box.maxY - box.minY + 1;
@@ -39,15 +46,15 @@ export function applianceStacks<T extends StackBox>(fronts: T[], rule: StackRule
       minOverlap * max(a.maxX - a.minX, b.maxX - b.minX) &&
     (near(a.maxY, b.minY) || near(b.maxY, a.minY));
   const appliance = new Set<T>();
-  fronts.forEach((a, k) => {
-    for (const b of fronts.slice(k + 1)) {
-      if (!stacked(a, b) || !oneFinish(a, b)) continue;
+  for (const a of fronts) {
+    for (const b of partners) {
+      if (b === a || !stacked(a, b) || !oneFinish(a, b)) continue;
       const rest = fronts.filter((other) => other !== a && other !== b).map(height);
       if (rest.length && max(height(a), height(b)) > taller * max(...rest)) {
         appliance.add(a).add(b);
       }
     }
-  });
+  }
   return appliance;
 }
 

@@ -12,7 +12,7 @@
  * brushed steel is streaked and its doors never stand in a row; an oven's glass is a dark hole in its door.
  */
 
-import { applianceStacks, dropFronts } from './appliance-stacks.js';
+import { applianceStacks, dropFronts, type StackRule } from './appliance-stacks.js';
 import { DARK_LUMINANCE, darkMeans, withDarkLines } from './dark-lines.js';
 import { CornerTracker, type FrontOutline, type Point } from './front-outlines.js';
 import {
@@ -809,18 +809,8 @@ function detectWithLines(
   // A fridge door is taller than any front; its freezer door, stacked on it with no more than a
   // gap between, belongs to the appliance too, whatever row it lines up with. Its handle may cut
   // one side of the freezer door off: one side lining up will do.
-  const onOneSide = (a: Region, b: Region) =>
-    (near(a.minX, b.minX) || near(a.maxX, b.maxX)) &&
-    min(a.maxX, b.maxX) - max(a.minX, b.minX) >=
-      MIN_STRIP_OVERLAP * max(a.maxX - a.minX, b.maxX - b.minX);
-  const partOfAppliance = (region: Region) =>
-    regions.some((other) => {
-      if (other === region || !onOneSide(region, other) || !sameFinish(region, other)) return false;
-      if (!near(other.minY, region.maxY) && !near(region.minY, other.maxY)) return false;
-      const rest = candidates.filter((front) => front !== region && front !== other).map(heightOf);
-      return rest.length > 0 && max(heightOf(region), heightOf(other)) > TALLER * max(...rest);
-    });
-  const fronts = candidates.filter((region) => !partOfAppliance(region));
+  const appliance = applianceStacks(candidates, applianceRule(height), regions);
+  const fronts = candidates.filter((region) => !appliance.has(region));
   const finished = fronts.filter((region) => {
     const set = fronts.filter((other) => sameFinish(region, other));
     if (set.length < MIN_SET_SIZE) return false;
@@ -1513,11 +1503,16 @@ function dilate(mask: Uint8Array, width: number, height: number, maps: FrontMaps
  */
 function leaveOutAppliances(base: CabinetDetection, image: RgbImage): void {
   const boxes = frontBoxes(base, image);
-  const appliance = applianceStacks<FrontBox>(boxes, {
-    tolerance: alignmentTolerance(image.height),
+  const appliance = applianceStacks<FrontBox>(boxes, applianceRule(image.height));
+  dropFronts(base, new Set([...appliance].map(({ front }) => front)));
+}
+
+/** What makes two stacked fronts an appliance's doors, in a picture `height` pixels tall. */
+function applianceRule<T extends Colour>(height: number): StackRule<T> {
+  return {
+    tolerance: alignmentTolerance(height),
     taller: TALLER,
     minOverlap: MIN_STRIP_OVERLAP,
     oneFinish: sameFinish,
-  });
-  dropFronts(base, new Set([...appliance].map(({ front }) => front)));
+  };
 }
