@@ -13,6 +13,7 @@ import { jsonOnlyMiddleware } from './json-only.middleware.js';
 import { noStoreMiddleware } from './no-store.middleware.js';
 import { requestContextMiddleware } from './request-context.middleware.js';
 import { securityHeadersMiddleware } from './security-headers.js';
+import { cacheValidationMetadata } from './validation-metadata-cache.js';
 
 /**
  * Routes that take more than the default JSON body limit. Login reads up to 2 MB so an absurd
@@ -53,6 +54,7 @@ export function configureApp(app: INestApplication, config: AppConfig, secrets: 
 
 /** Every body, query and parameter is validated against its DTO; unknown fields are refused. */
 export function validationPipe(): ValidationPipe {
+  cacheValidationMetadata();
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
