@@ -1,4 +1,11 @@
-import { IsInt, IsString, MaxLength, MetadataStorage, getMetadataStorage, validate } from 'class-validator';
+import {
+  IsInt,
+  IsString,
+  MaxLength,
+  MetadataStorage,
+  getMetadataStorage,
+  validate,
+} from 'class-validator';
 import { cacheValidationMetadata } from './validation-metadata-cache.js';
 
 class Named {
@@ -29,7 +36,9 @@ describe('cacheValidationMetadata', () => {
     [Named, '', true, false],
     [Counted, '', false, true, []],
   ];
-  const before = queries.map((query) => getMetadataStorage().getTargetValidationMetadatas(...query));
+  const before = queries.map((query) =>
+    getMetadataStorage().getTargetValidationMetadatas(...query),
+  );
 
   beforeAll(() => {
     Object.assign(plain, getMetadataStorage());
@@ -47,7 +56,9 @@ describe('cacheValidationMetadata', () => {
 
   it('should look up a class once and hand out the same answer after', () => {
     const first = getMetadataStorage().getTargetValidationMetadatas(Counted, '', false, false);
-    expect(getMetadataStorage().getTargetValidationMetadatas(Counted, '', false, false)).toBe(first);
+    expect(getMetadataStorage().getTargetValidationMetadatas(Counted, '', false, false)).toBe(
+      first,
+    );
     expect(getMetadataStorage().groupByPropertyName(first)).toBe(
       getMetadataStorage().groupByPropertyName(first),
     );
