@@ -11,7 +11,7 @@ const installed = new WeakSet<MetadataStorage>();
  * For every object it validates (a body and each nested object in it), class-validator filters the
  * rules of its class and then tests the class against every other class that has rules, to
  * collect inherited ones: a walk of all the app's DTOs per object, the largest single cost of
- * validating a public write (docs/decisions/0046-validation-rules-looked-up-once.md). Rules are
+ * validating a public write (docs/decisions/0050-validation-rules-looked-up-once.md). Rules are
  * written by decorators when a class loads, so the answer for a class only changes when more rules
  * are registered; any registration forgets every answer kept.
  *
