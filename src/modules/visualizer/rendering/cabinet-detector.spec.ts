@@ -13,6 +13,10 @@ const FAINT_DARK_GAP = [208, 196, 171] as const;
 const PANEL_SHADE = [196, 185, 162] as const;
 /** A fridge-freezer's brushed grey, neither the doors' finish nor the wall's. */
 const FRIDGE_GREY = [186, 188, 192] as const;
+/** Light grey doors, and the view through a window between them: as pale, of another colour. */
+const GREY_FRONT = [171, 173, 170] as const;
+const SKY = [224, 231, 231] as const;
+const HILLS = [182, 199, 167] as const;
 /** A groove in a photo: well darker than the doors. */
 const DARK_GAP = [150, 142, 124] as const;
 
@@ -268,6 +272,28 @@ describe('detectCabinetFronts', () => {
   it('should find each near-black door in hard side light, though its gaps are a few levels darker and the noise is more', () => {
     const { image, doors } = nearBlackRow();
     expect(detectCabinetFronts(image).fronts).toBe(doors);
+  });
+
+  it('should leave out a window between grey doors, level with them and as pale, as its view holds another colour', () => {
+    const { image, doors } = renderedRow(DARK_GAP);
+    const { doorWidth, left, top, bottom } = ROW;
+    const paneLeft = left + 2 * doorWidth + 1;
+    const pane = (x: number, y: number) =>
+      x >= paneLeft && x < paneLeft + doorWidth - 1 && y >= top && y < bottom;
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const i = (y * WIDTH + x) * 3;
+        if (image.data[i] !== FRONT[0] || image.data[i + 2] !== FRONT[2]) continue;
+        // Light grey doors; through the window pale sky over pale green hills, softly drawn.
+        const hills = Math.max(0, Math.min(1, (y - bottom + 50 - 20 * Math.sin(x / 15)) / 6));
+        const view = SKY.map((sky, c) => Math.round(sky + hills * (HILLS[c] - sky)));
+        image.data.set(pane(x, y) ? view : GREY_FRONT, i);
+      }
+    }
+    const found = detectCabinetFronts(image);
+    expect(found.fronts).toBe(doors - 1);
+    const paneMiddle = (((top + bottom) >> 1) * WIDTH + paneLeft + (doorWidth >> 1)) | 0;
+    expect(found.mask[paneMiddle]).toBe(0);
   });
 
   it('should leave out a freezer door lined up with the wall units, as it stacks on a door taller than any front', () => {

@@ -116,6 +116,9 @@ const MAX_LIGHT_RATIO = 1.45;
 /** Deep shade across part of a run: darker than that is no front (an oven's glass). */
 const MAX_SHADE_RATIO = 3;
 const SAME_HUE_DISTANCE = 0.025;
+/** A pixel this far in hue from its region's median is of another colour (hills in a window). */
+const OTHER_HUE = 0.08;
+const MAX_OTHER_HUE_SHARE = 0.1;
 const MIN_SET_SIZE = 2;
 /** Brushed steel (appliances) is grey and streaked along one axis; painted fronts are not. */
 const METAL_MAX_SATURATION = 0.08;
@@ -178,6 +181,7 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   const dark = darkMeans(smooth, image.width, image.height, noiseLevel(photo, DARK_LUMINANCE));
   // Every pass is run once; the finest one's lines are drawn on again afterwards.
   const boundaries = new Map<number, Uint8Array>();
+  const shortestSide = round(MIN_SIDE_FRACTION * image.height);
   const boundariesAt = (sensitivity: number) => {
     const found =
       boundaries.get(sensitivity) ??
@@ -214,7 +218,6 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     return best!;
   };
   const finest = boundariesAt(SENSITIVITIES[SENSITIVITIES.length - 1]);
-  const shortestSide = round(MIN_SIDE_FRACTION * image.height);
   const completed = (found: CabinetDetection, lines: Uint8Array) => {
     const fromPasses = found.fronts;
     completeRowLines(found, lines, image, smooth);
@@ -787,7 +790,8 @@ function detectWithLines(
       min(w, h) >= MIN_SIDE_FRACTION * height &&
       region.bordersTouched <= 1 &&
       luminance < OVEREXPOSED_LUMINANCE &&
-      isSolidRectangle(region, labels, smooth, width)
+      isSolidRectangle(region, labels, smooth, width) &&
+      showsOneColour(region, labels, smooth, width)
     );
   });
   const streaked = new Set(
@@ -1411,6 +1415,33 @@ function isSolidRectangle(region: Region, labels: Int32Array, rgb: Uint8Array, w
   // Frame and panel share the light as well as the paint; an oven's glass is darker.
   const light = (luminanceOf(region) + 4) / (luminanceOf(panel) + 4);
   return sameFinish(region, panel) && max(light, 1 / light) <= MAX_PANEL_LIGHT_RATIO;
+}
+
+/**
+ * A front is painted or foiled in one colour: light, shade and grain change how bright it is, its
+ * handle is small. A region of which a good share is of another hue shows a picture: the view
+ * through a window (sky over trees or roofs), a poster, a glass cabinet's contents. Hue is taken
+ * relative to brightness, so shade leaves it as it is.
+ */
+function showsOneColour(region: Region, labels: Int32Array, rgb: Uint8Array, width: number) {
+  const hue = (i: number): [number, number] => {
+    const sum = rgb[i * 3] + 2 * rgb[i * 3 + 1] + rgb[i * 3 + 2];
+    const scale = 1 / (sum / 4 + CHROMA_OFFSET);
+    return [(rgb[i * 3] - rgb[i * 3 + 1]) * scale, (rgb[i * 3 + 2] - rgb[i * 3 + 1]) * scale];
+  };
+  const own: number[] = [];
+  for (let y = region.minY; y <= region.maxY; y++) {
+    for (let x = region.minX; x <= region.maxX; x++) {
+      if (labels[y * width + x] === region.label) own.push(y * width + x);
+    }
+  }
+  const [red, blue] = hue(0).map((_, channel) => median(own.map((i) => hue(i)[channel])));
+  let other = 0;
+  for (const i of own) {
+    const [r, b] = hue(i);
+    if (hypot(r - red, b - blue) > OTHER_HUE) other++;
+  }
+  return other <= MAX_OTHER_HUE_SHARE * own.length;
 }
 
 function heightOf(region: Box): number {
