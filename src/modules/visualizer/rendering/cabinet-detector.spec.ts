@@ -296,6 +296,33 @@ describe('detectCabinetFronts', () => {
     expect(found.mask[paneMiddle]).toBe(0);
   });
 
+  it('should find wall units whose whole bottom edge a strip of lights under them washes out, where the lines between them end', () => {
+    const [width, height] = [600, 560];
+    const row = (top: number, bottom: number, count: number) =>
+      Array.from({ length: count }, (_, k) => ({
+        left: 60 + k * 100,
+        top,
+        right: 156 + k * 100,
+        bottom,
+      }));
+    const wallUnits = row(40, 200, 4);
+    const lowerRun = row(300, 520, 5);
+    const image = framedFronts(width, height, [...wallUnits, ...lowerRun]);
+    // The light under the units: as bright as their finish at their bottom, fading into the wall
+    // below, a little shorter than the run, so no edge shows under them.
+    for (let y = 198; y < 260; y++) {
+      const fade = (y - 198) / 62;
+      const glow = FRONT.map((value) => Math.round(value + fade * (WALL - value)));
+      for (let x = 66; x < 448; x++) image.data.set(glow, (y * width + x) * 3);
+    }
+    const found = detectCabinetFronts(image);
+    expect(found.fronts).toBe(wallUnits.length + lowerRun.length);
+    for (const { left, right } of wallUnits) {
+      expect(found.mask[120 * width + ((left + right) >> 1)]).toBe(255);
+      expect(found.mask[215 * width + ((left + right) >> 1)]).toBe(0);
+    }
+  });
+
   it('should leave out a freezer door lined up with the wall units, as it stacks on a door taller than any front', () => {
     const [top, bottom] = [100, 292];
     const wallUnits = [60, 150, 240, 330].map((left) => ({ left, top, right: left + 84, bottom }));

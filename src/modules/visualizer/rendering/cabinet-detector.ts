@@ -23,6 +23,7 @@ import {
   type PanelDoor,
 } from './panel-rows.js';
 import { doorsAlongPanelRows, hiddenShare, medianColour, type RowDoor } from './row-panels.js';
+import { levelLineRows, withRowEnds } from './row-ends.js';
 import { findStraightGaps } from './straight-gaps.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
@@ -120,6 +121,8 @@ const SAME_HUE_DISTANCE = 0.025;
 const OTHER_HUE = 0.08;
 const MAX_OTHER_HUE_SHARE = 0.1;
 const MIN_SET_SIZE = 2;
+/** A front between a row's lines is at most this many times as wide as they usually stand apart. */
+const SAME_SPACING = 1.5;
 /** Brushed steel (appliances) is grey and streaked along one axis; painted fronts are not. */
 const METAL_MAX_SATURATION = 0.08;
 const METAL_MIN_ANISOTROPY = 2;
@@ -221,6 +224,7 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   const completed = (found: CabinetDetection, lines: Uint8Array) => {
     const fromPasses = found.fronts;
     completeRowLines(found, lines, image, smooth);
+    completeRowEnds(found, lines, image, smooth);
     const panels = panelCorners(lines, image.width, image.height, shortestSide);
     addFramedDoors(found, lines, panels, image);
     addPanelRowDoors(found, lines, panels, image);
@@ -319,6 +323,44 @@ function completeRowLines(
     );
   };
   addAlignedFronts(base, extra, image, linedUp);
+}
+
+/**
+ * A row whose bottom line a strip of lights under it washes out along its whole length has no
+ * front found to draw its lines on from. The lines between its doors still start level and end
+ * level: the row's top and bottom are drawn on between them, and a front found only then is added
+ * when it stands between two neighbouring lines of such a row, about as wide as the row's doors.
+ */
+function completeRowEnds(
+  base: CabinetDetection,
+  boundaries: Uint8Array,
+  image: RgbImage,
+  smooth: Uint8Array,
+): void {
+  const { width, height } = image;
+  const tolerance = alignmentTolerance(height);
+  const near = (a: number, b: number) => abs(a - b) <= tolerance + RIM;
+  const rows = levelLineRows(boundaries, width, height, tolerance);
+  const closed = withRowEnds(boundaries, width, rows, round(MIN_SIDE_FRACTION * height));
+  if (!closed) return;
+  const extra = detectWithLines(image, smooth, closed);
+  const betweenLines = (box: FrontBox) =>
+    rows.some(
+      ({ lines, top, bottom, spacing }) =>
+        near(box.minY, top) &&
+        near(box.maxY, bottom) &&
+        widthOf(box) <= SAME_SPACING * spacing &&
+        lines.some((line, i) => near(box.minX, line.x) && near(box.maxX, lines[i + 1]?.x)),
+    );
+  // Of the finish of a front beside it in its row (a window's sky is not, however pale the doors).
+  const found = frontBoxes(base, image);
+  const added = frontBoxes(extra, image).filter(betweenLines);
+  const inFinishedRow = (box: FrontBox) =>
+    betweenLines(box) &&
+    [...found, ...added.filter((other) => other.front !== box.front)].some(
+      (other) => near(other.minY, box.minY) && near(other.maxY, box.maxY) && sameFinish(box, other),
+    );
+  addAlignedFronts(base, extra, image, inFinishedRow);
 }
 
 /**
