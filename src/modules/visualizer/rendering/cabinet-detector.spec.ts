@@ -323,6 +323,28 @@ describe('detectCabinetFronts', () => {
     }
   });
 
+  it('should find doors whose vertical grooves are as deep as the gaps between them, each cut into strips too narrow to be a front', () => {
+    const [width, height] = [600, 420];
+    const doors = [0, 1, 2, 3, 4].map((k) => ({
+      left: 60 + k * 100,
+      top: 100,
+      right: 156 + k * 100,
+      bottom: 320,
+    }));
+    const image = framedFronts(width, height, doors);
+    for (const { left, top, right, bottom } of doors) {
+      for (let x = left + 12; x < right - 6; x += 12) {
+        for (let y = top; y < bottom; y++) image.data.set(DARK_GAP, (y * width + x) * 3);
+      }
+    }
+    const found = detectCabinetFronts(image);
+    for (const { left, right } of doors) {
+      expect(found.mask[210 * width + left + 18]).toBe(255);
+      expect(found.mask[210 * width + ((left + right) >> 1)]).toBe(255);
+    }
+    expect(found.mask[50 * width + 300]).toBe(0);
+  });
+
   it('should leave out a freezer door lined up with the wall units, as it stacks on a door taller than any front', () => {
     const [top, bottom] = [100, 292];
     const wallUnits = [60, 150, 240, 330].map((left) => ({ left, top, right: left + 84, bottom }));

@@ -82,11 +82,7 @@ const LINE_REACH = 3;
 const RIM = 2;
 /** Colour is measured relative to brightness; in near-black, JPEG's colour noise would win. */
 const CHROMA_OFFSET = 64;
-/**
- * Strips of a grooved front or a drawer stack, apart by a groove or gap: at least half as wide
- * as tall (a handle across a groove can cut a strip short). Two doors stacked that close (a tall
- * larder) join as well, which paints the same pixels.
- */
+/** Stacked strips of a grooved front or a drawer stack are at least half as wide as tall. */
 const STRIP_ASPECT = 0.5;
 const MIN_STRIP_PIXELS = 400;
 const MAX_GROOVE = 10;
@@ -817,7 +813,13 @@ function detectWithLines(
 ): CabinetDetection {
   const { width, height } = image;
   const labels = labelBetweenBoundaries(boundaries, width, height);
-  const regions = joinStackedStrips(describeRegions(labels, smooth, width, height), labels, width);
+  const described = describeRegions(labels, smooth, width, height);
+  const regions = joinStrips(
+    joinStrips(described, labels, width, STACKED),
+    labels,
+    width,
+    SIDE_BY_SIDE,
+  );
   const total = width * height;
 
   const candidates = regions.filter((region) => {
@@ -1202,83 +1204,160 @@ function describeRegions(
   return regions;
 }
 
+/** Which way strips lie against each other: stacked (one over the next) or side by side. */
+interface StripAxis {
+  /** Along the axis the strips follow one another: a strip's start and end. */
+  start: 'minY' | 'minX';
+  end: 'maxY' | 'maxX';
+  /** Across it: the strip's sides, which line up. */
+  from: 'minX' | 'minY';
+  to: 'maxX' | 'maxY';
+  /** Which strips take part, by their size along and across. */
+  isStrip: (along: number, across: number) => boolean;
+  /**
+   * Joined only across the grooves, not the gaps between fronts: a finish's grooves are many and
+   * alike, so a line wider than most of them is a gap.
+   */
+  narrowestSeams: boolean;
+}
+
 /**
- * Grooved fronts and drawer stacks come apart at their grooves and gaps into wide strips stacked
- * with the same left and right edges. Joined, they make one front-sized region.
+ * Horizontal grooves and a drawer stack's gaps cut a front into wide strips stacked with the same
+ * left and right edges, at least half as wide as tall (a handle across a groove can cut a strip
+ * short). Two doors stacked that close (a tall larder) join as well, which paints the same pixels.
  */
-function joinStackedStrips(regions: Region[], labels: Int32Array, width: number): Region[] {
+const STACKED: StripAxis = {
+  start: 'minY',
+  end: 'maxY',
+  from: 'minX',
+  to: 'maxX',
+  isStrip: (along, across) => across >= STRIP_ASPECT * along,
+  narrowestSeams: false,
+};
+
+/**
+ * Vertical grooves cut a front into narrow strips side by side with the same top and bottom, each
+ * too narrow to be a front (a door is never five times as tall as wide). The gaps between the
+ * doors of a row are wider than their grooves: the strips join up to them.
+ */
+const SIDE_BY_SIDE: StripAxis = {
+  start: 'minX',
+  end: 'maxX',
+  from: 'minY',
+  to: 'maxY',
+  isStrip: (along, across) => across > MAX_ASPECT * along,
+  narrowestSeams: true,
+};
+
+/**
+ * Grooved fronts and drawer stacks come apart at their grooves and gaps into strips lying against
+ * each other along `axis`, lined up across it. Joined, they make one front-sized region.
+ */
+function joinStrips(
+  regions: Region[],
+  labels: Int32Array,
+  width: number,
+  axis: StripAxis,
+): Region[] {
   const height = labels.length / width;
   const tolerance = alignmentTolerance(height);
+  const { start, end, from, to } = axis;
   const strips = regions
-    .filter((region) => {
-      const w = region.maxX - region.minX + 1;
-      const h = region.maxY - region.minY + 1;
-      return w >= STRIP_ASPECT * h && region.area >= MIN_STRIP_PIXELS && !region.bordersTouched;
-    })
-    .sort((a, b) => a.minY - b.minY);
-  const root = strips.map((_, k) => k);
-  const find = (k: number): number => (root[k] === k ? k : (root[k] = find(root[k])));
-  const seams: [Region, Region][] = [];
+    .filter(
+      (region) =>
+        axis.isStrip(region[end] - region[start] + 1, region[to] - region[from] + 1) &&
+        region.area >= MIN_STRIP_PIXELS &&
+        !region.bordersTouched,
+    )
+    .sort((a, b) => a[start] - b[start]);
+  const lying: [Region, Region, number][] = [];
   for (let a = 0; a < strips.length; a++) {
     for (let b = a + 1; b < strips.length; b++) {
-      const upper = strips[a];
-      const lower = strips[b];
-      const between = lower.minY - upper.maxY;
+      const first = strips[a];
+      const next = strips[b];
+      const between = next[start] - first[end];
       if (between > MAX_GROOVE) break;
       // A handle across a groove notches one side of a strip: one side lining up will do.
-      const overlap = min(upper.maxX, lower.maxX) - max(upper.minX, lower.minX);
-      const wider = max(upper.maxX - upper.minX, lower.maxX - lower.minX);
-      // Seen at an angle a groove slants, so the strips' boxes overlap a little in height.
+      const overlap = min(first[to], next[to]) - max(first[from], next[from]);
+      const wider = max(first[to] - first[from], next[to] - next[from]);
+      // Seen at an angle a groove slants, so the strips' boxes overlap a little.
       if (
         between > -MAX_GROOVE_SLANT * wider &&
-        upper.minY + upper.maxY < lower.minY + lower.maxY &&
+        first[start] + first[end] < next[start] + next[end] &&
         overlap >= MIN_STRIP_OVERLAP * wider &&
-        (abs(upper.minX - lower.minX) <= tolerance || abs(upper.maxX - lower.maxX) <= tolerance) &&
-        sameFinish(upper, lower)
+        (abs(first[from] - next[from]) <= tolerance || abs(first[to] - next[to]) <= tolerance) &&
+        sameFinish(first, next)
       ) {
-        root[find(b)] = find(a);
-        seams.push([upper, lower]);
+        lying.push([first, next, between]);
       }
     }
   }
+  const widest = axis.narrowestSeams
+    ? median(lying.map(([, , between]) => between)) + 1
+    : MAX_GROOVE;
+  const root = strips.map((_, k) => k);
+  const find = (k: number): number => (root[k] === k ? k : (root[k] = find(root[k])));
+  const seams: [Region, Region][] = [];
+  for (const [first, next, between] of lying) {
+    if (between > widest) continue;
+    root[find(strips.indexOf(next))] = find(strips.indexOf(first));
+    seams.push([first, next]);
+  }
   // The groove or gap between joined strips is part of the front, not a hole cut into it: the
-  // boundary pixels in the rows between them (or, where a groove slants, the rows both share).
+  // boundary pixels between them (or, where a groove slants, in the stretch both share).
+  const pixelAt =
+    start === 'minY'
+      ? (along: number, across: number) => along * width + across
+      : (along: number, across: number) => across * width + along;
   const seamPixels = new Map<Region, number[]>();
-  for (const [upper, lower] of seams) {
-    const top = strips[find(strips.indexOf(upper))];
-    const pixels = seamPixels.get(top) ?? [];
-    const left = max(upper.minX, lower.minX);
-    const right = min(upper.maxX, lower.maxX);
-    const first = min(upper.maxY + 1, lower.minY);
-    const last = max(lower.minY - 1, upper.maxY);
-    for (let y = first; y <= last; y++) {
-      for (let i = y * width + left; i <= y * width + right; i++) if (labels[i] < 0) pixels.push(i);
+  for (const [first, next] of seams) {
+    const head = strips[find(strips.indexOf(first))];
+    const pixels = seamPixels.get(head) ?? [];
+    const side = max(first[from], next[from]);
+    const otherSide = min(first[to], next[to]);
+    for (
+      let along = min(first[end] + 1, next[start]);
+      along <= max(next[start] - 1, first[end]);
+      along++
+    ) {
+      for (let across = side; across <= otherSide; across++) {
+        const i = pixelAt(along, across);
+        if (labels[i] < 0) pixels.push(i);
+      }
     }
-    seamPixels.set(top, pixels);
+    seamPixels.set(head, pixels);
   }
   const joined = new Map<number, Region>();
   const absorbed = new Set<Region>();
   strips.forEach((strip, k) => {
-    const top = strips[find(k)];
-    if (top === strip) return;
+    const head = strips[find(k)];
+    if (head === strip) return;
     absorbed.add(strip);
-    let group = joined.get(top.label);
+    let group = joined.get(head.label);
     if (!group) {
-      const seam = new Set(seamPixels.get(top));
-      group = { ...top, r: top.r * top.area, g: top.g * top.area, b: top.b * top.area, seam };
-      group.area += seam.size;
-      joined.set(top.label, group);
+      const seam = new Set([...(head.seam ?? []), ...(seamPixels.get(head) ?? [])]);
+      group = {
+        ...head,
+        r: head.r * head.area,
+        g: head.g * head.area,
+        b: head.b * head.area,
+        seam,
+      };
+      group.area += seam.size - (head.seam?.size ?? 0);
+      joined.set(head.label, group);
     }
     group.r += strip.r * strip.area;
     group.g += strip.g * strip.area;
     group.b += strip.b * strip.area;
     group.area += strip.area;
+    for (const pixel of strip.seam ?? []) group.seam!.add(pixel);
     group.minX = min(group.minX, strip.minX);
     group.maxX = max(group.maxX, strip.maxX);
+    group.minY = min(group.minY, strip.minY);
     group.maxY = max(group.maxY, strip.maxY);
     for (let y = strip.minY; y <= strip.maxY; y++) {
       for (let i = y * width + strip.minX; i <= y * width + strip.maxX; i++) {
-        if (labels[i] === strip.label) labels[i] = top.label;
+        if (labels[i] === strip.label) labels[i] = head.label;
       }
     }
   });
