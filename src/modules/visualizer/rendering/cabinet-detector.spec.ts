@@ -17,6 +17,8 @@ const FRIDGE_GREY = [186, 188, 192] as const;
 const GREY_FRONT = [171, 173, 170] as const;
 const SKY = [224, 231, 231] as const;
 const HILLS = [182, 199, 167] as const;
+/** A bin standing in front of the doors: neither their finish nor the wall's. */
+const BIN_GREY = [92, 94, 98] as const;
 /** A groove in a photo: well darker than the doors. */
 const DARK_GAP = [150, 142, 124] as const;
 
@@ -411,6 +413,41 @@ describe('detectCabinetFronts', () => {
     const gaps = 2 * 6 * rowHeight;
     const rimPixels = (rowWidth + 2 * rim) * (rowHeight + 2 * rim) - rowWidth * rowHeight;
     expect(painted - covered).toBeLessThanOrEqual(gaps + rimPixels);
+  });
+
+  it('should find two white shaker doors at their full height where a bin in front cuts both their panels short, and leave the bin as it is', () => {
+    const [width, height] = [620, 720];
+    const doors = [60, 150, 240, 330, 420].map((left) => ({
+      left,
+      top: 260,
+      right: left + 84,
+      bottom: 452,
+    }));
+    // Over the lower part of the third door and the left of the fourth, both panels' left lines.
+    const bin = { left: 250, top: 360, right: 370, bottom: 480 };
+    const onBin = (x: number, y: number) =>
+      x >= bin.left && x < bin.right && y >= bin.top && y < bin.bottom;
+    const image: RgbImage = { width, height, data: new Uint8Array(width * height * 3) };
+    for (let i = 0; i < width * height; i++) image.data.set(FRONT, i * 3);
+    shadePanels(image, doors);
+    for (let i = 0; i < width * height; i++) {
+      if (onBin(i % width, Math.floor(i / width))) image.data.set(BIN_GREY, i * 3);
+    }
+    const found = detectCabinetFronts(image);
+    // The fourth door's part seen below the bin's top, right of the bin.
+    const seenBelow = { left: 370, top: 376, right: 414 - 16, bottom: 452 - 20 };
+    let covered = 0;
+    let pixels = 0;
+    for (let y = seenBelow.top; y < seenBelow.bottom; y++) {
+      for (let x = seenBelow.left; x < seenBelow.right; x++) {
+        pixels++;
+        if (found.mask[y * width + x]) covered++;
+      }
+    }
+    expect(covered / pixels).toBeGreaterThan(0.95);
+    expect(
+      found.mask.some((value, i) => value > 0 && onBin(i % width, Math.floor(i / width))),
+    ).toBe(false);
   });
 
   it('should leave out a fridge-freezer found alone before the shaker doors beside it were found by their panels, as its fridge door is taller than any of them', () => {

@@ -22,6 +22,7 @@ import {
   type PanelCorner,
   type PanelDoor,
 } from './panel-rows.js';
+import { doorsToRowHeight } from './row-heights.js';
 import { doorsAlongPanelRows, hiddenShare, medianColour, type RowDoor } from './row-panels.js';
 import { levelLineRows, withRowEnds } from './row-ends.js';
 import { findStraightGaps } from './straight-gaps.js';
@@ -449,7 +450,17 @@ function addPanelRowDoors(
     );
     return fronts.filter(({ front }) => painted.includes(front)).map(({ door }) => door);
   };
-  const paired = kept(doorsAroundPanelRows(corners, tolerance));
+  // A pair's panels cut short together by a thing in front of them take their row's height
+  // first; where what is below does not bear that out, the door as the pair found it stays.
+  const plain = new Map<PanelCorner, boolean>();
+  const isRowPanel = (corner: PanelCorner) => {
+    if (!plain.has(corner)) {
+      plain.set(corner, isPlainPanel(boundaries, image.width, corner, RIM + 2, { grain: true }));
+    }
+    return plain.get(corner)!;
+  };
+  const pairs = doorsAroundPanelRows(corners, tolerance);
+  const paired = kept([...doorsToRowHeight(pairs, corners, tolerance, isRowPanel), ...pairs]);
   kept(doorsAlongPanelRows(corners, paired, tolerance));
 }
 
@@ -487,7 +498,7 @@ function panelDoorFront(
   // or an appliance's door below an L is of a finish close to the doors'.
   const partlyHidden: ImpliedDoor = {
     ...front,
-    hidden: { fromY: inside.maxY + 1, finish: medianColour(image, inside) },
+    hidden: { finish: medianColour(image, inside) },
   };
   const behind = { ...inside, minY: inside.maxY + 1, maxY: panel.y + panel.height - 1 };
   const hidden = hiddenShare(behind, (x, y) => paintsOn(partlyHidden, image, x, y));
@@ -586,15 +597,16 @@ const MIN_HIDDEN_SHARE = 0.2;
 
 /** A door implied from its panel; `hidden` where something stands in front of its lower part. */
 interface ImpliedDoor extends FrontBox {
-  hidden?: { fromY: number; finish: Colour };
+  hidden?: { finish: Colour };
 }
 
 /**
- * Whether a door's pixel is painted: below where something stands in front of it, only the door
- * showing past it (of its finish, shade allowed), not the plant's leaves or the chair.
+ * Whether a door's pixel is painted: where something stands in front of it, only the door showing
+ * past it (of its finish, shade allowed), not the plant's leaves or the chair. That holds above
+ * where its panel's side line was cut short too: leaves reach higher beside the line than on it.
  */
 function paintsOn(door: ImpliedDoor, image: RgbImage, x: number, y: number): boolean {
-  if (!door.hidden || y < door.hidden.fromY) return true;
+  if (!door.hidden) return true;
   const i = (y * image.width + x) * 3;
   const pixel = { r: image.data[i], g: image.data[i + 1], b: image.data[i + 2] };
   return sameFinish(pixel, door.hidden.finish, MAX_SHADE_RATIO);

@@ -118,6 +118,20 @@ describe('isPlainPanel', () => {
     expect(isPlainPanel(grained, WIDTH, panel, 2)).toBe(false);
   });
 
+  /** Grain in hard light: streaks run together into bands 5 px across. */
+  const bands = (x: number, y: number) =>
+    (x >= 20 && x < 25 && y >= 30 && y < 80) || (x >= 52 && x < 58 && y >= 25 && y < 70);
+
+  it('should take a panel its row bears out, its grain run together into bands, for plain', () => {
+    expect(isPlainPanel(lines(bands), WIDTH, panel, 2, { grain: true })).toBe(true);
+  });
+
+  it('should look past a band meeting the top line for the lines inside: they are as many', () => {
+    const meeting = lines((x, y) => bands(x, y) || (x >= 38 && x < 43 && y >= 13 && y < 75));
+    expect(isPlainPanel(meeting, WIDTH, panel, 2)).toBe(false);
+    expect(isPlainPanel(meeting, WIDTH, panel, 2, { grain: true })).toBe(true);
+  });
+
   /** Leaves' outlines (rings) over the panel's lower part, reaching below the part seen. */
   const leaf = lines((x, y) =>
     [22, 42, 62].some((cx) => Math.abs(Math.hypot(x - cx, y - 56) - 8) < 1.5),

@@ -152,6 +152,12 @@ const HANDLE_SHARE = 0.4;
  * panel, not a thing on it: grout, a window's bars and leaves are lines that turn.
  */
 const GRAIN_STREAK = 3;
+/**
+ * A blob of lines at least this many times as long as it is thick is streaks of grain run together
+ * (hard light on grain makes bands of them several pixels across); a leaf's outline or a window's
+ * bars are not so drawn out.
+ */
+const STREAK_ELONGATION = 3;
 
 /**
  * Whether a panel is plain: inside the L that bounds it, clear of its edges (as far in as the L's
@@ -174,11 +180,18 @@ export function isPlainPanel(
     while (k < limit && boundaries[from + k * step]) k++;
     return k;
   };
+  // Measured at a quarter, half and three quarters of each line, the thinnest: a streak of grain
+  // meeting the line at one of them runs on far inside.
+  const thinnest = (at: (quarter: number) => number) => min(at(1), at(2), at(3));
   const inset =
     margin +
     max(
-      thickness(panel.y * width + panel.x + (panel.width >> 1), width, panel.height >> 2),
-      thickness((panel.y + (panel.height >> 1)) * width + panel.x, 1, panel.width >> 2),
+      thinnest((q) =>
+        thickness(panel.y * width + panel.x + ((q * panel.width) >> 2), width, panel.height >> 2),
+      ),
+      thinnest((q) =>
+        thickness((panel.y + ((q * panel.height) >> 2)) * width + panel.x, 1, panel.width >> 2),
+      ),
     );
   const [left, top] = [panel.x + inset, panel.y + inset];
   const w = panel.width - 2 * inset;
@@ -208,7 +221,10 @@ export function isPlainPanel(
         stack.push(next);
       }
     }
-    const streak = grain && min(blob.maxX - blob.minX, blob.maxY - blob.minY) < GRAIN_STREAK;
+    const [across, along] = [blob.maxX - blob.minX + 1, blob.maxY - blob.minY + 1].sort(
+      (a, b) => a - b,
+    );
+    const streak = grain && (across <= GRAIN_STREAK || along >= STREAK_ELONGATION * across);
     if (streak || (hiddenBelow && blob.maxY === h - 1)) continue;
     lines += blob.pixels;
     if (blob.pixels > handle.pixels) {

@@ -21,7 +21,7 @@ const { abs, round } = Math;
  * A panel's side line cut short by something in front of it still runs at least this share of
  * its row's panels' height: less is too little of a door to go on (a drawer's panel, a leaf).
  */
-const MIN_SEEN_SHARE = 0.3;
+export const MIN_SEEN_SHARE = 0.3;
 
 /** A door implied from its row, with the part of its panel seen (the L as it was found). */
 export interface RowDoor extends PanelDoor {
