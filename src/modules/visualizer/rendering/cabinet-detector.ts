@@ -23,6 +23,7 @@ import {
   type PanelDoor,
 } from './panel-rows.js';
 import { doorsAlongPanelRows, hiddenShare, medianColour, type RowDoor } from './row-panels.js';
+import { paintFrontsBehind, type BehindRules } from './fronts-behind.js';
 import { findStraightGaps } from './straight-gaps.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
@@ -222,6 +223,7 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     addFramedDoors(found, lines, panels, image);
     addPanelRowDoors(found, lines, panels, image);
     if (found.fronts > fromPasses) leaveOutAppliances(found, image);
+    paintFrontsBehind(found, lines, image, behindRules(image.height));
     return found;
   };
   const best = completed(passes(), finest);
@@ -235,6 +237,17 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   const straight = findStraightGaps(image, finest, spread);
   const found = completed(passes(straight), withLines(finest, straight));
   return coveredArea(found) > coveredArea(best) ? found : best;
+}
+
+/** What tells the doors behind a thing in front of a run from the thing, by this detector's measures. */
+export function behindRules(height: number): BehindRules {
+  return {
+    tolerance: alignmentTolerance(height),
+    minCrossing: round((MIN_SIDE_FRACTION * height) / 2),
+    ofFinish: (pixel, finish) => sameFinish(pixel, finish, MAX_SHADE_RATIO),
+    oneSurface: (a, b) => sameFinish(a, b),
+    overexposed: (colour) => luminanceOf(colour) >= OVEREXPOSED_LUMINANCE,
+  };
 }
 
 /** The lines found plus, if given, the long straight gaps too faint for them. */
