@@ -243,7 +243,7 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
 export function behindRules(height: number): BehindRules {
   return {
     tolerance: alignmentTolerance(height),
-    minCrossing: round((MIN_SIDE_FRACTION * height) / 2),
+    minCrossing: round(MIN_SIDE_FRACTION * height),
     ofFinish: (pixel, finish) => sameFinish(pixel, finish, MAX_SHADE_RATIO),
     oneSurface: (a, b) => sameFinish(a, b),
     overexposed: (colour) => luminanceOf(colour) >= OVEREXPOSED_LUMINANCE,

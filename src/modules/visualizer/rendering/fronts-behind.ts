@@ -212,9 +212,12 @@ class BandLines {
 
   /**
    * Stretches [from, to] of columns where something not of the run's finish runs on, as one
-   * surface, across the band's bottom or top line, and the line is gone there.
+   * surface, across the run's bottom line, and the line is gone there. Only the run's own bottom
+   * line, with no front of its finish below it: an oven's glass runs across the line between two
+   * drawers of the stack beside it, a thing standing on the floor runs down past the run.
    */
   crossings(): [number, number][] {
+    if (!this.runsDownToItsEnd()) return [];
     const stretches: [number, number][] = [];
     let start = -1;
     let last = -Infinity;
@@ -222,7 +225,7 @@ class BandLines {
       if (start >= 0 && last - start + 1 >= this.rules.minCrossing) stretches.push([start, last]);
     };
     for (let x = this.reach[0]; x <= this.reach[1]; x++) {
-      if (!this.crossed(this.band.bottom, x) && !this.crossed(this.band.top, x)) continue;
+      if (!this.crossed(this.band.bottom, x)) continue;
       if (x - last > CROSSING_BREAK + 1) {
         close();
         start = x;
@@ -291,6 +294,27 @@ class BandLines {
       this.rules.oneSurface(above, below) &&
       !(beyond && this.rules.oneSurface(farSide, beyond))
     );
+  }
+
+  /**
+   * Whether the band's bottom line is where the run ends: along most of it where it is lined,
+   * what is below (a plinth, the floor) is not of one surface with the front above it, as the
+   * next drawer of a stack would be.
+   */
+  private runsDownToItsEnd(): boolean {
+    const { bottom } = this.band;
+    let lined = 0;
+    let ends = 0;
+    for (let x = this.band.minX; x <= this.band.maxX; x++) {
+      if (!this.lined(bottom, x)) continue;
+      const y = round(yOn(bottom, x));
+      const above = columnColour(this.image, x, y - SIDE_TO, y - SIDE_FROM);
+      const below = columnColour(this.image, x, y + SIDE_FROM, y + SIDE_TO);
+      if (!above || !below) continue;
+      lined++;
+      if (!this.rules.oneSurface(above, below)) ends++;
+    }
+    return ends > lined / 2;
   }
 
   /** The median colour beyond a line (`side` -1 above it, 1 below) where it is lined. */
