@@ -1,11 +1,12 @@
 /**
  * Something standing in front of a run of fronts (a plant, a bin, a chair, a bag) hides part of
  * it: the regions of the doors behind it run into the thing and into one another, and are lost.
- * The doors still continue behind it, between the run's top and bottom lines. A thing in front
- * shows as one surface, not of the run's finish, running on across the run's bottom (or top) line
- * where that line is gone; an oven or a dishwasher in the run ends at the run's lines. Between the
- * nearest fronts found on either side of such a crossing, the pixels of the run's finish between
- * its lines are the doors behind it; the thing itself and a rim round it are left alone.
+ * The doors still continue behind it, between the run's top and bottom lines. A thing standing
+ * on the floor shows as one surface, not of the run's finish, running on down across the run's
+ * bottom line where that line is gone; an oven or a dishwasher in the run ends at the run's lines.
+ * Between the nearest fronts found on either side of such a crossing, the pixels of the run's
+ * finish between its lines are the doors behind it; the thing itself and a rim round it are left
+ * alone.
  */
 import type { CabinetDetection, RgbImage } from './cabinet-detector.js';
 import { CornerTracker, type FrontOutline, type Point } from './front-outlines.js';
