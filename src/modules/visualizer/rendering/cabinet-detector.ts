@@ -25,6 +25,7 @@ import {
 import { doorsToRowHeight } from './row-heights.js';
 import { doorsAlongPanelRows, hiddenShare, medianColour, type RowDoor } from './row-panels.js';
 import { levelLineRows, withRowEnds } from './row-ends.js';
+import { paintFrontsBehind, type BehindRules } from './fronts-behind.js';
 import { findStraightGaps } from './straight-gaps.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
@@ -226,6 +227,7 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     addFramedDoors(found, lines, panels, image);
     addPanelRowDoors(found, lines, panels, image);
     if (found.fronts > fromPasses) leaveOutAppliances(found, image);
+    paintFrontsBehind(found, lines, image, behindRules(image.height));
     return found;
   };
   const best = completed(passes(), finest);
@@ -239,6 +241,17 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   const straight = findStraightGaps(image, finest, spread);
   const found = completed(passes(straight), withLines(finest, straight));
   return coveredArea(found) > coveredArea(best) ? found : best;
+}
+
+/** What tells the doors behind a thing in front of a run from the thing, by this detector's measures. */
+export function behindRules(height: number): BehindRules {
+  return {
+    tolerance: alignmentTolerance(height),
+    minCrossing: round(MIN_SIDE_FRACTION * height),
+    ofFinish: (pixel, finish) => sameFinish(pixel, finish, MAX_SHADE_RATIO),
+    oneSurface: (a, b) => sameFinish(a, b),
+    overexposed: (colour) => luminanceOf(colour) >= OVEREXPOSED_LUMINANCE,
+  };
 }
 
 /** The lines found plus, if given, the long straight gaps too faint for them. */
