@@ -55,6 +55,7 @@ const {
   SCALED_UP_EDGE_SCENES,
   CUT_SHORT_PANEL_SCENES,
   THING_IN_FRONT_SCENES,
+  GRAIN_ACROSS_PASSES_SCENES,
 } = (await import(fixture('kitchen-scenes.ts'))) as typeof KitchenScenes;
 const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
   fixture('site-kitchens.ts')
@@ -309,6 +310,7 @@ async function benchQuality(texture: Buffer): Promise<void> {
     { set: 'scaled-up edges', kitchens: generatedKitchens(SCALED_UP_EDGE_SCENES) },
     { set: 'panels cut short', kitchens: generatedKitchens(CUT_SHORT_PANEL_SCENES) },
     { set: 'thing in front', kitchens: generatedKitchens(THING_IN_FRONT_SCENES) },
+    { set: 'grain across passes', kitchens: generatedKitchens(GRAIN_ACROSS_PASSES_SCENES) },
     { set: 'site photos', kitchens: siteKitchens() },
   ].filter(({ set }) => !ONLY_SETS || ONLY_SETS.some((name) => set.includes(name)));
   const rows = [];

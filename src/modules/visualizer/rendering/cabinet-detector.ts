@@ -204,19 +204,22 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
       return bestOfEvery(everyPass, image);
     }
     let best: CabinetDetection | null = null;
-    let tried = 0;
+    const tried: CabinetDetection[] = [];
     for (const sensitivity of SENSITIVITIES) {
       const found = detectAt(sensitivity, straight);
-      tried++;
+      tried.push(found);
       if (!best || coveredArea(found) > coveredArea(best)) best = found;
       if (best.fronts >= CONFIDENT_FRONTS) break;
     }
+    // Grain or noise cuts some doors apart at one sensitivity and others at the next: the doors
+    // each pass tried found that line up with the best one's are its too.
+    const kept = bestOfEvery(tried, image);
     // A door whose faint gap to the wall let it run into the wall is found by the finer lines
     // alone; it is trusted when it lines up with the fronts found already.
-    for (const sensitivity of SENSITIVITIES.slice(tried)) {
-      addAlignedFronts(best!, detectAt(sensitivity, straight), image);
+    for (const sensitivity of SENSITIVITIES.slice(tried.length)) {
+      addAlignedFronts(kept, detectAt(sensitivity, straight), image);
     }
-    return best!;
+    return kept;
   };
   const finest = boundariesAt(SENSITIVITIES[SENSITIVITIES.length - 1]);
   const completed = (found: CabinetDetection, lines: Uint8Array) => {
@@ -814,9 +817,9 @@ function addAlignedFronts(
 }
 
 /**
- * With the long straight lines added, the coarsest sensitivity to find a few fronts is not the
- * one to stop at: it may close the drawers of a run and a finer one its doors, or the other way
- * round. The pass that covers most is kept, and the fronts of the others that line up with its
+ * One pass may close the drawers of a run and another its doors, or the other way round (with
+ * the long straight lines added, or where grain cuts doors apart at one sensitivity and not at
+ * another). The pass that covers most is kept, and the fronts of the others that line up with its
  * fronts are added to it.
  */
 function bestOfEvery(found: CabinetDetection[], image: RgbImage): CabinetDetection {
