@@ -7,7 +7,8 @@
  * shaker doors in hard side light whose panels' lines break off, pale shaker doors found by their
  * panels beside a fridge-freezer, near-black and dark grey grained fronts whose grain is as deep as
  * their gaps, shaker doors partly hidden by a plant, small noisy photos whose edges the scaling up
- * spreads, and the site's own photos with masks drawn by hand), and the share of kitchens that
+ * spreads, small photos with a plant or a chair in front of the lower run, and the site's own
+ * photos with masks drawn by hand), and the share of kitchens that
  * pass (coverage >= 80 %, spill <= 5 %) per set and over all of them.
  *
  * Visualizer speed: render time and peak memory of the local renderer for 2, 6 and 12 MP photos
@@ -58,6 +59,7 @@ const {
   DARK_GRAINED_SCENES,
   HIDDEN_PANEL_SCENES,
   SCALED_UP_EDGE_SCENES,
+  THINGS_IN_FRONT_SCENES,
 } = (await import(fixture('kitchen-scenes.ts'))) as typeof KitchenScenes;
 const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
   fixture('site-kitchens.ts')
@@ -306,6 +308,7 @@ async function benchQuality(texture: Buffer): Promise<void> {
     { set: 'dark grained', kitchens: generatedKitchens(DARK_GRAINED_SCENES) },
     { set: 'hidden panels', kitchens: generatedKitchens(HIDDEN_PANEL_SCENES) },
     { set: 'scaled-up edges', kitchens: generatedKitchens(SCALED_UP_EDGE_SCENES) },
+    { set: 'things in front', kitchens: generatedKitchens(THINGS_IN_FRONT_SCENES) },
     { set: 'site photos', kitchens: siteKitchens() },
   ];
   const rows = [];
