@@ -24,6 +24,7 @@ import {
 } from './panel-rows.js';
 import { doorsAlongPanelRows, hiddenShare, medianColour, type RowDoor } from './row-panels.js';
 import {
+  bandBox,
   distinctRows,
   floodFrom,
   heightOnLine,
@@ -425,10 +426,14 @@ function fillHiddenRowParts(
       const pixel = { r: smooth[i * 3], g: smooth[i * 3 + 1], b: smooth[i * 3 + 2] };
       return !sameFinish(pixel, finish, MAX_SHADE_RATIO);
     };
+    const band = bandBox(stretch, width, height);
     const seeds: number[] = [];
-    for (let i = 0; i < labels.length; i++)
-      if (isStanding.has(labels[i]) && passable(i)) seeds.push(i);
-    const thing = floodFrom(seeds, width, height, passable);
+    for (let y = band.minY; y <= band.maxY; y++) {
+      for (let i = y * width + band.minX; i <= y * width + band.maxX; i++) {
+        if (isStanding.has(labels[i]) && passable(i)) seeds.push(i);
+      }
+    }
+    const thing = floodFrom(seeds, image, band, passable);
     const pieces = new Set(
       [...labelsTouching(thing, labels, width)].filter((label) => {
         const region = byLabel.get(label)!;

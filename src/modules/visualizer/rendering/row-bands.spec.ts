@@ -47,7 +47,12 @@ describe('floodFrom', () => {
       const x = i % width;
       return x <= 3 || (x >= 8 && x <= 9) || x >= 15;
     };
-    const reached = floodFrom([0], width, 3, passable);
+    const reached = floodFrom(
+      [0],
+      { width, height: 3 },
+      { minX: 0, minY: 0, maxX: 19, maxY: 2 },
+      passable,
+    );
     expect(reached[8]).toBe(1);
     expect(reached[16]).toBe(0);
   });

@@ -11,6 +11,13 @@ const { abs, max, min, round } = Math;
 /** A row's top or bottom line, straight through its outer corners (it slants at an angle). */
 export type RowLine = [Point, Point];
 
+interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
 interface Span {
   minX: number;
   maxX: number;
@@ -63,16 +70,24 @@ export function lineOver(line: RowLine, stretch: BandStretch): RowLine {
 }
 
 /** Whether a box lies within the stretch's band, `tolerance` pixels given either way. */
-export function withinBand(
-  box: { minX: number; minY: number; maxX: number; maxY: number },
-  stretch: BandStretch,
-  tolerance: number,
-): boolean {
+export function withinBand(box: Box, stretch: BandStretch, tolerance: number): boolean {
   if (box.minX < stretch.minX - tolerance || box.maxX > stretch.maxX + tolerance) return false;
   const { top, bottom } = stretch.row;
   const topAt = min(heightOnLine(top, box.minX), heightOnLine(top, box.maxX));
   const bottomAt = max(heightOnLine(bottom, box.minX), heightOnLine(bottom, box.maxX));
   return box.minY >= round(topAt) - tolerance && box.maxY <= round(bottomAt) + tolerance;
+}
+
+/** The box round a stretch of a row's band, in a picture `width` × `height`. */
+export function bandBox(stretch: BandStretch, width: number, height: number): Box {
+  const { top, bottom } = stretch.row;
+  const ends = [stretch.minX, stretch.maxX];
+  return {
+    minX: max(0, stretch.minX),
+    maxX: min(width - 1, stretch.maxX),
+    minY: max(0, Math.floor(min(...ends.map((x) => heightOnLine(top, x))))),
+    maxY: min(height - 1, Math.ceil(max(...ends.map((x) => heightOnLine(bottom, x))))),
+  };
 }
 
 /** Rows are found once per front of them; one of each is kept. */
@@ -96,22 +111,22 @@ const BRIDGED = 2;
 /**
  * The pixels reached from `seeds` through `passable` ones, stepping over lines up to twice
  * `BRIDGED` pixels thick: the thing in front, from its part down past the row's bottom line (a
- * pot) to the rest of it, its outlines included.
+ * pot) to the rest of it, its outlines included. Nothing outside `within` is passable.
  */
 export function floodFrom(
   seeds: number[],
-  width: number,
-  height: number,
+  { width, height }: { width: number; height: number },
+  within: Box,
   passable: (i: number) => boolean,
 ): Uint8Array {
   const open = new Uint8Array(width * height);
-  for (let i = 0; i < open.length; i++) {
-    if (!passable(i)) continue;
-    const x = i % width;
-    const y = (i - x) / width;
-    for (let dy = max(0, y - BRIDGED); dy <= min(height - 1, y + BRIDGED); dy++) {
-      for (let dx = max(0, x - BRIDGED); dx <= min(width - 1, x + BRIDGED); dx++) {
-        open[dy * width + dx] = 1;
+  for (let y = within.minY; y <= within.maxY; y++) {
+    for (let x = within.minX; x <= within.maxX; x++) {
+      if (!passable(y * width + x)) continue;
+      for (let dy = max(0, y - BRIDGED); dy <= min(height - 1, y + BRIDGED); dy++) {
+        for (let dx = max(0, x - BRIDGED); dx <= min(width - 1, x + BRIDGED); dx++) {
+          open[dy * width + dx] = 1;
+        }
       }
     }
   }
