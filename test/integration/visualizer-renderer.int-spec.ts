@@ -9,6 +9,7 @@ import {
   FRIDGE_SCENES,
   HELD_OUT_SCENES,
   LIT_UNDER_UNITS_SCENES,
+  SCALED_UP_EDGE_SCENES,
   SHADE_AND_GRAIN_SCENES,
   THIN_GAP_SCENES,
   TUNING_SCENES,
@@ -109,7 +110,8 @@ describe('renderLocally', () => {
     // grained shaker with a drawer stack, a small clean photo whose fronts are apart by
     // one-pixel grooves, white-on-white wall units whose bottom gap a lamp's light takes away, a
     // white gloss kitchen whose freezer door stands level with the wall units, and grained white
-    // pairs of wall units that measure streaked on one door only (everything at once, angled).
+    // pairs of wall units that measure streaked on one door only (everything at once, angled),
+    // and a small photo in hard light whose lower doors a plant hides in part.
     const names = [
       'white flat, light wall',
       'white shaker, handles',
@@ -127,6 +129,7 @@ describe('renderLocally', () => {
     const litUnderUnits = [993];
     const fridges = [996];
     const grainedPairs = [990];
+    const plantInFront = [1065];
     const scenes = [
       ...TUNING_SCENES.filter((scene) => names.includes(scene.name)),
       ...HELD_OUT_SCENES.filter((scene) => heldOut.includes(scene.seed)),
@@ -137,6 +140,7 @@ describe('renderLocally', () => {
       ...LIT_UNDER_UNITS_SCENES.filter((scene) => litUnderUnits.includes(scene.seed)),
       ...FRIDGE_SCENES.filter((scene) => fridges.includes(scene.seed)),
       ...SHADE_AND_GRAIN_SCENES.filter((scene) => grainedPairs.includes(scene.seed)),
+      ...SCALED_UP_EDGE_SCENES.filter((scene) => plantInFront.includes(scene.seed)),
     ];
     it('should hold white-on-white and angled kitchens in the subset', () => {
       expect(scenes).toHaveLength(
@@ -146,7 +150,8 @@ describe('renderLocally', () => {
           thinGaps.length +
           litUnderUnits.length +
           fridges.length +
-          grainedPairs.length,
+          grainedPairs.length +
+          plantInFront.length,
       );
       expect(scenes.filter((scene) => scene.whiteOnWhite).length).toBeGreaterThanOrEqual(4);
       expect(scenes.filter((scene) => scene.style.angle).length).toBeGreaterThanOrEqual(3);

@@ -26,6 +26,17 @@ import { doorsToRowHeight } from './row-heights.js';
 import { doorsAlongPanelRows, hiddenShare, medianColour, type RowDoor } from './row-panels.js';
 import { levelLineRows, withRowEnds } from './row-ends.js';
 import { paintFrontsBehind, type BehindRules } from './fronts-behind.js';
+import {
+  bandBox,
+  distinctRows,
+  floodFrom,
+  heightOnLine,
+  labelsTouching,
+  lineOver,
+  uncoveredStretches,
+  withinBand,
+  type FrontRow,
+} from './row-bands.js';
 import { findStraightGaps } from './straight-gaps.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
@@ -231,6 +242,7 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     addPanelRowDoors(found, lines, panels, image);
     if (found.fronts > fromPasses) leaveOutAppliances(found, image);
     paintFrontsBehind(found, lines, image, behindRules(image.height));
+    fillHiddenRowParts(found, lines, image, smooth);
     return found;
   };
   const best = completed(passes(), finest);
@@ -374,6 +386,142 @@ function completeRowEnds(
       (other) => near(other.minY, box.minY) && near(other.maxY, box.maxY) && sameFinish(box, other),
     );
   addAlignedFronts(base, extra, image, inFinishedRow);
+}
+
+/**
+ * The row of fronts found that `front` stands in (tops and bottoms level), with its top and
+ * bottom lines straight through its outer corners; none when it stands alone.
+ */
+function rowThrough(
+  front: FrontBox,
+  known: FrontBox[],
+  detection: CabinetDetection,
+  { width, height }: RgbImage,
+): FrontRow<FrontBox>[] {
+  const tolerance = alignmentTolerance(height);
+  const level = (a: number, b: number) => abs(a - b) <= tolerance;
+  const row = known.filter(
+    (other) => level(front.minY, other.minY) && level(front.maxY, other.maxY),
+  );
+  if (row.length < MIN_SET_SIZE) return [];
+  const first = cornerPixels(detection.outlines[row.reduce(leftmost).front - 1], width, height);
+  const last = cornerPixels(detection.outlines[row.reduce(rightmost).front - 1], width, height);
+  return [{ top: [first[0], last[1]], bottom: [first[3], last[2]], fronts: row }];
+}
+
+/**
+ * Something standing in front of a run (a plant, a chair, a bin) cuts the doors behind it into
+ * pieces no longer shaped like a door, while the row's top and bottom lines run on above and
+ * below it. Where a stretch of a row's band within the run found holds no front of the row, both
+ * lines run along most of it, and something not of the row's finish stands there (part of it
+ * runs from within the band down past the bottom line, as a pot or a chair's legs do), the thing
+ * is followed from there through what is not of the finish; the pieces of the finish (however
+ * shaded) it touches within the band are the doors behind it, painted as one front. The thing
+ * itself stays as it is; an oven or a drawer in the band stands on nothing, and a piece of wall
+ * between two wall units has no line along its top.
+ */
+function fillHiddenRowParts(
+  base: CabinetDetection,
+  lines: Uint8Array,
+  image: RgbImage,
+  smooth: Uint8Array,
+): void {
+  const known = frontBoxes(base, image);
+  const { width, height } = image;
+  const tolerance = alignmentTolerance(height);
+  const rows = distinctRows(
+    known.flatMap((front) => rowThrough(front, known, base, image)),
+    tolerance,
+  );
+  // Within the run found, as the row's lines are drawn on.
+  const [runStart, runEnd] = [
+    min(...known.map(({ minX }) => minX)),
+    max(...known.map(({ maxX }) => maxX)),
+  ];
+  const shortest = MIN_SIDE_FRACTION * height;
+  const stretches = uncoveredStretches(rows, runStart, runEnd, shortest).filter(
+    (stretch) =>
+      lineEvidence(lines, width, lineOver(stretch.row.top, stretch)) >= MIN_LINE_EVIDENCE &&
+      lineEvidence(lines, width, lineOver(stretch.row.bottom, stretch)) >= MIN_LINE_EVIDENCE,
+  );
+  if (!stretches.length) return;
+  const labels = labelBetweenBoundaries(lines, width, height);
+  const regions = describeRegions(labels, smooth, width, height);
+  const finishOf = (fronts: FrontBox[]): Colour => {
+    const pixels = fronts.reduce((sum, front) => sum + front.pixels, 0);
+    const mean = (channel: 'r' | 'g' | 'b') =>
+      fronts.reduce((sum, front) => sum + front[channel] * front.pixels, 0) / pixels;
+    return { r: mean('r'), g: mean('g'), b: mean('b') };
+  };
+  const byLabel = new Map(regions.map((region) => [region.label, region]));
+  for (const stretch of stretches) {
+    const { row } = stretch;
+    const finish = finishOf(row.fronts);
+    const inBand = (region: Region) => withinBand(region, stretch, tolerance);
+    const likeFronts = (region: Region) => sameFinish(region, finish, MAX_SHADE_RATIO);
+    // The thing stands on the floor: part of it runs from within the band down past its bottom
+    // line (an oven or a drawer within the band does not).
+    const bottomAt = (x: number) => heightOnLine(row.bottom, x);
+    const standing = regions.filter(
+      (region) =>
+        region.maxX >= stretch.minX &&
+        region.minX <= stretch.maxX &&
+        region.minY < bottomAt(region.minX) - tolerance &&
+        region.maxY > bottomAt(region.maxX) + tolerance &&
+        !sameFinish(region, finish),
+    );
+    if (!standing.length) continue;
+    const isStanding = new Set(standing.map((region) => region.label));
+    // The thing is what is not of the row's finish (its outlines too) within the band and
+    // reached from there; what of the finish it touches is the doors behind it.
+    const passable = (i: number) => {
+      const x = i % width;
+      const y = (i - x) / width;
+      const inside = y > heightOnLine(row.top, x) + tolerance && y < bottomAt(x);
+      if (x < stretch.minX || x > stretch.maxX || !inside) return false;
+      const label = labels[i];
+      if (label >= 0) return isStanding.has(label) || !likeFronts(byLabel.get(label)!);
+      const pixel = { r: smooth[i * 3], g: smooth[i * 3 + 1], b: smooth[i * 3 + 2] };
+      return !sameFinish(pixel, finish, MAX_SHADE_RATIO);
+    };
+    const band = bandBox(stretch, width, height);
+    const seeds: number[] = [];
+    for (let y = band.minY; y <= band.maxY; y++) {
+      for (let i = y * width + band.minX; i <= y * width + band.maxX; i++) {
+        if (isStanding.has(labels[i]) && passable(i)) seeds.push(i);
+      }
+    }
+    const thing = floodFrom(seeds, image, band, passable);
+    const pieces = new Set(
+      [...labelsTouching(thing, labels, width)].filter((label) => {
+        const region = byLabel.get(label)!;
+        return inBand(region) && likeFronts(region);
+      }),
+    );
+    if (!pieces.size) continue;
+    let area = 0;
+    for (let i = 0; i < labels.length; i++) if (pieces.has(labels[i]) && !base.mask[i]) area++;
+    // Specks of the finish are no door: together the pieces are at least a small front's size.
+    if (area < MIN_AREA_FRACTION * labels.length) continue;
+    const luminance =
+      base.finishLuminance[row.fronts[0].minY * width + row.fronts[0].minX] ||
+      max(1, round(luminanceOf(finish)));
+    const index = base.outlines.length + 1;
+    const corners = new CornerTracker();
+    let painted = 0;
+    for (let i = 0; i < labels.length; i++) {
+      if (!pieces.has(labels[i]) || base.mask[i]) continue;
+      base.mask[i] = 255;
+      base.frontIndex[i] = index;
+      base.finishLuminance[i] = luminance;
+      const x = i % width;
+      corners.add(x, (i - x) / width);
+      painted++;
+    }
+    if (!painted) continue;
+    base.outlines.push(corners.outline(width, height, RIM));
+    base.fronts = base.outlines.length;
+  }
 }
 
 /**
