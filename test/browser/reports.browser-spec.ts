@@ -46,8 +46,11 @@ describe('Reports in Chromium', () => {
     await card.getByRole('button', { name: 'Build report: Revenue' }).click();
     const seen = await watchProgress(page, 'Revenue build progress');
 
+    // The bar shows the build running, then done; how many steps between depends on how fast
+    // this machine folds the history within the tab's one-second polls.
+    expect(seen[0]).toBeLessThan(100);
     expect(seen.at(-1)).toBe(100);
-    expect(seen.some((value) => value > 0 && value < 100)).toBe(true);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
     await card.getByText('Up to date').waitFor();
     await card.getByText(/Built from [\d\s ]+ events/).waitFor();
     const table = card.getByRole('table', { name: 'Revenue by month and door style' });
