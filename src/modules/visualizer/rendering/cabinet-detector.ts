@@ -24,6 +24,7 @@ import {
 } from './panel-rows.js';
 import { doorsToRowHeight } from './row-heights.js';
 import { doorsAlongPanelRows, hiddenShare, medianColour, type RowDoor } from './row-panels.js';
+import { median } from './numbers.js';
 import { levelLineRows, withRowEnds } from './row-ends.js';
 import { paintFrontsBehind, type BehindRules } from './fronts-behind.js';
 import {
@@ -366,7 +367,13 @@ function completeRowEnds(
   const tolerance = alignmentTolerance(height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance + RIM;
   const rows = levelLineRows(boundaries, width, height, tolerance);
-  const closed = withRowEnds(boundaries, width, rows, round(MIN_SIDE_FRACTION * height));
+  const closed = withRowEnds(
+    boundaries,
+    width,
+    rows,
+    round(MIN_SIDE_FRACTION * height),
+    (edge) => lineEvidence(boundaries, width, edge) < MIN_LINE_EVIDENCE,
+  );
   if (!closed) return;
   const extra = detectWithLines(image, smooth, closed);
   const betweenLines = (box: FrontBox) =>
@@ -804,11 +811,6 @@ function linesInside(boundaries: Uint8Array, width: number, corner: PanelCorner)
     }
   }
   return pixels ? lines / pixels : 1;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1];
 }
 
 function meanColour(image: RgbImage, box: Box): Colour {
@@ -1446,7 +1448,8 @@ function joinStrips(
         !region.bordersTouched,
     )
     .sort((a, b) => a[start] - b[start]);
-  const lying: [Region, Region, number][] = [];
+  /** Strips that lie against each other (by index), and how wide the line between them is. */
+  const lying: [number, number, number][] = [];
   for (let a = 0; a < strips.length; a++) {
     for (let b = a + 1; b < strips.length; b++) {
       const first = strips[a];
@@ -1464,7 +1467,7 @@ function joinStrips(
         (abs(first[from] - next[from]) <= tolerance || abs(first[to] - next[to]) <= tolerance) &&
         sameFinish(first, next)
       ) {
-        lying.push([first, next, between]);
+        lying.push([a, b, between]);
       }
     }
   }
@@ -1473,11 +1476,11 @@ function joinStrips(
     : MAX_GROOVE;
   const root = strips.map((_, k) => k);
   const find = (k: number): number => (root[k] === k ? k : (root[k] = find(root[k])));
-  const seams: [Region, Region][] = [];
-  for (const [first, next, between] of lying) {
+  const seams: [number, number][] = [];
+  for (const [a, b, between] of lying) {
     if (between > widest) continue;
-    root[find(strips.indexOf(next))] = find(strips.indexOf(first));
-    seams.push([first, next]);
+    root[find(b)] = find(a);
+    seams.push([a, b]);
   }
   // The groove or gap between joined strips is part of the front, not a hole cut into it: the
   // boundary pixels between them (or, where a groove slants, in the stretch both share).
@@ -1486,8 +1489,9 @@ function joinStrips(
       ? (along: number, across: number) => along * width + across
       : (along: number, across: number) => across * width + along;
   const seamPixels = new Map<Region, number[]>();
-  for (const [first, next] of seams) {
-    const head = strips[find(strips.indexOf(first))];
+  for (const [a, b] of seams) {
+    const [first, next] = [strips[a], strips[b]];
+    const head = strips[find(a)];
     const pixels = seamPixels.get(head) ?? [];
     const side = max(first[from], next[from]);
     const otherSide = min(first[to], next[to]);

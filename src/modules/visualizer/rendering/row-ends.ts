@@ -1,3 +1,6 @@
+import type { Point } from './front-outlines.js';
+import { median } from './numbers.js';
+
 /**
  * A row of doors whose bottom (or top) line is gone along its whole length: a strip of lights
  * under wall units washes the gap under them out. The lines between the doors are still there and
@@ -27,8 +30,6 @@ const MIN_LENGTH = 0.08;
 const SAME_LINE = 4;
 /** A row ends at three lines at least: two doors side by side. */
 const MIN_LINES = 3;
-/** Drawn only where less than this share of the way is a line already. */
-const MAX_PRESENT = 0.5;
 
 /**
  * Lines that start level and end level, left to right, three or more: where a row of doors stands.
@@ -49,14 +50,15 @@ export function levelLineRows(
 }
 
 /**
- * The boundaries with each row's top and bottom drawn on between its lines, where they are
- * mostly missing; null when nothing was missing. Lines closer than `shortestSide` bound no front.
+ * The boundaries with each row's top and bottom drawn on between its lines, where `isMissing`
+ * says they are; null when nothing was missing. Lines closer than `shortestSide` bound no front.
  */
 export function withRowEnds(
   boundaries: Uint8Array,
   width: number,
   rows: LineRow[],
   shortestSide: number,
+  isMissing: (edge: [Point, Point]) => boolean,
 ): Uint8Array | null {
   const height = boundaries.length / width;
   let closed: Uint8Array | null = null;
@@ -65,7 +67,13 @@ export function withRowEnds(
       const [left, right] = [lines[i], lines[i + 1]];
       if (right.x - left.x < shortestSide) continue;
       for (const y of [top, bottom]) {
-        if (presentShare(boundaries, width, height, left.x, right.x, y) >= MAX_PRESENT) continue;
+        if (
+          !isMissing([
+            [left.x, y],
+            [right.x, y],
+          ])
+        )
+          continue;
         closed ??= boundaries.slice();
         for (let x = left.x; x <= right.x; x++) {
           closed[y * width + x] = 1;
@@ -75,10 +83,6 @@ export function withRowEnds(
     }
   }
   return closed;
-}
-
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[values.length >> 1];
 }
 
 /** Long vertical runs of line pixels, one per line however thick it is. */
@@ -136,25 +140,4 @@ function levelRows(lines: Segment[], tolerance: number): Segment[][] {
     rows.push(row.sort((a, b) => a.x - b.x));
   }
   return rows;
-}
-
-function presentShare(
-  boundaries: Uint8Array,
-  width: number,
-  height: number,
-  from: number,
-  to: number,
-  y: number,
-): number {
-  let present = 0;
-  for (let x = from; x <= to; x++) {
-    for (let dy = -3; dy <= 3; dy++) {
-      const row = y + dy;
-      if (row >= 0 && row < height && boundaries[row * width + x]) {
-        present++;
-        break;
-      }
-    }
-  }
-  return present / (to - from + 1);
 }
