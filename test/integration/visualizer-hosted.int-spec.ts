@@ -112,11 +112,11 @@ describe(HostedRenderer.name, () => {
     it('should give up after the timeout when the API does not answer', async () => {
       const { url, server } = await fakeProvider(() => undefined);
       servers.push(server);
-      const started = performance.now();
+      // The provider never answers: only the renderer's own timeout can end this (no wall-clock
+      // assertion, which a loaded machine fails).
       await expect(renderer(url, 1000).render(request())).rejects.toEqual(
         new ProviderFailedError('image-edit API timed out'),
       );
-      expect(performance.now() - started).toBeLessThan(5000);
     });
 
     it('should refuse an answer that is not an image', async () => {
