@@ -83,6 +83,7 @@ const STEP = 0.12;
 const COLOUR_STEP = 0.12;
 /** Line thresholds tried in turn (as factors) until a pass finds CONFIDENT_FRONTS fronts. */
 const SENSITIVITIES = [1, 0.6, 0.4];
+const FINEST = SENSITIVITIES[SENSITIVITIES.length - 1];
 const CONFIDENT_FRONTS = 6;
 /** A front the finer lines add may share this much with fronts already found (their rims). */
 const MAX_ADDED_OVERLAP = 0.05;
@@ -233,14 +234,21 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     }
     return kept;
   };
-  const finest = boundariesAt(SENSITIVITIES[SENSITIVITIES.length - 1]);
-  const completed = (found: CabinetDetection, lines: Uint8Array) => {
+  const finest = boundariesAt(FINEST);
+  const completed = (found: CabinetDetection, lines: Uint8Array, straight?: Uint8Array) => {
     const fromPasses = found.fronts;
     completeRowLines(found, lines, image, smooth);
-    completeRowEnds(found, lines, image, smooth);
     const panels = panelCorners(lines, image.width, image.height, shortestSide);
     addFramedDoors(found, lines, panels, image);
     addPanelRowDoors(found, lines, panels, image);
+    // After the framed doors: those take a shaker door's outline from its panel, more closely than
+    // a row's lines drawn on do. Grooves and grain are lines at the finest sensitivity and cut a
+    // row's doors into pieces there; the coarser passes' lines show the same row's doors whole.
+    for (const sensitivity of [...SENSITIVITIES].reverse()) {
+      const rowLines =
+        sensitivity === FINEST ? lines : withLines(boundariesAt(sensitivity), straight);
+      completeRowEnds(found, rowLines, image, smooth);
+    }
     if (found.fronts > fromPasses) leaveOutAppliances(found, image);
     paintFrontsBehind(found, lines, image, behindRules(image.height));
     fillHiddenRowParts(found, lines, image, smooth);
@@ -255,7 +263,7 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   // Scaled up for analysis, a small photo's sharp step is spread over as many pixels.
   const spread = max(1, round(image.width / photo.width));
   const straight = findStraightGaps(image, finest, spread);
-  const found = completed(passes(straight), withLines(finest, straight));
+  const found = completed(passes(straight), withLines(finest, straight), straight);
   return coveredArea(found) > coveredArea(best) ? found : best;
 }
 
@@ -366,12 +374,17 @@ function completeRowEnds(
   const { width, height } = image;
   const tolerance = alignmentTolerance(height);
   const near = (a: number, b: number) => abs(a - b) <= tolerance + RIM;
-  const rows = levelLineRows(boundaries, width, height, tolerance);
+  const rows = levelLineRows(
+    boundaries,
+    width,
+    height,
+    tolerance,
+    round(MIN_SIDE_FRACTION * height),
+  );
   const closed = withRowEnds(
     boundaries,
     width,
     rows,
-    round(MIN_SIDE_FRACTION * height),
     (edge) => lineEvidence(boundaries, width, edge) < MIN_LINE_EVIDENCE,
   );
   if (!closed) return;
@@ -382,7 +395,8 @@ function completeRowEnds(
         near(box.minY, top) &&
         near(box.maxY, bottom) &&
         widthOf(box) <= SAME_SPACING * spacing &&
-        lines.some((line, i) => near(box.minX, line.x) && near(box.maxX, lines[i + 1]?.x)),
+        lines.some((line) => near(box.minX, line.x)) &&
+        lines.some((line) => near(box.maxX, line.x)),
     );
   // Of the finish of a front beside it in its row (a window's sky is not, however pale the doors).
   const found = frontBoxes(base, image);
@@ -392,7 +406,13 @@ function completeRowEnds(
     [...found, ...added.filter((other) => other.front !== box.front)].some(
       (other) => near(other.minY, box.minY) && near(other.maxY, box.maxY) && sameFinish(box, other),
     );
-  addAlignedFronts(base, extra, image, inFinishedRow);
+  // A lamp over a door tints it warmer than the run's other doors, not than the row's doors beside
+  // it: once those are added, it is of the run's finish through them.
+  let before;
+  do {
+    before = base.fronts;
+    addAlignedFronts(base, extra, image, inFinishedRow);
+  } while (base.fronts > before);
 }
 
 /**

@@ -30,42 +30,99 @@ const MIN_LENGTH = 0.08;
 const SAME_LINE = 4;
 /** A row ends at three lines at least: two doors side by side. */
 const MIN_LINES = 3;
+/** A door at the row's end is at most this many times as wide as the row's doors stand apart. */
+const END_DOOR_WIDTH = 1.5;
 
 /**
  * Lines that start level and end level, left to right, three or more: where a row of doors stands.
- * `tolerance` is how far apart ends may lie and still be level.
+ * `tolerance` is how far apart ends may lie and still be level. Lines closer than `shortestSide`
+ * are grooves, not the sides of doors: they do not count towards the spacing of the doors.
  */
 export function levelLineRows(
   boundaries: Uint8Array,
   width: number,
   height: number,
   tolerance: number,
+  shortestSide: number,
 ): LineRow[] {
-  return levelRows(verticalSegments(boundaries, width, height), tolerance).map((lines) => ({
-    lines,
-    top: median(lines.map((line) => line.top)),
-    bottom: median(lines.map((line) => line.bottom)),
-    spacing: median(lines.slice(1).map((line, i) => line.x - lines[i].x)),
-  }));
+  const segments = verticalSegments(boundaries, width, height);
+  return withinGrooved(levelRows(segments, tolerance), tolerance, shortestSide).map((level) => {
+    const top = median(level.map((line) => line.top));
+    const bottom = median(level.map((line) => line.bottom));
+    const spacing = median(
+      level
+        .slice(1)
+        .map((line, i) => line.x - level[i].x)
+        .filter((apart) => apart >= shortestSide),
+    );
+    const row = { lines: level, top, bottom, spacing };
+    return { ...row, lines: withEndSides(row, segments, tolerance, shortestSide) };
+  });
+}
+
+/**
+ * The side of a door at either end of a row may run on past the row: the edge of a wall unit
+ * against a wall of its colour runs on down the backsplash's edge. The nearest line beyond the
+ * row's first (last) one that spans the row, about a door's width away, is that door's side.
+ */
+function withEndSides(
+  { lines, top, bottom, spacing }: LineRow,
+  segments: Segment[],
+  tolerance: number,
+  shortestSide: number,
+): Segment[] {
+  const spanning = segments.filter(
+    (segment) =>
+      !lines.includes(segment) &&
+      segment.top <= top + tolerance &&
+      segment.bottom >= bottom - tolerance,
+  );
+  const doorAway = (apart: number) => apart >= shortestSide && apart <= END_DOOR_WIDTH * spacing;
+  const first = lines[0];
+  const last = lines[lines.length - 1];
+  const before = spanning
+    .filter((segment) => doorAway(first.x - segment.x))
+    .reduce<Segment | null>(
+      (nearest, segment) => (nearest && nearest.x > segment.x ? nearest : segment),
+      null,
+    );
+  const after = spanning
+    .filter((segment) => doorAway(segment.x - last.x))
+    .reduce<Segment | null>(
+      (nearest, segment) => (nearest && nearest.x < segment.x ? nearest : segment),
+      null,
+    );
+  return [
+    ...(before ? [{ ...before, top, bottom }] : []),
+    ...lines,
+    ...(after ? [{ ...after, top, bottom }] : []),
+  ];
 }
 
 /**
  * The boundaries with each row's top and bottom drawn on between its lines, where `isMissing`
- * says they are; null when nothing was missing. Lines closer than `shortestSide` bound no front.
+ * says they are, and its lines drawn on from its top to its bottom over their breaks (a break of
+ * a pixel or two lets a door run into its neighbour or the wall); null when nothing was missing.
+ * Between grooves too: a grooved door's strips are closed one by one and joined again.
  */
 export function withRowEnds(
   boundaries: Uint8Array,
   width: number,
   rows: LineRow[],
-  shortestSide: number,
   isMissing: (edge: [Point, Point]) => boolean,
 ): Uint8Array | null {
   const height = boundaries.length / width;
   let closed: Uint8Array | null = null;
   for (const { lines, top, bottom } of rows) {
+    for (const { x } of lines) {
+      for (let y = top; y <= bottom; y++) {
+        if (boundaries[y * width + x]) continue;
+        closed ??= boundaries.slice();
+        closed[y * width + x] = 1;
+      }
+    }
     for (let i = 0; i + 1 < lines.length; i++) {
       const [left, right] = [lines[i], lines[i + 1]];
-      if (right.x - left.x < shortestSide) continue;
       for (const y of [top, bottom]) {
         if (
           !isMissing([
@@ -121,6 +178,37 @@ function verticalSegments(boundaries: Uint8Array, width: number, height: number)
     }
   }
   return lines;
+}
+
+/**
+ * Rows that stand within a taller grooved one (lines closer than `shortestSide` in it) are no
+ * rows of their own: grooves that a lamp's light washes out from some height down all end level
+ * at that height, inside the doors. Within a row of plain doors, a row is a drawer stack's or
+ * the panels' and stays.
+ */
+function withinGrooved(rows: Segment[][], tolerance: number, shortestSide: number): Segment[][] {
+  const grooved = (row: Segment[]) =>
+    row.some((line, i) => i > 0 && line.x - row[i - 1].x < shortestSide);
+  const band = (row: Segment[]) => ({
+    top: median(row.map((line) => line.top)),
+    bottom: median(row.map((line) => line.bottom)),
+    left: row[0].x,
+    right: row[row.length - 1].x,
+  });
+  const bands = rows.map(band);
+  return rows.filter((_, i) => {
+    const inner = bands[i];
+    return !bands.some(
+      (outer, j) =>
+        j !== i &&
+        grooved(rows[j]) &&
+        outer.bottom - outer.top > inner.bottom - inner.top &&
+        inner.top >= outer.top - tolerance &&
+        inner.bottom <= outer.bottom + tolerance &&
+        inner.left < outer.right &&
+        outer.left < inner.right,
+    );
+  });
 }
 
 /** Lines that start level and end level, left to right: the sides of a row's doors. */
