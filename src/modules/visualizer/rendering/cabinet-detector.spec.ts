@@ -260,6 +260,40 @@ function doorsCutApartByTheFinestPass(): { image: RgbImage; streakedDoor: Rectan
   return { image: { width, height, data }, streakedDoor };
 }
 
+/**
+ * A run of six cream doors framed by dark gaps (found by the usual lines) and over it, on a wall a
+ * step of three per cent lighter, a pair of wall units of their finish whose outer edges are that
+ * step only, under sensor noise: no line pixel by pixel, a long straight one averaged along it.
+ */
+function wallPairOverARun(): { image: RgbImage; pair: Rectangle[] } {
+  const [width, height] = [600, 420];
+  const run = Array.from({ length: 6 }, (_, k) => ({
+    left: 70 + 76 * k,
+    top: 230,
+    right: 140 + 76 * k,
+    bottom: 380,
+  }));
+  const image = framedFronts(width, height, run);
+  const wall = FRONT.map((value) => Math.round(value * 1.03));
+  const pair = [150, 226].map((left) => ({ left, top: 40, right: left + 74, bottom: 180 }));
+  const random = seededNoise(5);
+  for (let i = 0; i < width * height; i++) {
+    const [x, y] = [i % width, Math.floor(i / width)];
+    const inPair = pair.some(
+      (door) => x >= door.left && x < door.right && y >= door.top && y < door.bottom,
+    );
+    const between = y >= 40 && y < 180 && x >= 224 && x < 226;
+    if (y < 226) image.data.set(between ? DARK_GAP : inPair ? FRONT : wall, i * 3);
+    for (let c = 0; c < 3; c++) {
+      image.data[i * 3 + c] = Math.max(
+        0,
+        Math.min(255, image.data[i * 3 + c] + Math.round(10 * random())),
+      );
+    }
+  }
+  return { image, pair };
+}
+
 describe('detectCabinetFronts', () => {
   it('should find each front of a clean picture whose fronts are apart by one-pixel lit gaps', () => {
     const { image, doors } = renderedRow(FAINT_LIT_GAP);
@@ -531,5 +565,18 @@ describe('detectCabinetFronts', () => {
       return x >= freezer.left && x < freezer.right && y >= freezer.top && y < fridge.bottom;
     };
     expect(found.mask.some((value, i) => value > 0 && onAppliance(i))).toBe(false);
+  });
+
+  it('should find a pair of wall units whose outer edges show only as long straight lines, though the run below them gave enough fronts to stop', () => {
+    const { image, pair } = wallPairOverARun();
+    const found = detectCabinetFronts(image);
+    expect(found.fronts).toBe(8);
+    for (const { left, top, right, bottom } of pair) {
+      let covered = 0;
+      for (let y = top; y < bottom; y++) {
+        for (let x = left; x < right; x++) if (found.mask[y * image.width + x]) covered++;
+      }
+      expect(covered / ((right - left) * (bottom - top))).toBeGreaterThan(0.9);
+    }
   });
 });

@@ -85,6 +85,11 @@ const COLOUR_STEP = 0.12;
 const SENSITIVITIES = [1, 0.6, 0.4];
 const FINEST = SENSITIVITIES[SENSITIVITIES.length - 1];
 const CONFIDENT_FRONTS = 6;
+/**
+ * Wall units over a lower run make a dozen fronts or more; with fewer found, the faint straight
+ * lines may still close some (docs/decisions/0056-wall-units-closed-by-straight-lines.md).
+ */
+const WHOLE_KITCHEN_FRONTS = 12;
 /** A front the finer lines add may share this much with fronts already found (their rims). */
 const MAX_ADDED_OVERLAP = 0.05;
 /**
@@ -255,14 +260,25 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     return found;
   };
   const best = completed(passes(), finest);
-  if (best.fronts >= CONFIDENT_FRONTS) return best;
   // A one-pixel gap or a door's edge a few per cent apart from its sides is lost pixel by pixel
   // under noise (and on a white wall in a clean picture); it still shows as a long straight
-  // line. Looked for only when too few fronts were found: where the lines found do, wood grain
-  // would show as lines as well.
+  // line. Where the lines found do, wood grain would show as lines as well.
   // Scaled up for analysis, a small photo's sharp step is spread over as many pixels.
-  const spread = max(1, round(image.width / photo.width));
-  const straight = findStraightGaps(image, finest, spread);
+  const straightGaps = () =>
+    findStraightGaps(image, finest, max(1, round(image.width / photo.width)));
+  if (best.fronts >= WHOLE_KITCHEN_FRONTS) return best;
+  if (best.fronts >= CONFIDENT_FRONTS) {
+    // Enough fronts for a run, too few for a kitchen: a pair of wall units whose outline a gloss
+    // highlight breaks for a few pixels is closed by the straight lines.
+    const straight = straightGaps();
+    const before = best.fronts;
+    for (const sensitivity of SENSITIVITIES) {
+      addLinedUpWithinRun(best, detectAt(sensitivity, straight), image);
+    }
+    if (best.fronts > before) leaveOutAppliances(best, image);
+    return best;
+  }
+  const straight = straightGaps();
   const found = completed(passes(straight), withLines(finest, straight), straight);
   return coveredArea(found) > coveredArea(best) ? found : best;
 }
@@ -984,6 +1000,34 @@ function addAlignedFronts(
     base.finishLuminance[i] = extra.finishLuminance[i];
   }
   base.fronts = base.outlines.length;
+}
+
+/**
+ * Adds the fronts of `extra` that stand in a row (top and bottom level) with a front found, or
+ * beside one of their own size (a pair), within the run found and of its finish: past the run's
+ * ends the straight lines also close the bare wall between the last front and a fridge, level
+ * with the row as it is, and over a fridge the wall up to the ceiling's line, cut in two pieces
+ * of unequal width.
+ */
+function addLinedUpWithinRun(base: CabinetDetection, extra: CabinetDetection, image: RgbImage) {
+  const tolerance = alignmentTolerance(image.height);
+  const near = (a: number, b: number) => abs(a - b) <= tolerance;
+  const linesUp = (a: Box, b: Box) => near(a.minY, b.minY) && near(a.maxY, b.maxY);
+  const known = frontBoxes(base, image);
+  const others = frontBoxes(extra, image);
+  addAlignedFronts(
+    base,
+    extra,
+    image,
+    (box) =>
+      known.some((other) => linesUp(box, other)) ||
+      others.some(
+        (other) =>
+          other.front !== box.front &&
+          linesUp(box, other) &&
+          abs(widthOf(box) - widthOf(other)) <= TWIN_WIDTH * max(widthOf(box), widthOf(other)),
+      ),
+  );
 }
 
 /**
