@@ -10,7 +10,8 @@
  * shaker doors in hard side light whose panels' lines break off, pale shaker doors found by their
  * panels beside a fridge-freezer, near-black and dark grey grained fronts whose grain is as deep as
  * their gaps, shaker doors partly hidden by a plant, small noisy photos whose edges the scaling up
- * spreads, small photos with a plant or a chair in front of the lower run, and the site's own
+ * spreads, small photos with a plant or a chair in front of the lower run, dark and oak doors
+ * grained down as deep as their gaps, and the site's own
  * photos with masks drawn by hand), and the share of kitchens that
  * pass (coverage >= 80 %, spill <= 5 %) per set and over all of them.
  *
@@ -67,6 +68,7 @@ const {
   THING_IN_FRONT_SCENES,
   GRAIN_ACROSS_PASSES_SCENES,
   THINGS_IN_FRONT_SCENES,
+  GRAIN_DOWN_DOORS_SCENES,
 } = (await import(fixture('kitchen-scenes.ts'))) as typeof KitchenScenes;
 const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
   fixture('site-kitchens.ts')
@@ -323,6 +325,7 @@ async function benchQuality(texture: Buffer): Promise<void> {
     { set: 'thing in front', kitchens: generatedKitchens(THING_IN_FRONT_SCENES) },
     { set: 'grain across passes', kitchens: generatedKitchens(GRAIN_ACROSS_PASSES_SCENES) },
     { set: 'things in front', kitchens: generatedKitchens(THINGS_IN_FRONT_SCENES) },
+    { set: 'grain down the doors', kitchens: generatedKitchens(GRAIN_DOWN_DOORS_SCENES) },
     { set: 'site photos', kitchens: siteKitchens() },
   ].filter(({ set }) => !ONLY_SETS || ONLY_SETS.some((name) => set.includes(name)));
   const rows = [];
