@@ -39,6 +39,7 @@ import {
   type FrontRow,
 } from './row-bands.js';
 import { findStraightGaps } from './straight-gaps.js';
+import { withoutGrain } from './grain-cuts.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, hypot, max, min, round } = Math;
@@ -240,8 +241,11 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     return kept;
   };
   const finest = boundariesAt(FINEST);
+  // Grain streaks run together into blobs at the finer sensitivities; apart, they are lines.
+  const coarsest = boundariesAt(SENSITIVITIES[0]);
   const completed = (found: CabinetDetection, lines: Uint8Array, straight?: Uint8Array) => {
     const fromPasses = found.fronts;
+    completeGrainedRows(found, coarsest, image, smooth);
     completeRowLines(found, lines, image, smooth);
     const panels = panelCorners(lines, image.width, image.height, shortestSide);
     addFramedDoors(found, lines, panels, image);
@@ -429,6 +433,44 @@ function completeRowEnds(
     before = base.fronts;
     addAlignedFronts(base, extra, image, inFinishedRow);
   } while (base.fronts > before);
+}
+
+/**
+ * Grain as deep as the gaps cuts a row of dark grained doors into strips at every sensitivity.
+ * Where a row's level lines are more than its doors have sides, the grain between the deepest
+ * lines that cut it into door-sized pieces is taken out, and a front found only then is added
+ * when it stands in such a row.
+ */
+function completeGrainedRows(
+  base: CabinetDetection,
+  boundaries: Uint8Array,
+  image: RgbImage,
+  smooth: Uint8Array,
+): void {
+  const { width, height } = image;
+  const tolerance = alignmentTolerance(height);
+  const near = (a: number, b: number) => abs(a - b) <= tolerance + RIM;
+  const grain = withoutGrain(
+    boundaries,
+    smooth,
+    width,
+    height,
+    tolerance,
+    round(MIN_SIDE_FRACTION * height),
+  );
+  if (!grain) return;
+  const extra = detectWithLines(image, smooth, grain.cleared);
+  const inGrainedPiece = (box: FrontBox) =>
+    grain.pieces.some(
+      (piece) =>
+        near(box.minX, piece.minX) &&
+        near(box.maxX, piece.maxX) &&
+        near(box.minY, piece.minY) &&
+        near(box.maxY, piece.maxY),
+    );
+  // The row's fronts passed the tests of a set of fronts on their own: a dark grained run may be
+  // all there is, with nothing found before to line up with.
+  addAlignedFronts(base, extra, image, inGrainedPiece, true);
 }
 
 /**
@@ -952,13 +994,15 @@ function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8A
  * line up with one another, a row or stack of their own finish, within the run found and in its
  * hue (a pair of wall units in the shade of a run whose lower fronts are lit). `linedUp`, when
  * given, tells instead which fronts line up with those found (along a row's slanted lines); they
- * must still stand within the run and be of its hue.
+ * must still stand within the run and be of its hue, unless `anywhere` (fronts of a row the
+ * caller vouches for, found where no front was).
  */
 function addAlignedFronts(
   base: CabinetDetection,
   extra: CabinetDetection,
   image: RgbImage,
   linedUp?: (box: FrontBox) => boolean,
+  anywhere = false,
 ): void {
   const { height } = image;
   const tolerance = alignmentTolerance(height);
@@ -985,7 +1029,7 @@ function addAlignedFronts(
     fresh.some((other) => other !== box && linesUp(box, other) && sameFinish(box, other));
   for (const box of fresh) {
     const fits = linedUp
-      ? linedUp(box) && inTheirRun(box)
+      ? linedUp(box) && (anywhere || inTheirRun(box))
       : known.some((other) => linesUp(box, other)) || (inOwnRun(box) && inTheirRun(box));
     if (!fits) continue;
     base.outlines.push(extra.outlines[box.front - 1]);

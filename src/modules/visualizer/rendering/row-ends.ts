@@ -8,7 +8,7 @@ import { median } from './numbers.js';
  * (docs/decisions/0052-rows-closed-where-their-lines-end.md).
  */
 
-interface Segment {
+export interface Segment {
   x: number;
   top: number;
   bottom: number;
@@ -143,7 +143,7 @@ export function withRowEnds(
 }
 
 /** Long vertical runs of line pixels, one per line however thick it is. */
-function verticalSegments(boundaries: Uint8Array, width: number, height: number): Segment[] {
+export function verticalSegments(boundaries: Uint8Array, width: number, height: number): Segment[] {
   const minLength = MIN_LENGTH * height;
   const runs: Segment[] = [];
   for (let x = 0; x < width; x++) {

@@ -1,0 +1,91 @@
+import { deepestDoorCuts, withoutGrain } from './grain-cuts.js';
+
+const WIDTH = 500;
+const HEIGHT = 300;
+const TOP = 50;
+const BOTTOM = 200;
+/** A share of the picture's height, so seldom a whole number of rows. */
+const TOLERANCE = 5.4;
+/** A door's shortest side, as the detector takes it: 5 % of the picture's height. */
+const SHORTEST_SIDE = 15;
+/** Four doors 100 px wide (two thirds as wide as tall) between gaps at these columns. */
+const GAPS = [40, 140, 240, 340, 440];
+/** Streaks of grain, as long as the doors and found as lines like the gaps. */
+const STREAKS = [60, 75, 110, 125, 165, 190, 215, 260, 290, 315, 365, 380, 410, 425];
+
+/**
+ * A row of near-black doors: gaps (luminance 10) and streaks (18, on doors of 30) both drawn as
+ * lines three pixels wide from the row's top line to its bottom line. `oven` paints the second
+ * door as an oven: a pale control strip over dark glass.
+ */
+function grainedRow(oven = false) {
+  const boundaries = new Uint8Array(WIDTH * HEIGHT);
+  const rgb = new Uint8Array(WIDTH * HEIGHT * 3).fill(120);
+  const paint = (x0: number, y0: number, x1: number, y1: number, grey: number, line: boolean) => {
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        rgb.fill(grey, (y * WIDTH + x) * 3, (y * WIDTH + x) * 3 + 3);
+        if (line) boundaries[y * WIDTH + x] = 1;
+      }
+    }
+  };
+  paint(GAPS[0], TOP, GAPS[GAPS.length - 1], BOTTOM, 30, false);
+  for (const x of STREAKS) paint(x - 1, TOP, x + 1, BOTTOM, 18, true);
+  for (const x of GAPS) paint(x - 1, TOP - 2, x + 1, BOTTOM + 2, 10, true);
+  paint(GAPS[0], TOP - 2, GAPS[GAPS.length - 1], TOP, 10, true);
+  paint(GAPS[0], BOTTOM, GAPS[GAPS.length - 1], BOTTOM + 2, 10, true);
+  if (oven) {
+    paint(GAPS[1] + 2, TOP + 1, GAPS[2] - 2, TOP + 40, 200, false);
+    paint(GAPS[1] + 2, TOP + 41, GAPS[2] - 2, BOTTOM - 1, 12, false);
+  }
+  return { boundaries, rgb };
+}
+
+describe('withoutGrain', () => {
+  // A three-pixel gap is cut at its first darkest column: the cut stands a pixel left of its middle.
+  it('should cut a grained row at its gaps, the deepest lines that leave door-sized pieces, and take the streaks out', () => {
+    const { boundaries, rgb } = grainedRow();
+    const grain = withoutGrain(boundaries, rgb, WIDTH, HEIGHT, TOLERANCE, SHORTEST_SIDE)!;
+    expect(grain.pieces.map(({ minX, maxX }) => [minX, maxX])).toEqual([
+      [42, 137],
+      [141, 237],
+      [241, 337],
+      [341, 438],
+    ]);
+    const middle = ((TOP + BOTTOM) / 2) * WIDTH;
+    for (const x of STREAKS) expect(grain.cleared[middle + x]).toBe(0);
+    for (const x of GAPS) expect(grain.cleared[middle + x]).toBe(1);
+    // The row's own top and bottom lines stay.
+    expect(grain.cleared[(TOP - 1) * WIDTH + 100]).toBe(1);
+    expect(grain.cleared[(BOTTOM + 1) * WIDTH + 100]).toBe(1);
+  });
+
+  it('should leave an oven in the row as it is: its glass and control strip are no grain', () => {
+    const { boundaries, rgb } = grainedRow(true);
+    const grain = withoutGrain(boundaries, rgb, WIDTH, HEIGHT, TOLERANCE, SHORTEST_SIDE)!;
+    expect(grain.pieces.map(({ minX }) => minX)).toEqual([42, 241, 341]);
+    expect(grain.cleared[((TOP + BOTTOM) / 2) * WIDTH + 165]).toBe(1);
+  });
+
+  it('should find nothing grained where a row has no more lines than its doors have sides', () => {
+    const { boundaries, rgb } = grainedRow();
+    for (const x of STREAKS) {
+      for (let y = TOP; y <= BOTTOM; y++) boundaries.fill(0, y * WIDTH + x - 1, y * WIDTH + x + 2);
+    }
+    expect(withoutGrain(boundaries, rgb, WIDTH, HEIGHT, TOLERANCE, SHORTEST_SIDE)).toBeNull();
+  });
+});
+
+describe('deepestDoorCuts', () => {
+  const line = (x: number) => ({ from: x - 1, to: x + 1 });
+
+  it('should keep the deepest lines that leave door-sized pieces, not a streak between', () => {
+    const lines = [0, 50, 100, 150, 200].map(line);
+    expect(deepestDoorCuts(lines, [0, 0.2, 0.5, 0.3, 0], 100)).toEqual([2]);
+  });
+
+  it('should give no cuts where no way leaves door-sized pieces', () => {
+    const lines = [0, 20, 400].map(line);
+    expect(deepestDoorCuts(lines, [0, 0.5, 0], 100)).toBeNull();
+  });
+});

@@ -1,0 +1,329 @@
+import { levelLineRows, verticalSegments, type LineRow, type Segment } from './row-ends.js';
+import { median } from './numbers.js';
+
+/**
+ * Wood grain along a door is a bundle of streaks as long as the door and, on dark fronts, as deep
+ * as the gaps between the doors, so the door falls apart into strips at every sensitivity. The
+ * streaks and the gaps all start on the row's top line and end on its bottom line; what tells the
+ * gaps is that they split the row into door-sized pieces, and are the deepest lines that do
+ * (docs/decisions/0055-grained-rows-cut-into-doors.md).
+ */
+
+/** A door is this wide for its height at least and at most (narrow larder to wide drawer front). */
+const MIN_DOOR_ASPECT = 0.3;
+const MAX_DOOR_ASPECT = 1;
+/** Light added before the logarithm, as for the lines: the same gap counts the same in shade. */
+const LIGHT_OFFSET = 16;
+/** Columns this close are one line: a gap's line is a few pixels thick. */
+const SAME_COLUMN = 3;
+/** Columns either side of a line over which its two sides' finish is compared. */
+const FINISH_REACH = 12;
+/** Two sides this far apart in mean log brightness are two finishes, not grain (a ratio of 1.4). */
+const FINISH_STEP = Math.log(1.4);
+/** Rows either side over which a door's brightness down its length is compared. */
+const STEP_ROWS = 4;
+/** A step down a grained door at most this large (log brightness): a shaker panel's shadow line. */
+const MAX_STEP_DOWN = 0.4;
+
+interface Line {
+  from: number;
+  to: number;
+}
+
+/** The cuts chosen in a grained row and the stretch of it they cut. */
+export interface GrainedRow {
+  top: number;
+  bottom: number;
+  cuts: Line[];
+  /** The stretches between the cuts (and the run's outer lines) that hold grain. */
+  pieces: Line[];
+}
+
+/** A piece of a grained row between two cuts: where one front is looked for. */
+export interface GrainedPiece {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/**
+ * The boundaries with the grain of every grained row taken out and the row's cuts drawn in, and
+ * the pieces cut; null when no row is grained. Only grain down the doors is looked for: drawers
+ * grained across are left as they are. `shortestSide` is a door's shortest side (for the rows'
+ * level lines, as the row ends read them).
+ */
+export function withoutGrain(
+  boundaries: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  tolerance: number,
+  shortestSide: number,
+): { cleared: Uint8Array; pieces: GrainedPiece[] } | null {
+  const rows = grainedRows(
+    levelLineRows(boundaries, width, height, tolerance, shortestSide),
+    verticalSegments(boundaries, width, height),
+    boundaries,
+    rgb,
+    width,
+    tolerance,
+  );
+  const cleared = withGrainCleared(boundaries, width, rows, Math.round(tolerance));
+  const pieces = rows.flatMap(({ top, bottom, pieces: along }) =>
+    along.map(({ from, to }) => ({ minX: from, minY: top, maxX: to, maxY: bottom })),
+  );
+  return cleared && { cleared, pieces };
+}
+
+/**
+ * Each band a row of level lines marks (`rows`), with every line that spans it (a door's side
+ * may run on past it; seen at an angle the lines' ends drift by up to `tolerance`), taken in runs
+ * of lines no further apart than a door is wide. A run holding more lines than its doors have
+ * sides, at least one streak per door, is cut into door-sized pieces at the deepest lines that do
+ * so; runs whose lines allow no such cut are left out. `rgb` is the (smoothed) picture the depth
+ * is measured on.
+ */
+function grainedRows(
+  rows: LineRow[],
+  segments: Segment[],
+  boundaries: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  tolerance: number,
+): GrainedRow[] {
+  const found: GrainedRow[] = [];
+  // A band within a taller one (a grip line's or a handle's level ends) is no row of its own.
+  const bands = [...rows].sort((a, b) => b.bottom - b.top - (a.bottom - a.top));
+  const taken = (top: number, bottom: number, pieces: Line[]) =>
+    found.some(
+      (row) =>
+        top < row.bottom &&
+        bottom > row.top &&
+        row.pieces.some((other) =>
+          pieces.some((piece) => piece.from < other.to && piece.to > other.from),
+        ),
+    );
+  // Whole rows: the tolerance is a share of the picture's height.
+  const margin = Math.round(tolerance);
+  for (const { top, bottom } of bands) {
+    const height = bottom - top;
+    const middle = Math.round((top + bottom) / 2);
+    const spanning = segments
+      .filter((line) => line.top <= top + tolerance && line.bottom >= bottom - tolerance)
+      .map(({ x }) => lineAcross(boundaries, width, middle, x))
+      .sort((a, b) => a.from - b.from)
+      .filter((line, k, all) => k === 0 || line.from > all[k - 1].to);
+    if (spanning.length < 3) continue;
+    const profile = columnProfile(rgb, width, top + 1, bottom - 1, {
+      from: Math.max(0, spanning[0].from - FINISH_REACH),
+      to: Math.min(width - 1, spanning[spanning.length - 1].to + FINISH_REACH),
+    });
+    for (const lines of runsOfDoors(spanning, MAX_DOOR_ASPECT * height, profile)) {
+      if (lines.length < 3) continue;
+      const [first, last] = [lines[0], lines[lines.length - 1]];
+      const candidates = [first, ...darkestColumns(profile, first.to + 1, last.from - 1), last];
+      const typical = median([...profile.slice(first.to + 1, last.from)]);
+      const depths = candidates.map(({ from }) => typical - profile[from + 1]);
+      const cuts = deepestDoorCuts(candidates, depths, height)?.map((k) => candidates[k]);
+      if (!cuts) continue;
+      // Only the pieces holding a streak of their own and even down their length are grained:
+      // an oven in the run (its glass, its control strip) is not.
+      const ends = [first, ...cuts, last];
+      const pieces = ends
+        .slice(1)
+        .map((end, k): Line => ({ from: ends[k].to + 1, to: end.from - 1 }));
+      const grained = pieces.filter(
+        (piece) =>
+          lines.some(
+            (line) => line.from > piece.from + SAME_COLUMN && line.to < piece.to - SAME_COLUMN,
+          ) && evenDown(rgb, width, piece, top + margin, bottom - margin),
+      );
+      if (grained.length && !taken(top, bottom, pieces)) {
+        found.push({ top, bottom, cuts, pieces: grained });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Whether the piece's rows, each taken as its mean log brightness across the piece, nowhere step
+ * by more than `MAX_STEP_DOWN` from the few above to the few below: grain runs down a door and
+ * changes nothing from row to row, an appliance's glass and panels do.
+ */
+function evenDown(
+  rgb: Uint8Array,
+  width: number,
+  { from, to }: Line,
+  top: number,
+  bottom: number,
+): boolean {
+  const rows: number[] = [];
+  for (let y = top; y <= bottom; y++) {
+    let sum = 0;
+    for (let x = from, p = (y * width + from) * 3; x <= to; x++, p += 3) {
+      sum += logLight(rgb, p);
+    }
+    rows.push(sum / Math.max(1, to - from + 1));
+  }
+  const mean = (start: number) =>
+    rows.slice(start, start + STEP_ROWS).reduce((total, v) => total + v, 0) / STEP_ROWS;
+  for (let k = STEP_ROWS; k + STEP_ROWS < rows.length; k++) {
+    if (Math.abs(mean(k - STEP_ROWS) - mean(k + 1)) > MAX_STEP_DOWN) return false;
+  }
+  return true;
+}
+
+/** Log brightness by r + 2g + b (1021 quarter steps): a table, as it is read per pixel. */
+const LOG_LIGHT = Float64Array.from({ length: 1021 }, (_, sum) => Math.log(sum / 4 + LIGHT_OFFSET));
+
+/** Log brightness of the pixel at byte `p`, as the lines are measured. */
+function logLight(rgb: Uint8Array, p: number): number {
+  return LOG_LIGHT[rgb[p] + 2 * rgb[p + 1] + rgb[p + 2]];
+}
+
+/** Mean log brightness of each column between `top` and `bottom`, over the columns `span`. */
+function columnProfile(
+  rgb: Uint8Array,
+  width: number,
+  top: number,
+  bottom: number,
+  span: Line,
+): Float64Array {
+  const means = new Float64Array(width);
+  for (let y = top; y <= bottom; y++) {
+    for (let x = span.from, p = (y * width + span.from) * 3; x <= span.to; x++, p += 3) {
+      means[x] += logLight(rgb, p);
+    }
+  }
+  const rows = Math.max(1, bottom - top + 1);
+  for (let x = span.from; x <= span.to; x++) means[x] /= rows;
+  return means;
+}
+
+/**
+ * The columns from `from` to `to` darker down the row than every other within `SAME_COLUMN`:
+ * where a gap can run. Each is a cut three columns wide, as a gap's line is.
+ */
+function darkestColumns(profile: Float64Array, from: number, to: number): Line[] {
+  const found: Line[] = [];
+  for (let x = from; x <= to; x++) {
+    let darkest = true;
+    for (let d = -SAME_COLUMN; d <= SAME_COLUMN && darkest; d++) {
+      const other = x + d;
+      if (d === 0 || other < 0 || other >= profile.length) continue;
+      darkest = profile[x] < profile[other] || (profile[x] === profile[other] && d > 0);
+    }
+    if (darkest) found.push({ from: x - 1, to: x + 1 });
+  }
+  return found;
+}
+
+/**
+ * Lines left to right, split where two stand further apart than `widest` (wall between two
+ * units) and at a line between two finishes (a fridge's side beside the run): each part is one
+ * run of one finish.
+ */
+function runsOfDoors(lines: Line[], widest: number, profile: Float64Array): Line[][] {
+  const side = (from: number, to: number) => {
+    const columns = profile.slice(Math.max(0, from), Math.min(profile.length, to + 1));
+    return columns.length ? columns.reduce((sum, v) => sum + v, 0) / columns.length : NaN;
+  };
+  const runs: Line[][] = [];
+  for (const line of lines) {
+    const run = runs[runs.length - 1];
+    const before = side(line.from - FINISH_REACH, line.from - 2);
+    const after = side(line.to + 2, line.to + FINISH_REACH);
+    const step = Math.abs(before - after) > FINISH_STEP;
+    if (run && line.from - run[run.length - 1].to <= widest) run.push(line);
+    else runs.push([line]);
+    if (step) runs.push([line]);
+  }
+  return runs;
+}
+
+/**
+ * The boundaries with the grain taken out between each grained row's outer lines, from
+ * `tolerance` above its top to as far below its bottom: every line pixel but the cuts' and
+ * those on a line running across a door's width at least (the row's own top and bottom lines, a
+ * drawer's); null when there is no grained row.
+ */
+function withGrainCleared(
+  boundaries: Uint8Array,
+  width: number,
+  rows: GrainedRow[],
+  tolerance: number,
+): Uint8Array | null {
+  if (!rows.length) return null;
+  const height = boundaries.length / width;
+  const cleared = boundaries.slice();
+  for (const { top, bottom, cuts, pieces } of rows) {
+    const across = MIN_DOOR_ASPECT * (bottom - top);
+    for (const { from, to } of pieces) {
+      for (
+        let y = Math.max(0, top - tolerance);
+        y <= Math.min(height - 1, bottom + tolerance);
+        y++
+      ) {
+        const row = y * width;
+        for (let x = from; x <= to;) {
+          if (!boundaries[row + x]) {
+            x++;
+            continue;
+          }
+          let end = x;
+          while (end + 1 <= to && boundaries[row + end + 1]) end++;
+          if (end - x + 1 < across) cleared.fill(0, row + x, row + end + 1);
+          x = end + 1;
+        }
+      }
+    }
+    for (let y = top; y <= bottom; y++) {
+      for (const cut of cuts) cleared.fill(1, y * width + cut.from, y * width + cut.to + 1);
+    }
+  }
+  return cleared;
+}
+
+/** The columns a line found at column `x` takes up at row `y` (it is a few pixels thick). */
+function lineAcross(boundaries: Uint8Array, width: number, y: number, x: number): Line {
+  const at = (column: number) => boundaries[y * width + column] === 1;
+  let from = x;
+  let to = x;
+  while (from > 0 && at(from - 1)) from--;
+  while (to + 1 < width && at(to + 1)) to++;
+  return { from, to };
+}
+
+/**
+ * Of the ways to cut the row from its first line (`lines[0]`) to its last at some of the lines
+ * between, every piece door-sized for `height`, the one whose shallowest cut is deepest (the
+ * indices of its cuts, left to right); null when no way gives door-sized pieces.
+ */
+export function deepestDoorCuts(lines: Line[], depths: number[], height: number): number[] | null {
+  const doorSized = (a: Line, b: Line) => {
+    const aspect = (b.from - a.to) / height;
+    return aspect >= MIN_DOOR_ASPECT && aspect <= MAX_DOOR_ASPECT;
+  };
+  // The best shallowest cut on a way reaching each line, and the line before it on that way.
+  const best = lines.map(() => -Infinity);
+  const before = lines.map(() => -1);
+  best[0] = Infinity;
+  const last = lines.length - 1;
+  for (let j = 1; j <= last; j++) {
+    const depth = j === last ? Infinity : depths[j];
+    for (let i = 0; i < j; i++) {
+      if (best[i] === -Infinity || !doorSized(lines[i], lines[j])) continue;
+      const shallowest = Math.min(best[i], depth);
+      if (shallowest > best[j]) {
+        best[j] = shallowest;
+        before[j] = i;
+      }
+    }
+  }
+  if (best[last] === -Infinity) return null;
+  const cuts: number[] = [];
+  for (let k = before[last]; k > 0; k = before[k]) cuts.unshift(k);
+  return cuts;
+}
