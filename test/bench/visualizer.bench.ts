@@ -10,8 +10,9 @@
  * shaker doors in hard side light whose panels' lines break off, pale shaker doors found by their
  * panels beside a fridge-freezer, near-black and dark grey grained fronts whose grain is as deep as
  * their gaps, shaker doors partly hidden by a plant, small noisy photos whose edges the scaling up
- * spreads, small photos with a plant or a chair in front of the lower run, and the site's own
- * photos with masks drawn by hand), and the share of kitchens that
+ * spreads, small photos with a plant or a chair in front of the lower run, fridge-freezers of a
+ * finish of their own or cut in two by their handle, and the site's own photos with masks drawn by
+ * hand), and the share of kitchens that
  * pass (coverage >= 80 %, spill <= 5 %) per set and over all of them.
  *
  * Visualizer speed: render time and peak memory of the local renderer for 2, 6 and 12 MP photos
@@ -67,6 +68,7 @@ const {
   THING_IN_FRONT_SCENES,
   GRAIN_ACROSS_PASSES_SCENES,
   THINGS_IN_FRONT_SCENES,
+  FRIDGE_APART_SCENES,
 } = (await import(fixture('kitchen-scenes.ts'))) as typeof KitchenScenes;
 const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
   fixture('site-kitchens.ts')
@@ -323,6 +325,7 @@ async function benchQuality(texture: Buffer): Promise<void> {
     { set: 'thing in front', kitchens: generatedKitchens(THING_IN_FRONT_SCENES) },
     { set: 'grain across passes', kitchens: generatedKitchens(GRAIN_ACROSS_PASSES_SCENES) },
     { set: 'things in front', kitchens: generatedKitchens(THINGS_IN_FRONT_SCENES) },
+    { set: 'fridge apart', kitchens: generatedKitchens(FRIDGE_APART_SCENES) },
     { set: 'site photos', kitchens: siteKitchens() },
   ].filter(({ set }) => !ONLY_SETS || ONLY_SETS.some((name) => set.includes(name)));
   const rows = [];
