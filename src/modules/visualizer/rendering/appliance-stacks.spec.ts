@@ -1,6 +1,18 @@
-import { applianceStacks, type StackBox } from './appliance-stacks.js';
+import {
+  applianceStacks,
+  frontsOnAppliances,
+  ownFinishColumns,
+  type StackBox,
+} from './appliance-stacks.js';
 
-const RULE = { tolerance: 8, taller: 1.2, minOverlap: 0.75, oneFinish: () => true };
+const RULE = {
+  tolerance: 8,
+  maxGap: 16,
+  minHeight: 40,
+  taller: 1.2,
+  minOverlap: 0.75,
+  oneFinish: () => true,
+};
 
 const box = (minX: number, minY: number, maxX: number, maxY: number): StackBox => ({
   minX,
@@ -18,6 +30,22 @@ describe('applianceStacks', () => {
     expect(applianceStacks([...doors, freezer, fridge], RULE)).toEqual(new Set([freezer, fridge]));
   });
 
+  it('should take each piece of a freezer door its handle cuts in two for the appliance', () => {
+    // A small photo scaled up: the line between the two doors is wider than the tolerance.
+    const nearPiece = box(420, 60, 450, 229);
+    const farPiece = box(462, 60, 515, 229);
+    const fridge = box(414, 242, 515, 653);
+    expect(applianceStacks([...doors, nearPiece, farPiece], RULE, [fridge])).toEqual(
+      new Set([nearPiece, farPiece, fridge]),
+    );
+  });
+
+  it('should take no sliver of a region lining up under a block of shaded doors for a stack', () => {
+    const block = box(420, 260, 720, 520);
+    const sliver = box(716, 522, 720, 524);
+    expect(applianceStacks([...doors, block], RULE, [sliver]).size).toBe(0);
+  });
+
   it('should leave a drawer stack beside the doors alone, as no drawer is taller than a door', () => {
     const drawers = [box(240, 260, 340, 355), box(240, 360, 340, 451)];
     expect(applianceStacks([...doors, ...drawers], RULE).size).toBe(0);
@@ -25,5 +53,51 @@ describe('applianceStacks', () => {
 
   it('should leave a stack alone when there is no other front to measure it against', () => {
     expect(applianceStacks([box(420, 60, 515, 229), box(420, 234, 515, 653)], RULE).size).toBe(0);
+  });
+});
+
+describe('ownFinishColumns', () => {
+  type Finished = StackBox & { finish: string };
+  const finished = (finish: string, ...edges: [number, number, number, number]): Finished => ({
+    ...box(...edges),
+    finish,
+  });
+  const rule = { ...RULE, oneFinish: (a: Finished, b: Finished) => a.finish === b.finish };
+  // Tall base doors: a fridge door (360 px) is not 1.2 times as tall as they are (320 px).
+  const doors = [finished('cream', 60, 300, 143, 619), finished('cream', 150, 300, 233, 619)];
+  const upper = [finished('cream', 60, 40, 143, 229), finished('cream', 150, 40, 233, 229)];
+
+  it('should take a fridge-freezer of a finish no front has, reaching from the wall units to the floor', () => {
+    const freezer = finished('steel', 420, 40, 515, 229);
+    const fridge = finished('steel', 420, 236, 515, 595);
+    expect(ownFinishColumns([...doors, ...upper, freezer, fridge], rule, 1.5)).toEqual(
+      new Set([freezer, fridge]),
+    );
+  });
+
+  it("should leave a tall unit's two doors in the run's finish alone", () => {
+    const top = finished('cream', 420, 40, 515, 229);
+    const bottom = finished('cream', 420, 236, 515, 595);
+    expect(ownFinishColumns([...doors, ...upper, top, bottom], rule, 1.5).size).toBe(0);
+  });
+
+  it('should leave two stacked drawers of a finish of their own alone: together as tall as a door', () => {
+    const drawers = [finished('sage', 420, 300, 515, 455), finished('sage', 420, 462, 515, 619)];
+    expect(ownFinishColumns([...doors, ...upper, ...drawers], rule, 1.5).size).toBe(0);
+  });
+});
+
+describe('frontsOnAppliances', () => {
+  const freezer = box(420, 60, 515, 229);
+  const numbered = (front: number, ...edges: [number, number, number, number]) => ({
+    ...box(...edges),
+    front,
+  });
+
+  it('should give the fronts lying half or more on an appliance a pass told apart', () => {
+    // A door a later step drew round the freezer door, reaching onto the wall unit beside it.
+    const onFreezer = numbered(1, 400, 56, 515, 232);
+    const wallUnit = numbered(2, 310, 60, 405, 229);
+    expect(frontsOnAppliances([onFreezer, wallUnit], [freezer])).toEqual(new Set([1]));
   });
 });

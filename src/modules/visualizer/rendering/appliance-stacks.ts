@@ -3,7 +3,9 @@
  * final fronts apply. While a pass sees nothing else door-shaped (a white shaker kitchen whose
  * doors are found by their panels only afterwards), nothing shows the fridge door is taller than
  * any front, so the pair passes for a stack of two fronts. Once the later steps have added their
- * fronts, each stacked pair is looked at again against all of them.
+ * fronts, each stacked pair is looked at again against all of them. A fridge-freezer of a finish
+ * no front has is told by its two doors together, which stand as tall as the wall units' top is
+ * above the floor.
  */
 import type { CabinetDetection } from './cabinet-detector.js';
 
@@ -19,11 +21,36 @@ export interface StackBox {
 export interface StackRule<T> {
   /** How far apart (pixels) edges may lie and still line up. */
   tolerance: number;
+  /**
+   * How far apart (pixels) two stacked doors may stand: the line between them, which a photo
+   * scaled up for analysis widens with everything else.
+   */
+  maxGap: number;
+  /** How tall (pixels) a door is at least: a sliver of a region lines up with anything. */
+  minHeight: number;
   /** How much taller than any front an appliance's door stands. */
   taller: number;
-  /** How much of the wider one's width the two share: one side lines up, a handle may notch the other. */
+  /**
+   * How much of the narrower one's width the two share: one side lines up, a handle may notch the
+   * other or cut a freezer door into two pieces side by side.
+   */
   minOverlap: number;
   oneFinish(a: T, b: T): boolean;
+}
+
+const height = (box: StackBox) => box.maxY - box.minY + 1;
+
+/** Two boxes one on the other with no more than a gap between, lined up on one side at least. */
+function stackedWith<T extends StackBox>(rule: StackRule<T>) {
+  const { tolerance, maxGap, minHeight, minOverlap } = rule;
+  const near = (a: number, b: number) => abs(a - b) <= tolerance;
+  const below = (a: T, b: T) => b.minY - a.maxY >= -tolerance && b.minY - a.maxY <= maxGap;
+  return (a: T, b: T) =>
+    min(height(a), height(b)) >= minHeight &&
+    (near(a.minX, b.minX) || near(a.maxX, b.maxX)) &&
+    min(a.maxX, b.maxX) - max(a.minX, b.minX) >=
+      minOverlap * min(a.maxX - a.minX, b.maxX - b.minX) &&
+    (below(a, b) || below(b, a));
 }
 
 /**
@@ -37,14 +64,8 @@ export function applianceStacks<T extends StackBox>(
   rule: StackRule<T>,
   partners: T[] = fronts,
 ): Set<T> {
-  const { tolerance, taller, minOverlap, oneFinish } = rule;
-  const near = (a: number, b: number) => abs(a - b) <= tolerance;
-  const height = (box: T) => box.maxY - box.minY + 1;
-  const stacked = (a: T, b: T) =>
-    (near(a.minX, b.minX) || near(a.maxX, b.maxX)) &&
-    min(a.maxX, b.maxX) - max(a.minX, b.minX) >=
-      minOverlap * max(a.maxX - a.minX, b.maxX - b.minX) &&
-    (near(a.maxY, b.minY) || near(b.maxY, a.minY));
+  const { taller, oneFinish } = rule;
+  const stacked = stackedWith(rule);
   const appliance = new Set<T>();
   for (const a of fronts) {
     for (const b of partners) {
@@ -56,6 +77,56 @@ export function applianceStacks<T extends StackBox>(
     }
   }
   return appliance;
+}
+
+/**
+ * The fronts that are a fridge-freezer of a finish no other front has: its two doors stacked
+ * reach from the wall units' top down to the floor, more than `taller` times as tall as any
+ * other front, even where neither door alone is much taller than a tall base unit's door (a
+ * small photo taken at an angle). A tall unit's two doors in the run's own finish stay fronts.
+ */
+export function ownFinishColumns<T extends StackBox>(
+  fronts: T[],
+  rule: StackRule<T>,
+  taller: number,
+): Set<T> {
+  const { oneFinish } = rule;
+  const stacked = stackedWith(rule);
+  const column = new Set<T>();
+  for (const [k, a] of fronts.entries()) {
+    for (const b of fronts.slice(k + 1)) {
+      if (!stacked(a, b) || !oneFinish(a, b)) continue;
+      const rest = fronts.filter((other) => other !== a && other !== b);
+      if (!rest.length || rest.some((other) => oneFinish(other, a) || oneFinish(other, b))) {
+        continue;
+      }
+      const together = max(a.maxY, b.maxY) - min(a.minY, b.minY) + 1;
+      if (together > taller * max(...rest.map(height))) column.add(a).add(b);
+    }
+  }
+  return column;
+}
+
+/**
+ * The fronts (numbered as in `dropFronts`) whose box lies half or more on one of `appliances`:
+ * a later step's door drawn round a line on a fridge's door is still the fridge.
+ */
+export function frontsOnAppliances(
+  fronts: (StackBox & { front: number })[],
+  appliances: StackBox[],
+): Set<number> {
+  const area = (box: StackBox) => max(0, box.maxX - box.minX + 1) * max(0, height(box));
+  const shared = (a: StackBox, b: StackBox) =>
+    area({
+      minX: max(a.minX, b.minX),
+      minY: max(a.minY, b.minY),
+      maxX: min(a.maxX, b.maxX),
+      maxY: min(a.maxY, b.maxY),
+    });
+  const on = fronts.filter((front) =>
+    appliances.some((appliance) => 2 * shared(front, appliance) >= area(front)),
+  );
+  return new Set(on.map(({ front }) => front));
 }
 
 /** Takes the fronts numbered in `fronts` (1 + their outline's index) out of the detection. */

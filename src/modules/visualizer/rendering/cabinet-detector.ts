@@ -12,7 +12,13 @@
  * brushed steel is streaked and its doors never stand in a row; an oven's glass is a dark hole in its door.
  */
 
-import { applianceStacks, dropFronts, type StackRule } from './appliance-stacks.js';
+import {
+  applianceStacks,
+  dropFronts,
+  frontsOnAppliances,
+  ownFinishColumns,
+  type StackRule,
+} from './appliance-stacks.js';
 import { DARK_LUMINANCE, darkMeans, withDarkLines } from './dark-lines.js';
 import { CornerTracker, type FrontOutline, type Point } from './front-outlines.js';
 import {
@@ -125,6 +131,8 @@ const MAX_AREA_TO_MEDIAN = 2.4;
 const TWIN_WIDTH = 0.1;
 /** How much taller than any front a fridge door stands. */
 const TALLER = 1.2;
+/** How much taller than any front a fridge-freezer's two doors stand together. */
+const COLUMN_TALLER = 1.5;
 /** Handles and knobs make small holes; an oven's glass door makes a big one. */
 const MAX_HOLE_FRACTION = 0.15;
 /** A framed front's recessed panel is lit as its frame, give or take the panel's shading. */
@@ -213,8 +221,16 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     boundaries.set(sensitivity, found);
     return found;
   };
+  // What the first pass took for an appliance stays one, whatever a later step makes of it; finer
+  // lines can close shaded doors into a block that passes for one.
+  const appliances: Box[] = [];
   const detectAt = (sensitivity: number, straight?: Uint8Array) =>
-    detectWithLines(image, smooth, withLines(boundariesAt(sensitivity), straight));
+    detectWithLines(
+      image,
+      smooth,
+      withLines(boundariesAt(sensitivity), straight),
+      sensitivity === SENSITIVITIES[0] && !straight ? appliances : undefined,
+    );
   // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
   // only when the usual ones found too few fronts, as finer lines also find more that is not.
   const passes = (straight?: Uint8Array) => {
@@ -259,8 +275,12 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
       completeRowEnds(found, rowLines, image, smooth);
     }
     if (found.fronts > fromPasses) leaveOutAppliances(found, image);
+    leaveOutOwnFinishAppliances(found, image);
     paintFrontsBehind(found, lines, image, behindRules(image.height));
     fillHiddenRowParts(found, lines, image, smooth);
+    if (appliances.length) {
+      dropFronts(found, frontsOnAppliances(frontBoxes(found, image), appliances));
+    }
     return found;
   };
   const best = completed(passes(), finest);
@@ -1096,6 +1116,7 @@ function detectWithLines(
   image: RgbImage,
   smooth: Uint8Array,
   boundaries: Uint8Array,
+  appliances: Box[] = [],
 ): CabinetDetection {
   const { width, height } = image;
   const labels = labelBetweenBoundaries(boundaries, width, height);
@@ -1144,6 +1165,7 @@ function detectWithLines(
   // gap between, belongs to the appliance too, whatever row it lines up with. Its handle may cut
   // one side of the freezer door off: one side lining up will do.
   const appliance = applianceStacks(candidates, applianceRule(height), regions);
+  for (const { minX, minY, maxX, maxY } of appliance) appliances.push({ minX, minY, maxX, maxY });
   const fronts = candidates.filter((region) => !appliance.has(region));
   const finished = fronts.filter((region) => {
     const set = fronts.filter((other) => sameFinish(region, other));
@@ -1954,10 +1976,19 @@ function leaveOutAppliances(base: CabinetDetection, image: RgbImage): void {
   dropFronts(base, new Set([...appliance].map(({ front }) => front)));
 }
 
+/** Takes out a fridge-freezer of a finish no front has (see `ownFinishColumns`). */
+function leaveOutOwnFinishAppliances(base: CabinetDetection, image: RgbImage): void {
+  const boxes = frontBoxes(base, image);
+  const column = ownFinishColumns<FrontBox>(boxes, applianceRule(image.height), COLUMN_TALLER);
+  dropFronts(base, new Set([...column].map(({ front }) => front)));
+}
+
 /** What makes two stacked fronts an appliance's doors, in a picture `height` pixels tall. */
 function applianceRule<T extends Colour>(height: number): StackRule<T> {
   return {
     tolerance: alignmentTolerance(height),
+    maxGap: 2 * alignmentTolerance(height),
+    minHeight: round(MIN_SIDE_FRACTION * height),
     taller: TALLER,
     minOverlap: MIN_STRIP_OVERLAP,
     oneFinish: sameFinish,
