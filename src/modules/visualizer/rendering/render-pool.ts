@@ -26,6 +26,14 @@ interface Pending {
 }
 
 const WORKER_FILE = fileURLToPath(new URL('./render.worker.js', import.meta.url));
+/**
+ * Detection allocates many short-lived typed arrays of the analysis picture. V8 sizes a thread's
+ * young generation by the machine's memory (its heap reached 80 MB for 20 MB of live objects),
+ * and the dead arrays' pixel memory is freed only when it is collected: a small young
+ * generation is collected often, and cheaply, as little in it is still alive. See
+ * docs/decisions/0058-render-workers-young-generation.md.
+ */
+const YOUNG_GENERATION_MB = 3;
 
 /**
  * A bounded render queue over a few worker threads. Without the compiled worker file (tests
@@ -112,7 +120,9 @@ export class RenderPool {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(WORKER_FILE);
+    const worker = new Worker(WORKER_FILE, {
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
     this.workers.push(worker);
     worker.on('message', (response: WorkerResponse) => {
       const pending = this.inFlight.get(response.id);
