@@ -400,6 +400,20 @@ function completeRowLines(
 }
 
 /**
+ * What the steps that read a row's level lines measure by, in a picture this tall: how far apart
+ * lines may lie and still be level, a door's shortest side, and whether a front's edge stands at
+ * a line (within the tolerance and a front's rim).
+ */
+function rowMeasures(height: number) {
+  const tolerance = alignmentTolerance(height);
+  return {
+    tolerance,
+    shortestSide: round(MIN_SIDE_FRACTION * height),
+    near: (a: number, b: number) => abs(a - b) <= tolerance + RIM,
+  };
+}
+
+/**
  * A row whose bottom line a strip of lights under it washes out along its whole length has no
  * front found to draw its lines on from. The lines between its doors still start level and end
  * level: the row's top and bottom are drawn on between them, and a front found only then is added
@@ -412,15 +426,8 @@ function completeRowEnds(
   smooth: Uint8Array,
 ): void {
   const { width, height } = image;
-  const tolerance = alignmentTolerance(height);
-  const near = (a: number, b: number) => abs(a - b) <= tolerance + RIM;
-  const rows = levelLineRows(
-    boundaries,
-    width,
-    height,
-    tolerance,
-    round(MIN_SIDE_FRACTION * height),
-  );
+  const { tolerance, shortestSide, near } = rowMeasures(height);
+  const rows = levelLineRows(boundaries, width, height, tolerance, shortestSide);
   const closed = withRowEnds(
     boundaries,
     width,
@@ -468,16 +475,8 @@ function completeGrainedRows(
   smooth: Uint8Array,
 ): void {
   const { width, height } = image;
-  const tolerance = alignmentTolerance(height);
-  const near = (a: number, b: number) => abs(a - b) <= tolerance + RIM;
-  const grain = withoutGrain(
-    boundaries,
-    smooth,
-    width,
-    height,
-    tolerance,
-    round(MIN_SIDE_FRACTION * height),
-  );
+  const { tolerance, shortestSide, near } = rowMeasures(height);
+  const grain = withoutGrain(boundaries, smooth, width, height, tolerance, shortestSide);
   if (!grain) return;
   const extra = detectWithLines(image, smooth, grain.cleared);
   const inGrainedPiece = (box: FrontBox) =>
