@@ -5,10 +5,11 @@
  * framework itself costs. All run in this process against the same embedded PostgreSQL, with
  * autocannon at 50 connections.
  *
- * The three take turns in short rounds (bare, floor, app, bare, floor, app, ...) and the verdict
- * is the median of the rounds: on a shared machine the speed of the host drifts within a
- * minute, and a floor measured a minute before the app measured that drift, not the app. Between
- * rounds the app finishes its after-commit work, so none of it runs in the floors' turns.
+ * After an uncounted warm-up turn each, the three take turns in short rounds (bare, floor, app,
+ * bare, floor, app, ...) and the verdict is the median of the rounds: on a shared machine the
+ * speed of the host drifts within a minute, and a floor measured a minute before the app measured
+ * that drift, not the app. Between rounds the app finishes its after-commit work, so none of it
+ * runs in the floors' turns.
  *
  *   npm run bench -- quote
  *   npm run build:server && node test/bench/quote.bench.ts [seconds per server] [options]
@@ -45,6 +46,7 @@ const ROUNDS = PROFILE
   : Number(args.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 5);
 const REQUEST_PATH_ONLY = args.includes('--request-path');
 const CONNECTIONS = 50;
+const WARM_UP_SECONDS = 2;
 const TARGET_SHARE_OF_FRAMEWORK = 0.5;
 const TARGET_P99_MS = 60;
 const STYLES = ['Kehysovi', 'Uritettu', 'Tasapintainen', 'Vetimetön'];
@@ -254,6 +256,11 @@ function summarise(rounds: Result[]): Result {
 /** Every contender in turn, `ROUNDS` times; answers each one's results per round. */
 async function takeTurns(contenders: Contender[], databaseUrl: string): Promise<Result[][]> {
   const results: Result[][] = contenders.map(() => []);
+  // An uncounted turn each first: the first seconds of a server measure its JIT warming up.
+  for (const contender of contenders) {
+    await load(contender.name, contender.url, databaseUrl, WARM_UP_SECONDS);
+    await contender.settle?.();
+  }
   for (let round = 0; round < ROUNDS; round++) {
     for (const [index, contender] of contenders.entries()) {
       const profiler = contender.profile ? await startProfiler() : null;
