@@ -70,7 +70,10 @@ until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/api/he
 done
 say '/api/health answered 200'
 
-curl -fsS "http://127.0.0.1:$port/" | grep -qi '<!doctype html' || fail 'GET / did not return the HTML page'
+# Read whole before matching: `grep -q` stops at the first match, and under pipefail the write
+# error that gives curl on a page larger than a pipe's buffer would fail the check.
+home=$(curl -fsS "http://127.0.0.1:$port/") || fail 'GET / failed'
+grep -qi '<!doctype html' <<<"$home" || fail 'GET / did not return the HTML page'
 say 'GET / returned HTML'
 
 pid_file="$app/data/db/postmaster.pid"
