@@ -258,10 +258,14 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   };
   const finest = boundariesAt(FINEST);
   // Grain streaks run together into blobs at the finer sensitivities; apart, they are lines.
-  const coarsest = boundariesAt(SENSITIVITIES[0]);
+  const grained = grainedRowFronts(boundariesAt(SENSITIVITIES[0]), image, smooth);
   const completed = (found: CabinetDetection, lines: Uint8Array, straight?: Uint8Array) => {
     const fromPasses = found.fronts;
-    completeGrainedRows(found, coarsest, image, smooth);
+    if (grained) {
+      // The row's fronts passed the tests of a set of fronts on their own: a dark grained run may
+      // be all there is, with nothing found before to line up with.
+      addAlignedFronts(found, grained.fronts, image, grained.inGrainedPiece, true);
+    }
     completeRowLines(found, lines, image, smooth);
     const panels = panelCorners(lines, image.width, image.height, shortestSide);
     addFramedDoors(found, lines, panels, image);
@@ -465,20 +469,19 @@ function completeRowEnds(
 /**
  * Grain as deep as the gaps cuts a row of dark grained doors into strips at every sensitivity.
  * Where a row's level lines are more than its doors have sides, the grain between the deepest
- * lines that cut it into door-sized pieces is taken out, and a front found only then is added
- * when it stands in such a row.
+ * lines that cut it into door-sized pieces is taken out: the fronts found then, and which of them
+ * stand in such a row (those are added); null when no row is grained. It reads only the lines, so
+ * it is found once however often the found fronts are completed.
  */
-function completeGrainedRows(
-  base: CabinetDetection,
+function grainedRowFronts(
   boundaries: Uint8Array,
   image: RgbImage,
   smooth: Uint8Array,
-): void {
+): { fronts: CabinetDetection; inGrainedPiece: (box: FrontBox) => boolean } | null {
   const { width, height } = image;
   const { tolerance, shortestSide, near } = rowMeasures(height);
   const grain = withoutGrain(boundaries, smooth, width, height, tolerance, shortestSide);
-  if (!grain) return;
-  const extra = detectWithLines(image, smooth, grain.cleared);
+  if (!grain) return null;
   const inGrainedPiece = (box: FrontBox) =>
     grain.pieces.some(
       (piece) =>
@@ -487,9 +490,7 @@ function completeGrainedRows(
         near(box.minY, piece.minY) &&
         near(box.maxY, piece.maxY),
     );
-  // The row's fronts passed the tests of a set of fronts on their own: a dark grained run may be
-  // all there is, with nothing found before to line up with.
-  addAlignedFronts(base, extra, image, inGrainedPiece, true);
+  return { fronts: detectWithLines(image, smooth, grain.cleared), inGrainedPiece };
 }
 
 /**
