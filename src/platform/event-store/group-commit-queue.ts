@@ -1,13 +1,15 @@
 /**
- * Group commit: items submitted while every slot is busy wait, and the next free slot takes all
- * of them (up to `maxSize`) as one batch, so concurrent writers share one transaction and its
- * round trips. An item whose key is already in a running batch, or twice in one, waits for a
+ * Group commit: an item waits for the next turn of the event loop, and for a free slot; then one
+ * batch takes every item that waits (up to `maxSize`), so concurrent writers share one transaction
+ * and its round trips. Starting on the next turn, not with the first item, keeps a free slot from
+ * taking the first request of a burst alone. An item whose key is already in a running batch, or twice in one, waits for a
  * later batch: batches never contend with each other for the same key.
  */
 export class GroupCommitQueue<T> {
   private readonly waiting: T[] = [];
   private readonly keysInFlight = new Set<string>();
   private running = 0;
+  private startScheduled = false;
   private idleWaiters: (() => void)[] = [];
 
   constructor(
@@ -18,7 +20,12 @@ export class GroupCommitQueue<T> {
 
   push(item: T): void {
     this.waiting.push(item);
-    this.startBatches();
+    if (this.startScheduled) return;
+    this.startScheduled = true;
+    setImmediate(() => {
+      this.startScheduled = false;
+      this.startBatches();
+    });
   }
 
   /** Resolves once nothing waits and no batch runs. */
@@ -46,18 +53,21 @@ export class GroupCommitQueue<T> {
     }
   }
 
+  /** One pass over what waits: the batch in arrival order, the rest left waiting in theirs. */
   private takeBatch(): T[] {
     const batch: T[] = [];
     const keys = new Set<string>();
-    for (let i = 0; i < this.waiting.length && batch.length < this.options.maxSize;) {
-      const key = this.keyOf(this.waiting[i]);
-      if (this.keysInFlight.has(key) || keys.has(key)) {
-        i++;
-        continue;
+    let kept = 0;
+    for (const item of this.waiting) {
+      const key = this.keyOf(item);
+      if (batch.length < this.options.maxSize && !this.keysInFlight.has(key) && !keys.has(key)) {
+        keys.add(key);
+        batch.push(item);
+      } else {
+        this.waiting[kept++] = item;
       }
-      keys.add(key);
-      batch.push(this.waiting.splice(i, 1)[0]);
     }
+    this.waiting.length = kept;
     return batch;
   }
 
