@@ -131,9 +131,15 @@ export class PersonalDataVault {
   /** Seals with `key` from now on, until it fails an append or the subject is erased. */
   remember(subjectId: string, key: SealingKey): void {
     this.remembered.delete(subjectId);
-    this.remembered.set(subjectId, { ...key, isNew: false });
-    if (this.remembered.size > REMEMBERED_KEYS) {
-      this.remembered.delete(this.remembered.keys().next().value!);
+    this.remembered.set(subjectId, key.isNew ? { ...key, isNew: false } : key);
+    // The oldest go a tenth at a time: deleting one from the front at every new key made each
+    // lookup of the front step over all the entries deleted before it.
+    if (this.remembered.size > REMEMBERED_KEYS + REMEMBERED_KEYS / 10) {
+      let excess = this.remembered.size - REMEMBERED_KEYS;
+      for (const subject of this.remembered.keys()) {
+        if (excess-- === 0) break;
+        this.remembered.delete(subject);
+      }
     }
   }
 
