@@ -1,4 +1,4 @@
-import { deepestDoorCuts, withoutGrain } from './grain-cuts.js';
+import { deepestDoorCuts, pairsSplit, withoutGrain } from './grain-cuts.js';
 
 const WIDTH = 500;
 const HEIGHT = 300;
@@ -38,7 +38,7 @@ function grainedRow(oven = false) {
     paint(GAPS[1] + 2, TOP + 1, GAPS[2] - 2, TOP + 40, 200, false);
     paint(GAPS[1] + 2, TOP + 41, GAPS[2] - 2, BOTTOM - 1, 12, false);
   }
-  return { boundaries, rgb };
+  return { boundaries, rgb, paint };
 }
 
 describe('withoutGrain', () => {
@@ -67,6 +67,21 @@ describe('withoutGrain', () => {
     expect(grain.cleared[((TOP + BOTTOM) / 2) * WIDTH + 165]).toBe(1);
   });
 
+  it("should start the first door past a strip of wall between the run's first line and it", () => {
+    const { boundaries, rgb, paint } = grainedRow();
+    // The run's first line is a fridge's side; wall shows between it and the door, whose own
+    // side stops short of the row's top, so it is no line spanning the row.
+    paint(GAPS[0] + 2, TOP - 2, GAPS[0] + 7, BOTTOM + 2, 120, false);
+    paint(GAPS[0] + 8, TOP + 20, GAPS[0] + 10, BOTTOM, 10, true);
+    const grain = withoutGrain(boundaries, rgb, WIDTH, HEIGHT, TOLERANCE, SHORTEST_SIDE)!;
+    expect(grain.pieces[0].minX).toBe(GAPS[0] + 11);
+    // The strip and the door's side are drawn in: cleared of its side, the door would run into
+    // the wall.
+    const middle = ((TOP + BOTTOM) / 2) * WIDTH;
+    for (let x = GAPS[0] + 2; x <= GAPS[0] + 10; x++) expect(grain.cleared[middle + x]).toBe(1);
+    expect(grain.cleared[(TOP + 5) * WIDTH + GAPS[0] + 9]).toBe(1);
+  });
+
   it('should find nothing grained where a row has no more lines than its doors have sides', () => {
     const { boundaries, rgb } = grainedRow();
     for (const x of STREAKS) {
@@ -84,8 +99,32 @@ describe('deepestDoorCuts', () => {
     expect(deepestDoorCuts(lines, [0, 0.2, 0.5, 0.3, 0], 100)).toEqual([2]);
   });
 
+  it('should leave a pair of narrow doors, door-sized together, as one piece', () => {
+    const lines = [0, 35, 70, 105, 140].map(line);
+    expect(deepestDoorCuts(lines, [0, 0.2, 0.5, 0.25, 0], 150)).toEqual([]);
+  });
+
   it('should give no cuts where no way leaves door-sized pieces', () => {
     const lines = [0, 20, 400].map(line);
     expect(deepestDoorCuts(lines, [0, 0.5, 0], 100)).toBeNull();
+  });
+});
+
+describe('pairsSplit', () => {
+  const line = (x: number) => ({ from: x - 1, to: x + 1 });
+  // Two doors 70 px wide and 150 tall: the pair is door-sized too (0.93 times as wide as tall).
+  const lines = [0, 35, 70, 105, 140].map(line);
+
+  it('should cut a pair of doors at its deepest line where that stands at its middle', () => {
+    expect(pairsSplit(lines, [0, 0.2, 0.5, 0.25, 0], [], 150)).toEqual([2]);
+  });
+
+  it('should leave a piece whole where its deepest line is off its middle: a streak in a wide door', () => {
+    expect(pairsSplit(lines, [0, 0.5, 0.2, 0.25, 0], [], 150)).toEqual([]);
+  });
+
+  it('should keep the cuts made and split only the pieces two doors wide', () => {
+    const run = [0, 35, 70, 105, 140, 180, 220].map(line);
+    expect(pairsSplit(run, [0, 0.2, 0.5, 0.25, 0.6, 0.3, 0], [4], 150)).toEqual([2, 4]);
   });
 });

@@ -12,6 +12,11 @@ import { median } from './numbers.js';
 /** A door is this wide for its height at least and at most (narrow larder to wide drawer front). */
 const MIN_DOOR_ASPECT = 0.3;
 const MAX_DOOR_ASPECT = 1;
+/**
+ * A piece is a pair of doors, not one wide door, where its deepest line stands within this share
+ * of its width from its middle: the doors of a pair are of one width.
+ */
+const PAIR_MIDDLE = 0.1;
 /** Light added before the logarithm, as for the lines: the same gap counts the same in shade. */
 const LIGHT_OFFSET = 16;
 /** Columns this close are one line: a gap's line is a few pixels thick. */
@@ -34,6 +39,7 @@ interface Line {
 export interface GrainedRow {
   top: number;
   bottom: number;
+  /** The lines drawn in: the cuts, and the strips the run's outer lines were taken on over. */
   cuts: Line[];
   /** The stretches between the cuts (and the run's outer lines) that hold grain. */
   pieces: Line[];
@@ -121,11 +127,14 @@ function grainedRows(
     });
     for (const lines of runsOfDoors(spanning, MAX_DOOR_ASPECT * height, profile)) {
       if (lines.length < 3) continue;
-      const [first, last] = [lines[0], lines[lines.length - 1]];
+      const [start, end] = [lines[0], lines[lines.length - 1]];
+      const typical = median([...profile.slice(start.to + 1, end.from)]);
+      const [first, last] = outerLines(lines, profile, typical);
       const candidates = [first, ...darkestColumns(profile, first.to + 1, last.from - 1), last];
-      const typical = median([...profile.slice(first.to + 1, last.from)]);
       const depths = candidates.map(({ from }) => typical - profile[from + 1]);
-      const cuts = deepestDoorCuts(candidates, depths, height)?.map((k) => candidates[k]);
+      const deepest = deepestDoorCuts(candidates, depths, height);
+      const cuts =
+        deepest && pairsSplit(candidates, depths, deepest, height).map((k) => candidates[k]);
       if (!cuts) continue;
       // Only the pieces holding a streak of their own and even down their length are grained:
       // an oven in the run (its glass, its control strip) is not.
@@ -140,11 +149,37 @@ function grainedRows(
           ) && evenDown(rgb, width, piece, top + margin, bottom - margin),
       );
       if (grained.length && !taken(top, bottom, pieces)) {
-        found.push({ top, bottom, cuts, pieces: grained });
+        // The strips the outer lines were taken on over are drawn in with the cuts.
+        const drawn = [
+          { from: start.to + 1, to: first.to },
+          ...cuts,
+          { from: last.from, to: end.from - 1 },
+        ].filter(({ from, to }) => from <= to);
+        found.push({ top, bottom, cuts: drawn, pieces: grained });
       }
     }
   }
   return found;
+}
+
+/**
+ * The run's first and last lines, each taken on over the columns next to it inside the run that
+ * are not of the run's finish (`typical` mean log brightness): a strip of wall between a fridge's
+ * side and the first door is no part of the door, and the door's own side, inside the strip's
+ * far edge, is cleared with the grain.
+ */
+function outerLines(lines: Line[], profile: Float64Array, typical: number): [Line, Line] {
+  const [start, end] = [lines[0], lines[lines.length - 1]];
+  const offFinish = (x: number) => Math.abs(profile[x] - typical) > FINISH_STEP;
+  const reach = Math.min(FINISH_REACH, (end.from - start.to) / 2);
+  let to = start.to;
+  while (to + 1 - start.to <= reach && offFinish(to + 1)) to++;
+  let from = end.from;
+  while (end.from - (from - 1) <= reach && offFinish(from - 1)) from--;
+  return [
+    { from: start.from, to },
+    { from, to: end.to },
+  ];
 }
 
 /**
@@ -326,4 +361,41 @@ export function deepestDoorCuts(lines: Line[], depths: number[], height: number)
   const cuts: number[] = [];
   for (let k = before[last]; k > 0; k = before[k]) cuts.unshift(k);
   return cuts;
+}
+
+/**
+ * The cuts `cuts` (indices into `lines`, left to right) with every piece between them that is
+ * two doors wide cut at its middle: where its halves are door-sized for `height` and its deepest
+ * line stands within `PAIR_MIDDLE` of its width from its middle. The deepest cuts that leave
+ * door-sized pieces take as few as they can (every further cut can only be shallower), so a pair
+ * of narrow doors, door-sized together, comes out as one piece, and is then no front's shape.
+ */
+export function pairsSplit(
+  lines: Line[],
+  depths: number[],
+  cuts: number[],
+  height: number,
+): number[] {
+  const ends = [0, ...cuts, lines.length - 1];
+  const split: number[] = [];
+  const splitPiece = (left: number, right: number) => {
+    const width = lines[right].from - lines[left].to;
+    let deepest = -1;
+    for (let k = left + 1; k < right; k++) {
+      if (deepest < 0 || depths[k] > depths[deepest]) deepest = k;
+    }
+    if (deepest < 0 || width < 2 * MIN_DOOR_ASPECT * height) return;
+    const middle = (lines[deepest].from + lines[deepest].to) / 2;
+    const [from, to] = [lines[left].to, lines[right].from];
+    if (Math.abs(middle - (from + to) / 2) > PAIR_MIDDLE * width) return;
+    if (Math.min(middle - from, to - middle) < MIN_DOOR_ASPECT * height) return;
+    splitPiece(left, deepest);
+    split.push(deepest);
+    splitPiece(deepest, right);
+  };
+  for (let k = 1; k < ends.length; k++) {
+    splitPiece(ends[k - 1], ends[k]);
+    if (k < ends.length - 1) split.push(ends[k]);
+  }
+  return split;
 }
