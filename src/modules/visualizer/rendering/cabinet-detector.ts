@@ -1618,7 +1618,14 @@ function joinStrips(
   const widest = axis.narrowestSeams
     ? median(lying.filter(([a, b]) => !piece[a] && !piece[b]).map(([, , between]) => between)) + 1
     : MAX_GROOVE;
-  const { headOf: find, seams } = joinAcrossGrooves(piece, lying, widest);
+  const parts = strips.map((region, k) => ({
+    isPiece: piece[k],
+    start: region[start],
+    end: region[end],
+    from: region[from],
+    to: region[to],
+  }));
+  const { headOf: find, seams } = joinAcrossGrooves(parts, lying, widest);
   // The groove or gap between joined strips is part of the front, not a hole cut into it: the
   // boundary pixels between them (or, where a groove slants, in the stretch both share).
   const pixelAt =

@@ -15,11 +15,20 @@ describe('grooves', () => {
     expect(linedUpAcrossGroove(2, true, true)).toBe(false);
   });
 
+  /** Side by side, 220 px tall, `left` to `right`. */
+  const part = (left: number, right: number) => ({
+    isPiece: isDoorSized(right - left + 1, 220),
+    start: left,
+    end: right,
+    from: 100,
+    to: 319,
+  });
+
   it('should join a strip to the door-sized piece its groove cut it off, but not two pieces through a strip between them', () => {
-    // Piece 0, strip 1, piece 2, strip 3: the strip between the pieces lies against both.
-    const isPiece = [true, false, true, false];
+    // A piece, a strip, a piece, a strip: the strip between the pieces lies against both.
+    const parts = [part(0, 69), part(72, 93), part(96, 165), part(168, 189)];
     const { headOf, seams } = joinAcrossGrooves(
-      isPiece,
+      parts,
       [
         [0, 1, 3],
         [1, 2, 3],
@@ -36,9 +45,20 @@ describe('grooves', () => {
     ]);
   });
 
+  it('should not join a strip to a piece when together they are wider than a door', () => {
+    // A drawer stack 180 px wide and a strip of pale wall 40 px wide beside it.
+    const { headOf } = joinAcrossGrooves([part(0, 179), part(182, 221)], [[0, 1, 3]], 4);
+    expect(headOf(1)).not.toBe(headOf(0));
+  });
+
+  it("should not join a sliver of a fifth of the piece's width or less, as a cabinet's side or its shadow is", () => {
+    const { headOf } = joinAcrossGrooves([part(0, 113), part(116, 124)], [[0, 1, 3]], 4);
+    expect(headOf(1)).not.toBe(headOf(0));
+  });
+
   it('should join strips across seams no wider than the widest groove, and not across a gap', () => {
     const { headOf } = joinAcrossGrooves(
-      [false, false, false],
+      [part(0, 20), part(23, 43), part(50, 70)],
       [
         [0, 1, 2],
         [1, 2, 6],
