@@ -437,6 +437,30 @@ describe('detectCabinetFronts', () => {
     expect(found.mask[50 * width + 300]).toBe(0);
   });
 
+  it('should find whole doors whose one decorative groove cuts a strip off each, too narrow to be a front, beside a piece that is door-sized', () => {
+    const [width, height] = [600, 420];
+    const doors = [0, 1, 2, 3, 4].map((k) => ({
+      left: 60 + k * 100,
+      top: 100,
+      right: 156 + k * 100,
+      bottom: 320,
+    }));
+    const image = framedFronts(width, height, doors);
+    // A groove 24 px in from each door's right side cuts off a strip 24 px wide and 220 tall,
+    // beside a piece 70 px wide.
+    for (const { right, top, bottom } of doors) {
+      for (let y = top; y < bottom; y++) {
+        for (let x = right - 26; x < right - 24; x++) image.data.set(DARK_GAP, (y * width + x) * 3);
+      }
+    }
+    const found = detectCabinetFronts(image);
+    for (const { right } of doors) {
+      expect(found.mask[210 * width + right - 12]).toBe(255);
+      expect(found.mask[210 * width + right - 60]).toBe(255);
+    }
+    expect(found.mask[50 * width + 300]).toBe(0);
+  });
+
   it('should leave out a freezer door lined up with the wall units, as it stacks on a door taller than any front', () => {
     const [top, bottom] = [100, 292];
     const wallUnits = [60, 150, 240, 330].map((left) => ({ left, top, right: left + 84, bottom }));

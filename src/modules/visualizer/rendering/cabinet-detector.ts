@@ -46,6 +46,7 @@ import {
 } from './row-bands.js';
 import { findStraightGaps } from './straight-gaps.js';
 import { withoutGrain } from './grain-cuts.js';
+import { isDoorSized, joinAcrossGrooves, linedUpAcrossGroove } from './grooves.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, hypot, max, min, round } = Math;
@@ -1527,6 +1528,8 @@ interface StripAxis {
    * alike, so a line wider than most of them is a gap.
    */
   narrowestSeams: boolean;
+  /** A door-sized region takes the strips its grooves cut off it. */
+  piecesTakeStrips: boolean;
 }
 
 /**
@@ -1541,6 +1544,7 @@ const STACKED: StripAxis = {
   to: 'maxX',
   isStrip: (along, across) => across >= STRIP_ASPECT * along,
   narrowestSeams: false,
+  piecesTakeStrips: false,
 };
 
 /**
@@ -1555,6 +1559,7 @@ const SIDE_BY_SIDE: StripAxis = {
   to: 'maxY',
   isStrip: (along, across) => across > MAX_ASPECT * along,
   narrowestSeams: true,
+  piecesTakeStrips: true,
 };
 
 /**
@@ -1570,14 +1575,19 @@ function joinStrips(
   const height = labels.length / width;
   const tolerance = alignmentTolerance(height);
   const { start, end, from, to } = axis;
+  const isStrip = (region: Region) =>
+    axis.isStrip(region[end] - region[start] + 1, region[to] - region[from] + 1);
+  const isPiece = (region: Region) =>
+    axis.piecesTakeStrips && isDoorSized(widthOf(region), heightOf(region));
   const strips = regions
     .filter(
       (region) =>
-        axis.isStrip(region[end] - region[start] + 1, region[to] - region[from] + 1) &&
+        (isStrip(region) || isPiece(region)) &&
         region.area >= MIN_STRIP_PIXELS &&
         !region.bordersTouched,
     )
     .sort((a, b) => a[start] - b[start]);
+  const piece = strips.map((region) => !isStrip(region));
   /** Strips that lie against each other (by index), and how wide the line between them is. */
   const lying: [number, number, number][] = [];
   for (let a = 0; a < strips.length; a++) {
@@ -1594,7 +1604,11 @@ function joinStrips(
         between > -MAX_GROOVE_SLANT * wider &&
         first[start] + first[end] < next[start] + next[end] &&
         overlap >= MIN_STRIP_OVERLAP * wider &&
-        (abs(first[from] - next[from]) <= tolerance || abs(first[to] - next[to]) <= tolerance) &&
+        linedUpAcrossGroove(
+          Number(piece[a]) + Number(piece[b]),
+          abs(first[from] - next[from]) <= tolerance,
+          abs(first[to] - next[to]) <= tolerance,
+        ) &&
         sameFinish(first, next)
       ) {
         lying.push([a, b, between]);
@@ -1602,16 +1616,16 @@ function joinStrips(
     }
   }
   const widest = axis.narrowestSeams
-    ? median(lying.map(([, , between]) => between)) + 1
+    ? median(lying.filter(([a, b]) => !piece[a] && !piece[b]).map(([, , between]) => between)) + 1
     : MAX_GROOVE;
-  const root = strips.map((_, k) => k);
-  const find = (k: number): number => (root[k] === k ? k : (root[k] = find(root[k])));
-  const seams: [number, number][] = [];
-  for (const [a, b, between] of lying) {
-    if (between > widest) continue;
-    root[find(b)] = find(a);
-    seams.push([a, b]);
-  }
+  const parts = strips.map((region, k) => ({
+    isPiece: piece[k],
+    start: region[start],
+    end: region[end],
+    from: region[from],
+    to: region[to],
+  }));
+  const { headOf: find, seams } = joinAcrossGrooves(parts, lying, widest);
   // The groove or gap between joined strips is part of the front, not a hole cut into it: the
   // boundary pixels between them (or, where a groove slants, in the stretch both share).
   const pixelAt =
