@@ -13,7 +13,8 @@
  * spreads, small photos with a plant or a chair in front of the lower run, wall units over a strip
  * of lights, flat or grooved up and down, white gloss wall units alone on a light wall over a run,
  * dark and oak doors grained down as deep as their gaps, fridge-freezers of a finish of their own
- * or cut in two by their handle, and the site's own photos with masks drawn by hand), and the
+ * or cut in two by their handle, shaker and flat doors in small photos with a thing in front, tiles
+ * and floor planks round them, and the site's own photos with masks drawn by hand), and the
  * share of kitchens that
  * pass (coverage >= 80 %, spill <= 5 %) per set and over all of them.
  *
@@ -76,6 +77,7 @@ const {
   GLOSS_WALL_UNIT_SCENES,
   GRAIN_DOWN_DOORS_SCENES,
   FRIDGE_APART_SCENES,
+  IN_FRONT_AND_INVENTED_SCENES,
 } = (await import(fixture('kitchen-scenes.ts'))) as typeof KitchenScenes;
 const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
   fixture('site-kitchens.ts')
@@ -392,6 +394,7 @@ async function benchQuality(texture: Buffer): Promise<void> {
     { set: 'gloss wall units', kitchens: generatedKitchens(GLOSS_WALL_UNIT_SCENES) },
     { set: 'grain down the doors', kitchens: generatedKitchens(GRAIN_DOWN_DOORS_SCENES) },
     { set: 'fridge apart', kitchens: generatedKitchens(FRIDGE_APART_SCENES) },
+    { set: 'in front and invented', kitchens: generatedKitchens(IN_FRONT_AND_INVENTED_SCENES) },
     { set: 'site photos', kitchens: siteKitchens() },
   ].filter(({ set }) => !ONLY_SETS || ONLY_SETS.some((name) => set.includes(name)));
   const rows = [];
