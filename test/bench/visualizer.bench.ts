@@ -14,7 +14,8 @@
  * of lights, flat or grooved up and down, white gloss wall units alone on a light wall over a run,
  * dark and oak doors grained down as deep as their gaps, fridge-freezers of a finish of their own
  * or cut in two by their handle, dark grained pairs of doors beside a strip of another finish,
- * grooved doors and white grained shaker doors, and the site's own photos with masks drawn by
+ * grooved doors and white grained shaker doors, shaker and flat doors in small photos with a thing
+ * in front, tiles and floor planks round them, and the site's own photos with masks drawn by
  * hand), and the
  * share of kitchens that
  * pass (coverage >= 80 %, spill <= 5 %) per set and over all of them.
@@ -80,6 +81,7 @@ const {
   FRIDGE_APART_SCENES,
   DARK_GRAIN_PAIR_SCENES,
   GROOVE_AND_WHITE_GRAIN_SCENES,
+  IN_FRONT_AND_INVENTED_SCENES,
 } = (await import(fixture('kitchen-scenes.ts'))) as typeof KitchenScenes;
 const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
   fixture('site-kitchens.ts')
@@ -398,6 +400,7 @@ async function benchQuality(texture: Buffer): Promise<void> {
     { set: 'fridge apart', kitchens: generatedKitchens(FRIDGE_APART_SCENES) },
     { set: 'dark grain pairs', kitchens: generatedKitchens(DARK_GRAIN_PAIR_SCENES) },
     { set: 'grooves and white grain', kitchens: generatedKitchens(GROOVE_AND_WHITE_GRAIN_SCENES) },
+    { set: 'in front and invented', kitchens: generatedKitchens(IN_FRONT_AND_INVENTED_SCENES) },
     { set: 'site photos', kitchens: siteKitchens() },
   ].filter(({ set }) => !ONLY_SETS || ONLY_SETS.some((name) => set.includes(name)));
   const rows = [];

@@ -28,6 +28,7 @@ import {
   type PanelCorner,
   type PanelDoor,
 } from './panel-rows.js';
+import { isPanelFront, sidesLined } from './found-panels.js';
 import { doorsToRowHeight } from './row-heights.js';
 import { doorsAlongPanelRows, hiddenShare, medianColour, type RowDoor } from './row-panels.js';
 import { median } from './numbers.js';
@@ -752,8 +753,19 @@ function panelDoorFront(
   if (!isDoorShaped(door, width, height)) return null;
   const plain = { grain: fromRow, hiddenBelow: seen.height < panel.height };
   if (!isPlainPanel(boundaries, width, seen, RIM + 2, plain)) return null;
-  const front = impliedFront(door, known, image);
-  if (!front) return null;
+  // A front found that is this door's panel is the door, its frame left bare.
+  const tolerance = alignmentTolerance(height);
+  const inTheWay = known.filter((other) => overlapping(door, other));
+  const panels =
+    inTheWay.length && sidesLined(boundaries, width, door, LINE_REACH)
+      ? inTheWay.filter((other) => isPanelFront(other, panel, tolerance))
+      : [];
+  const others = known.filter((other) => !panels.includes(other));
+  const implied = impliedFront(door, others, image);
+  if (!implied) return null;
+  const front: ImpliedDoor = panels.length
+    ? { ...implied, panels: panels.map(({ front }) => front) }
+    : implied;
   const inside: Box = {
     minX: seen.x,
     minY: seen.y,
@@ -838,6 +850,7 @@ function paintImpliedDoors(
     implied.filter((other) => !overlapping(door, other) && linesUp(door, other)).length +
     known.filter((other) => linesUp(door, other)).length;
   const doors: ImpliedDoor[] = [];
+  const replaced = new Set<number>();
   for (const door of implied
     .filter((door) => support(door) > 0)
     .sort((a, b) => support(b) - support(a))) {
@@ -846,10 +859,12 @@ function paintImpliedDoors(
     const index = base.outlines.length + 1;
     const corners = new CornerTracker();
     const luminance = max(1, round(luminanceOf(door)));
+    const ownPanel = (i: number) => door.panels?.includes(base.frontIndex[i]) ?? false;
+    for (const front of door.panels ?? []) replaced.add(front);
     for (let y = door.minY; y <= door.maxY; y++) {
       for (let x = door.minX; x <= door.maxX; x++) {
         const i = y * width + x;
-        if (base.mask[i] || !paintsOn(door, image, x, y)) continue;
+        if ((base.mask[i] && !ownPanel(i)) || !paintsOn(door, image, x, y)) continue;
         base.mask[i] = 255;
         base.frontIndex[i] = index;
         base.finishLuminance[i] = luminance;
@@ -859,15 +874,20 @@ function paintImpliedDoors(
     base.outlines.push(corners.outline(width, height, 0));
   }
   base.fronts = base.outlines.length;
+  dropFronts(base, replaced);
   return doors;
 }
 
 /** Of a door's panel below where its side line was cut short, the share something in front hides. */
 const MIN_HIDDEN_SHARE = 0.2;
 
-/** A door implied from its panel; `hidden` where something stands in front of its lower part. */
+/**
+ * A door implied from its panel; `hidden` where something stands in front of its lower part;
+ * `panels`, the fronts found that are its panel (1 + their outlines' indices), which it replaces.
+ */
 interface ImpliedDoor extends FrontBox {
   hidden?: { finish: Colour };
+  panels?: number[];
 }
 
 /**

@@ -145,4 +145,9 @@ describe('isPlainPanel', () => {
   it('should take the part seen above a leaf that cut its side line short for plain', () => {
     expect(isPlainPanel(leaf, WIDTH, seen, 2, { hiddenBelow: true })).toBe(true);
   });
+
+  it("should take tiles for no panel though an L's side line is cut short: their grout runs up the whole part seen", () => {
+    const grout = lines((x, y) => x % 12 === 0 || y % 12 === 0);
+    expect(isPlainPanel(grout, WIDTH, seen, 2, { hiddenBelow: true })).toBe(false);
+  });
 });

@@ -166,7 +166,8 @@ const STREAK_ELONGATION = 3;
  * count: a panel whose row bears it out is not vetoed by its grain, while a lone pair of streaked
  * panels is as likely an appliance's brushed steel. With `hiddenBelow`, the panel's side line was
  * cut short by something in front of the door: lines reaching the bottom of the part seen are that
- * thing's outline.
+ * thing's outline, unless they reach its top as well: tiles' grout and floor planks' joints run
+ * all over the part seen (docs/decisions/0061-panels-found-as-fronts-and-grout-below-a-panel.md).
  */
 export function isPlainPanel(
   boundaries: Uint8Array,
@@ -225,7 +226,7 @@ export function isPlainPanel(
       (a, b) => a - b,
     );
     const streak = grain && (across <= GRAIN_STREAK || along >= STREAK_ELONGATION * across);
-    if (streak || (hiddenBelow && blob.maxY === h - 1)) continue;
+    if (streak || (hiddenBelow && blob.maxY === h - 1 && blob.minY > 0)) continue;
     lines += blob.pixels;
     if (blob.pixels > handle.pixels) {
       const area = (blob.maxX - blob.minX + 1) * (blob.maxY - blob.minY + 1);
