@@ -28,6 +28,8 @@
  *   npm run build:server && node test/bench/visualizer.bench.ts
  *   npm run bench -- visualizer --quality    the quality part only
  *   ... --quality --only=site,panels         only the sets whose names hold one of these words
+ *   ... --speed                              the renderer's time and memory only (no quality, no
+ *                                            HTTP)
  *
  * Targets: a 12 MP photo in ≤ 2 s on 2 cores with ≤ 500 MB peak; health stays responsive.
  */
@@ -459,10 +461,11 @@ async function main(): Promise<void> {
   })
     .jpeg()
     .toBuffer();
-  await benchQuality(texture);
+  const speedOnly = process.argv.includes('--speed');
+  if (!speedOnly) await benchQuality(texture);
   if (process.argv.includes('--quality')) return;
   await benchRenderer(texture);
-  await benchHttp();
+  if (!speedOnly) await benchHttp();
 }
 
 await main();

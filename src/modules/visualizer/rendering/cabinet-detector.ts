@@ -31,7 +31,7 @@ import {
 import { isPanelFront, sidesLined } from './found-panels.js';
 import { doorsToRowHeight } from './row-heights.js';
 import { doorsAlongPanelRows, hiddenShare, medianColour, type RowDoor } from './row-panels.js';
-import { median } from './numbers.js';
+import { median, nthSmallest } from './numbers.js';
 import { levelLineRows, withRowEnds } from './row-ends.js';
 import { paintFrontsBehind, type BehindRules } from './fronts-behind.js';
 import {
@@ -50,7 +50,7 @@ import { withoutGrain } from './grain-cuts.js';
 import { isDoorSized, joinAcrossGrooves, linedUpAcrossGroove } from './grooves.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
-const { abs, hypot, max, min, round } = Math;
+const { abs, floor, hypot, max, min, round } = Math;
 
 export interface RgbImage {
   width: number;
@@ -212,16 +212,15 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   // Every pass is run once; the finest one's lines are drawn on again afterwards.
   const boundaries = new Map<number, Uint8Array>();
   const shortestSide = round(MIN_SIDE_FRACTION * image.height);
+  // Every pass's lines are found in one reading of the features (all of them are needed).
   const boundariesAt = (sensitivity: number) => {
-    const found =
-      boundaries.get(sensitivity) ??
-      withDarkLines(
-        findBoundaries(features, image.width, image.height, { sensitivity, lightGaps: clean }),
-        dark,
-        sensitivity,
+    if (!boundaries.size) {
+      const passes = { sensitivities: SENSITIVITIES, lightGaps: clean };
+      findBoundaries(features, image.width, image.height, passes).forEach((found, k) =>
+        boundaries.set(SENSITIVITIES[k], withDarkLines(found, dark, SENSITIVITIES[k])),
       );
-    boundaries.set(sensitivity, found);
-    return found;
+    }
+    return boundaries.get(sensitivity)!;
   };
   // What the first pass took for an appliance stays one, whatever a later step makes of it; finer
   // lines can close shaded doors into a block that passes for one.
@@ -1004,13 +1003,15 @@ function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8A
     g: 0,
     b: 0,
   }));
-  const { frontIndex } = detection;
-  for (let i = 0; i < frontIndex.length; i++) {
+  const { frontIndex, mask } = detection;
+  for (let i = 0, x = 0, y = 0; i < frontIndex.length; i++, x++) {
+    if (x === width) {
+      x = 0;
+      y++;
+    }
     const front = frontIndex[i];
-    if (!front || !detection.mask[i]) continue;
+    if (!front || !mask[i]) continue;
     const box = boxes[front - 1];
-    const x = i % width;
-    const y = (i - x) / width;
     box.minX = min(box.minX, x);
     box.maxX = max(box.maxX, x);
     box.minY = min(box.minY, y);
@@ -1359,88 +1360,111 @@ function lineFeatures(rgb: Uint8Array, pixels: number): LineFeatures {
   return { logLight, redShift, blueShift };
 }
 
-interface LinePass {
-  /** Factor on every line threshold: below 1 finds fainter lines. */
-  sensitivity: number;
+interface LinePasses {
+  /** Factors on every line threshold, one per pass: below 1 finds fainter lines. */
+  sensitivities: number[];
   /** Whether thin lines lighter than two matching sides are gaps too (clean pictures only). */
   lightGaps: boolean;
 }
 
+/**
+ * The lines of each pass, in the order of `sensitivities`. Hot (every pixel, three reaches each
+ * way): each difference is taken once and held against every pass's threshold, a bit per pass.
+ */
 function findBoundaries(
   features: LineFeatures,
   width: number,
   height: number,
-  { sensitivity, lightGaps }: LinePass,
-): Uint8Array {
-  const gapDepth = GAP_DEPTH * sensitivity;
-  const step = STEP * sensitivity;
-  const colourStep = COLOUR_STEP * sensitivity;
+  { sensitivities, lightGaps }: LinePasses,
+): Uint8Array[] {
+  const passes = sensitivities.length;
+  const depths = sensitivities.map((sensitivity) => GAP_DEPTH * sensitivity);
+  const steps = sensitivities.map((sensitivity) => STEP * sensitivity);
+  const colourSteps = sensitivities.map((sensitivity) => COLOUR_STEP * sensitivity);
+  const everyPass = (1 << passes) - 1;
+  const stepPasses = (light: number, colour: number) => {
+    let bits = 0;
+    for (let k = 0; k < passes; k++) {
+      if (light >= steps[k] || colour >= colourSteps[k]) bits |= 1 << k;
+    }
+    return bits;
+  };
   const pixels = width * height;
   const { logLight, redShift, blueShift } = features;
-  const boundary = new Uint8Array(pixels);
+  const edges = new Uint8Array(pixels);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const v = logLight[i];
-      let edge = false;
-      for (let d = 1; d <= GAP_REACH && !edge; d++) {
+      let bits = 0;
+      for (let d = 1; d <= GAP_REACH && bits !== everyPass; d++) {
         if (x >= d && x + d < width) {
-          edge = isGap(logLight[i - d], v, logLight[i + d], gapDepth, lightGaps);
+          bits |= gapPasses(logLight[i - d], v, logLight[i + d], depths, lightGaps);
         }
-        if (!edge && y >= d && y + d < height) {
-          edge = isGap(logLight[i - d * width], v, logLight[i + d * width], gapDepth, lightGaps);
+        if (y >= d && y + d < height) {
+          const [above, below] = [i - d * width, i + d * width];
+          bits |= gapPasses(logLight[above], v, logLight[below], depths, lightGaps);
         }
       }
-      if (!edge && x > 0 && x + 1 < width) {
-        edge =
-          abs(logLight[i + 1] - logLight[i - 1]) >= step ||
-          abs(redShift[i + 1] - redShift[i - 1]) + abs(blueShift[i + 1] - blueShift[i - 1]) >=
-            colourStep;
+      if (bits !== everyPass && x > 0 && x + 1 < width) {
+        bits |= stepPasses(
+          abs(logLight[i + 1] - logLight[i - 1]),
+          abs(redShift[i + 1] - redShift[i - 1]) + abs(blueShift[i + 1] - blueShift[i - 1]),
+        );
       }
-      if (!edge && y > 0 && y + 1 < height) {
+      if (bits !== everyPass && y > 0 && y + 1 < height) {
         const up = i - width;
         const down = i + width;
-        edge =
-          abs(logLight[down] - logLight[up]) >= step ||
-          abs(redShift[down] - redShift[up]) + abs(blueShift[down] - blueShift[up]) >= colourStep;
+        bits |= stepPasses(
+          abs(logLight[down] - logLight[up]),
+          abs(redShift[down] - redShift[up]) + abs(blueShift[down] - blueShift[up]),
+        );
       }
-      if (edge) boundary[i] = 1;
+      edges[i] = bits;
     }
   }
-  return thicken(boundary, width, height);
+  return sensitivities.map((_, k) => thicken(edges, width, height, 1 << k));
 }
 
 /**
- * A gap is a line darker than both sides (a groove, a shaded gap) or, where `lightGaps`, lighter
- * than two sides that match (a lit gap between two fronts of one finish). A bevel catching the
- * light is no gap: it has the front on one side and the dark gap on the other.
+ * The passes (a bit each, by their `depths`) to which the middle of three pixels is a gap: a
+ * line darker than both sides (a groove, a shaded gap) or, where `lightGaps`, lighter than two
+ * sides that match (a lit gap between two fronts of one finish). A bevel catching the light is no
+ * gap: it has the front on one side and the dark gap on the other.
  */
-function isGap(
+function gapPasses(
   before: number,
   v: number,
   after: number,
-  depth: number,
+  depths: number[],
   lightGaps: boolean,
-): boolean {
-  if (min(before, after) - v >= depth) return true;
-  return lightGaps && v - max(before, after) >= depth && abs(before - after) <= depth / 2;
+): number {
+  const darker = (before < after ? before : after) - v;
+  const lighter = v - (before > after ? before : after);
+  const apart = abs(before - after);
+  let bits = 0;
+  for (let k = 0; k < depths.length; k++) {
+    const depth = depths[k];
+    if (darker >= depth || (lightGaps && lighter >= depth && apart <= depth / 2)) bits |= 1 << k;
+  }
+  return bits;
 }
 
 /**
  * One pixel of growth closes the corners of a gap frame, where neither the valley nor the step
- * test fires, so a front cannot leak into the wall through them.
+ * test fires, so a front cannot leak into the wall through them. `pass` is the bit of `edges` read.
  */
-function thicken(boundary: Uint8Array, width: number, height: number): Uint8Array {
-  const out = new Uint8Array(boundary.length);
+function thicken(edges: Uint8Array, width: number, height: number, pass: number): Uint8Array {
+  const out = new Uint8Array(edges.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (
-        boundary[i] ||
-        (x > 0 && boundary[i - 1]) ||
-        (x + 1 < width && boundary[i + 1]) ||
-        (y > 0 && boundary[i - width]) ||
-        (y + 1 < height && boundary[i + width])
+        edges[i] & pass ||
+        (x > 0 && edges[i - 1] & pass) ||
+        (x + 1 < width && edges[i + 1] & pass) ||
+        (y > 0 && edges[i - width] & pass) ||
+        (y + 1 < height && edges[i + width] & pass)
       ) {
         out[i] = 1;
       }
@@ -1449,37 +1473,45 @@ function thicken(boundary: Uint8Array, width: number, height: number): Uint8Arra
   return out;
 }
 
-/** Union-find over 4-neighbours that are not on a boundary; boundary pixels get label -1. */
+const UNLABELLED = -2;
+
+/**
+ * Each pixel off the boundaries labelled by its 4-connected piece: the piece's first pixel in
+ * reading order (its smallest index); boundary pixels get label -1. Hot (every pass and every
+ * completing step labels a million pixels): one flood per piece on a typed stack.
+ */
 function labelBetweenBoundaries(boundary: Uint8Array, width: number, height: number): Int32Array {
-  const parent = new Int32Array(width * height);
-  for (let i = 0; i < parent.length; i++) parent[i] = i;
-  // Hot loop (a million pixels, two neighbours each): plain code, no closures.
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (boundary[i]) continue;
-      for (let side = 0; side < 2; side++) {
-        const j = side === 0 ? (x + 1 < width ? i + 1 : -1) : y + 1 < height ? i + width : -1;
-        if (j < 0 || boundary[j]) continue;
-        let a = i;
-        while (parent[a] !== a) a = parent[a] = parent[parent[a]];
-        let b = j;
-        while (parent[b] !== b) b = parent[b] = parent[parent[b]];
-        if (a < b) parent[b] = a;
-        else if (b < a) parent[a] = b;
+  const pixels = width * height;
+  const labels = new Int32Array(pixels);
+  for (let i = 0; i < pixels; i++) labels[i] = boundary[i] ? -1 : UNLABELLED;
+  const stack = new Int32Array(pixels);
+  for (let start = 0; start < pixels; start++) {
+    if (labels[start] !== UNLABELLED) continue;
+    labels[start] = start;
+    stack[0] = start;
+    let size = 1;
+    while (size) {
+      const i = stack[--size];
+      const x = i % width;
+      if (x > 0 && labels[i - 1] === UNLABELLED) {
+        labels[i - 1] = start;
+        stack[size++] = i - 1;
+      }
+      if (x + 1 < width && labels[i + 1] === UNLABELLED) {
+        labels[i + 1] = start;
+        stack[size++] = i + 1;
+      }
+      if (i >= width && labels[i - width] === UNLABELLED) {
+        labels[i - width] = start;
+        stack[size++] = i - width;
+      }
+      if (i + width < pixels && labels[i + width] === UNLABELLED) {
+        labels[i + width] = start;
+        stack[size++] = i + width;
       }
     }
   }
-  for (let i = 0; i < parent.length; i++) {
-    if (boundary[i]) {
-      parent[i] = -1;
-      continue;
-    }
-    let root = i;
-    while (parent[root] !== root) root = parent[root];
-    parent[i] = root;
-  }
-  return parent;
+  return labels;
 }
 
 function describeRegions(
@@ -1488,14 +1520,16 @@ function describeRegions(
   width: number,
   height: number,
 ): Region[] {
-  const byLabel = new Map<number, Region>();
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
+  // A piece's label is its first pixel's index, so it is met first there, and in label order.
+  const slot = new Int32Array(labels.length);
+  const regions: Region[] = [];
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++) {
       const label = labels[i];
       if (label < 0) continue;
-      let region = byLabel.get(label);
-      if (!region) {
+      let region: Region;
+      if (label === i) {
+        slot[i] = regions.length;
         region = {
           label,
           area: 0,
@@ -1508,7 +1542,9 @@ function describeRegions(
           b: 0,
           bordersTouched: 0,
         };
-        byLabel.set(label, region);
+        regions.push(region);
+      } else {
+        region = regions[slot[label]];
       }
       region.area++;
       if (x < region.minX) region.minX = x;
@@ -1519,7 +1555,6 @@ function describeRegions(
       region.b += rgb[i * 3 + 2];
     }
   }
-  const regions = [...byLabel.values()];
   for (const region of regions) {
     region.r /= region.area;
     region.g /= region.area;
@@ -1816,35 +1851,42 @@ function sameFinish(a: Colour, b: Colour, maxLightRatio = MAX_LIGHT_RATIO): bool
 function filledRegionMask(region: Region, labels: Int32Array, width: number): Uint8Array {
   const w = region.maxX - region.minX + 1;
   const h = region.maxY - region.minY + 1;
+  // Hot (every candidate of every pass): 1 where the region is, found once per pixel, then the
+  // outside flooded in from the box's rim on a typed stack.
+  const inside = new Uint8Array(w * h);
+  for (let ly = 0, j = 0; ly < h; ly++) {
+    const from = (region.minY + ly) * width + region.minX;
+    for (let lx = 0; lx < w; lx++, j++) {
+      const label = labels[from + lx];
+      if (label === region.label || (label < 0 && region.seam?.has(from + lx) === true)) {
+        inside[j] = 1;
+      }
+    }
+  }
   const outside = new Uint8Array(w * h);
-  const stack: number[] = [];
-  const isRegion = (lx: number, ly: number) => {
-    const i = (region.minY + ly) * width + region.minX + lx;
-    return labels[i] === region.label || (labels[i] < 0 && region.seam?.has(i) === true);
-  };
-  const push = (lx: number, ly: number) => {
-    const j = ly * w + lx;
-    if (!outside[j] && !isRegion(lx, ly)) {
+  const stack = new Int32Array(w * h);
+  let size = 0;
+  const push = (j: number) => {
+    if (!outside[j] && !inside[j]) {
       outside[j] = 1;
-      stack.push(j);
+      stack[size++] = j;
     }
   };
   for (let lx = 0; lx < w; lx++) {
-    push(lx, 0);
-    push(lx, h - 1);
+    push(lx);
+    push((h - 1) * w + lx);
   }
   for (let ly = 0; ly < h; ly++) {
-    push(0, ly);
-    push(w - 1, ly);
+    push(ly * w);
+    push(ly * w + w - 1);
   }
-  while (stack.length) {
-    const j = stack.pop()!;
+  while (size) {
+    const j = stack[--size];
     const lx = j % w;
-    const ly = (j - lx) / w;
-    if (lx > 0) push(lx - 1, ly);
-    if (lx < w - 1) push(lx + 1, ly);
-    if (ly > 0) push(lx, ly - 1);
-    if (ly < h - 1) push(lx, ly + 1);
+    if (lx > 0) push(j - 1);
+    if (lx < w - 1) push(j + 1);
+    if (j >= w) push(j - w);
+    if (j < (h - 1) * w) push(j + w);
   }
   return outside;
 }
@@ -1856,20 +1898,19 @@ function filledRegionMask(region: Region, labels: Int32Array, width: number): Ui
  */
 function isSolidRectangle(region: Region, labels: Int32Array, rgb: Uint8Array, width: number) {
   const outside = filledRegionMask(region, labels, width);
-  const w = region.maxX - region.minX + 1;
   let filled = 0;
   const hole = { r: 0, g: 0, b: 0, area: 0 };
-  for (let j = 0; j < outside.length; j++) {
-    if (outside[j]) continue;
-    filled++;
-    const lx = j % w;
-    const i = (region.minY + (j - lx) / w) * width + region.minX + lx;
-    const label = labels[i];
-    if (label === region.label || label < 0) continue;
-    hole.r += rgb[i * 3];
-    hole.g += rgb[i * 3 + 1];
-    hole.b += rgb[i * 3 + 2];
-    hole.area++;
+  for (let y = region.minY, j = 0; y <= region.maxY; y++) {
+    for (let i = y * width + region.minX; i <= y * width + region.maxX; i++, j++) {
+      if (outside[j]) continue;
+      filled++;
+      const label = labels[i];
+      if (label === region.label || label < 0) continue;
+      hole.r += rgb[i * 3];
+      hole.g += rgb[i * 3 + 1];
+      hole.b += rgb[i * 3 + 2];
+      hole.area++;
+    }
   }
   if (filled / outside.length < MIN_FILL_RATIO) return false;
   // Lines inside the front (a panel's edges, a handle's outline, grain) are no holes: on a small
@@ -1907,7 +1948,7 @@ function showsOneColour(region: Region, labels: Int32Array, rgb: Uint8Array, wid
     }
   }
   if (!own) return true;
-  const middle = (values: Float32Array) => values.slice(0, own).sort()[own >> 1];
+  const middle = (values: Float32Array) => nthSmallest(values, own >> 1, own);
   const [red, blue] = [middle(reds), middle(blues)];
   let other = 0;
   for (let k = 0; k < own; k++) {
@@ -1972,12 +2013,25 @@ function grow(
 function dilate(mask: Uint8Array, width: number, height: number, maps: FrontMaps): Uint8Array {
   const { finishLuminance, frontIndex } = maps;
   const out = new Uint8Array(mask.length);
-  for (let y = 0; y < height; y++) {
+  // Hot (twice per pass): the rows above and below every front pixel's, and not next to one,
+  // are passed over.
+  let [first, last] = [0, mask.length - 1];
+  while (first < mask.length && !mask[first]) first++;
+  while (last > first && !mask[last]) last--;
+  const [top, bottom] = [
+    max(0, floor(first / width) - 1),
+    min(height - 1, floor(last / width) + 1),
+  ];
+  for (let y = top; y <= bottom; y++) {
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const from = mask[i]
-        ? i
-        : x > 0 && mask[i - 1]
+      const i = row + x;
+      if (mask[i]) {
+        out[i] = 255;
+        continue;
+      }
+      const from =
+        x > 0 && mask[i - 1]
           ? i - 1
           : x < width - 1 && mask[i + 1]
             ? i + 1
@@ -1986,13 +2040,10 @@ function dilate(mask: Uint8Array, width: number, height: number, maps: FrontMaps
               : y < height - 1 && mask[i + width]
                 ? i + width
                 : -1;
-      if (from >= 0) {
-        out[i] = 255;
-        if (from !== i) {
-          finishLuminance[i] = finishLuminance[from];
-          frontIndex[i] = frontIndex[from];
-        }
-      }
+      if (from < 0) continue;
+      out[i] = 255;
+      finishLuminance[i] = finishLuminance[from];
+      frontIndex[i] = frontIndex[from];
     }
   }
   return out;

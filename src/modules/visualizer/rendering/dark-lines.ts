@@ -18,6 +18,8 @@
  * further out.
  */
 
+import { nthSmallest } from './numbers.js';
+
 const { abs, min } = Math;
 
 /** Luminance (as (r + 2g + b) / 4) below which the pixel-wise tests are replaced. */
@@ -119,7 +121,7 @@ function isStreakedDown(
     }
   }
   const upperQuartile = (values: Float32Array) =>
-    values.subarray(0, count).sort()[(3 * count) >> 2] ?? 0;
+    count ? nthSmallest(values, (3 * count) >> 2, count) : 0;
   return upperQuartile(acrossColumns) >= STREAKED * upperQuartile(acrossRows);
 }
 

@@ -198,39 +198,56 @@ export function isPlainPanel(
   const w = panel.width - 2 * inset;
   const h = panel.height - 2 * inset;
   if (w <= 0 || h <= 0) return false;
-  const seen = new Uint8Array(w * h);
-  const isLine = (j: number) => boundaries[(top + ((j / w) | 0)) * width + left + (j % w)] === 1;
+  // Hot (every L a row's height is asked of): the window's lines copied out once, each cleared
+  // as its blob is followed, on a typed stack.
+  const area = w * h;
+  const line = new Uint8Array(area);
+  for (let y = 0; y < h; y++) {
+    const from = (top + y) * width + left;
+    for (let x = 0; x < w; x++) line[y * w + x] = boundaries[from + x] === 1 ? 1 : 0;
+  }
+  const stack = new Int32Array(area);
   let lines = 0;
   let handle = { pixels: 0, area: 0 };
-  const stack: number[] = [];
-  for (let start = 0; start < w * h; start++) {
-    if (seen[start] || !isLine(start)) continue;
-    seen[start] = 1;
-    stack.push(start);
-    const blob = { pixels: 0, minX: w, minY: h, maxX: 0, maxY: 0 };
-    while (stack.length) {
-      const j = stack.pop()!;
-      const [x, y] = [j % w, (j / w) | 0];
-      blob.pixels++;
-      blob.minX = min(blob.minX, x);
-      blob.maxX = max(blob.maxX, x);
-      blob.minY = min(blob.minY, y);
-      blob.maxY = max(blob.maxY, y);
-      for (const next of [x > 0 ? j - 1 : -1, x + 1 < w ? j + 1 : -1, j - w, j + w]) {
-        if (next < 0 || next >= w * h || seen[next] || !isLine(next)) continue;
-        seen[next] = 1;
-        stack.push(next);
+  for (let start = 0; start < area; start++) {
+    if (!line[start]) continue;
+    line[start] = 0;
+    stack[0] = start;
+    let size = 1;
+    let [pixels, minX, minY, maxX, maxY] = [0, w, h, 0, 0];
+    while (size) {
+      const j = stack[--size];
+      const y = (j / w) | 0;
+      const x = j - y * w;
+      pixels++;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      if (x > 0 && line[j - 1]) {
+        line[j - 1] = 0;
+        stack[size++] = j - 1;
+      }
+      if (x + 1 < w && line[j + 1]) {
+        line[j + 1] = 0;
+        stack[size++] = j + 1;
+      }
+      if (y > 0 && line[j - w]) {
+        line[j - w] = 0;
+        stack[size++] = j - w;
+      }
+      if (y + 1 < h && line[j + w]) {
+        line[j + w] = 0;
+        stack[size++] = j + w;
       }
     }
-    const [across, along] = [blob.maxX - blob.minX + 1, blob.maxY - blob.minY + 1].sort(
-      (a, b) => a - b,
-    );
+    const across = min(maxX - minX + 1, maxY - minY + 1);
+    const along = max(maxX - minX + 1, maxY - minY + 1);
     const streak = grain && (across <= GRAIN_STREAK || along >= STREAK_ELONGATION * across);
-    if (streak || (hiddenBelow && blob.maxY === h - 1 && blob.minY > 0)) continue;
-    lines += blob.pixels;
-    if (blob.pixels > handle.pixels) {
-      const area = (blob.maxX - blob.minX + 1) * (blob.maxY - blob.minY + 1);
-      handle = { pixels: blob.pixels, area };
+    if (streak || (hiddenBelow && maxY === h - 1 && minY > 0)) continue;
+    lines += pixels;
+    if (pixels > handle.pixels) {
+      handle = { pixels, area: (maxX - minX + 1) * (maxY - minY + 1) };
     }
   }
   return lines - handle.pixels <= STRAY_LINES * w * h && handle.area <= HANDLE_SHARE * w * h;
