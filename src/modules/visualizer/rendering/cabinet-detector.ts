@@ -32,7 +32,15 @@ import { isPanelFront, sidesLined } from './found-panels.js';
 import { doorsToRowHeight } from './row-heights.js';
 import { doorsAlongPanelRows, hiddenShare, medianColour, type RowDoor } from './row-panels.js';
 import { median, nthSmallest } from './numbers.js';
-import { levelLineRows, withRowEnds } from './row-ends.js';
+import {
+  levelLineRows,
+  SAME_LINE,
+  verticalSegments,
+  withEndSides,
+  withRowEnds,
+  type LineRow,
+} from './row-ends.js';
+import { gapsAndGrooves, withoutGrooves } from './groove-gaps.js';
 import { paintFrontsBehind, type BehindRules } from './fronts-behind.js';
 import {
   bandBox,
@@ -419,6 +427,37 @@ function rowMeasures(height: number) {
 }
 
 /**
+ * A grooved row whose gaps run up through its top edge and whose grooves stop short of it is a
+ * row of its gaps, its grooves taken out of the lines, and its end doors' outer sides are looked
+ * for again at the gaps' spacing
+ * (docs/decisions/0065-grooves-stop-short-of-the-top-edge.md).
+ */
+function rowsByTheirGaps(
+  found: LineRow[],
+  boundaries: Uint8Array,
+  smooth: Uint8Array,
+  width: number,
+  { tolerance, shortestSide }: { tolerance: number; shortestSide: number },
+): { rows: LineRow[]; lines: Uint8Array } {
+  const luminance = (x: number, y: number) => {
+    const i = (y * width + x) * 3;
+    return (smooth[i] + smooth[i + 1] + smooth[i + 2]) / 3;
+  };
+  const parted = found.map((row) => gapsAndGrooves(row, shortestSide, SAME_LINE, luminance, width));
+  if (parted.every((row) => !row)) return { rows: found, lines: boundaries };
+  const segments = verticalSegments(boundaries, width, smooth.length / 3 / width);
+  const byGaps = parted.map((row) => {
+    if (!row) return null;
+    const grooves = row.grooves.map(({ line }) => line);
+    const lines = withEndSides(row.gaps, segments, tolerance, shortestSide, grooves);
+    return { gaps: { ...row.gaps, lines }, grooves: row.grooves };
+  });
+  const rows = found.map((row, k) => byGaps[k]?.gaps ?? row);
+  const grooved = byGaps.filter((row) => row !== null);
+  return { rows, lines: withoutGrooves(boundaries, width, grooved, SAME_LINE) };
+}
+
+/**
  * A row whose bottom line a strip of lights under it washes out along its whole length has no
  * front found to draw its lines on from. The lines between its doors still start level and end
  * level: the row's top and bottom are drawn on between them, and a front found only then is added
@@ -432,13 +471,20 @@ function completeRowEnds(
 ): void {
   const { width, height } = image;
   const { tolerance, shortestSide, near } = rowMeasures(height);
-  const rows = levelLineRows(boundaries, width, height, tolerance, shortestSide);
-  const closed = withRowEnds(
+  const { rows, lines } = rowsByTheirGaps(
+    levelLineRows(boundaries, width, height, tolerance, shortestSide),
     boundaries,
+    smooth,
     width,
-    rows,
-    (edge) => lineEvidence(boundaries, width, edge) < MIN_LINE_EVIDENCE,
+    { tolerance, shortestSide },
   );
+  const closed =
+    withRowEnds(
+      lines,
+      width,
+      rows,
+      (edge) => lineEvidence(boundaries, width, edge) < MIN_LINE_EVIDENCE,
+    ) ?? (lines !== boundaries ? lines : null);
   if (!closed) return;
   const extra = detectWithLines(image, smooth, closed);
   const betweenLines = (box: FrontBox) =>

@@ -27,7 +27,7 @@ const MAX_BREAK = 2;
 /** A door's side is at least this share of the picture's height long. */
 const MIN_LENGTH = 0.08;
 /** Columns this close with overlapping runs are one line (lines are a few pixels thick). */
-const SAME_LINE = 4;
+export const SAME_LINE = 4;
 /** A row ends at three lines at least: two doors side by side. */
 const MIN_LINES = 3;
 /** A door at the row's end is at most this many times as wide as the row's doors stand apart. */
@@ -63,17 +63,20 @@ export function levelLineRows(
 /**
  * The side of a door at either end of a row may run on past the row: the edge of a wall unit
  * against a wall of its colour runs on down the backsplash's edge. The nearest line beyond the
- * row's first (last) one that spans the row, about a door's width away, is that door's side.
+ * row's first (last) one that spans the row, about a door's width away, is that door's side;
+ * never one of the row's `grooves`.
  */
-function withEndSides(
+export function withEndSides(
   { lines, top, bottom, spacing }: LineRow,
   segments: Segment[],
   tolerance: number,
   shortestSide: number,
+  grooves: Segment[] = [],
 ): Segment[] {
   const spanning = segments.filter(
     (segment) =>
       !lines.includes(segment) &&
+      !grooves.includes(segment) &&
       segment.top <= top + tolerance &&
       segment.bottom >= bottom - tolerance,
   );

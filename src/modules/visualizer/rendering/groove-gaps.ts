@@ -1,0 +1,125 @@
+import { median } from './numbers.js';
+import type { LineRow, Segment } from './row-ends.js';
+
+/**
+ * In a row of fronts grooved up and down, grooves as dark as the gaps stand as evenly as the gaps
+ * between the fronts, so neither spacing nor darkness tells them apart. Where they part is the
+ * row's top edge: a gap runs up through the shaded band along it, a groove is cut into the front
+ * below and stops short of it. The gaps are the row's lines; the grooves are lines within its
+ * fronts, taken out so that each front closes whole
+ * (docs/decisions/0065-grooves-stop-short-of-the-top-edge.md).
+ */
+
+/** Columns either side of a line compared with it: past a line's few pixels of width. */
+const BESIDE = 6;
+/** Luminance step between a line and its sides that shows the line is there (0–255). */
+const LINE_CONTRAST = 12;
+/** Rows the step must hold for, one after the other: noise makes no line. */
+const HELD_ROWS = 2;
+/** A gap starts at least this many pixels above every line beside it. */
+const GAP_LEAD = 4;
+/** Lines either side whose starts a line's is compared with (the row's top may slope). */
+const NEIGHBOURS = 2;
+
+/** Gaps further apart than this many times their usual spacing hold more than one front. */
+const FRONT_SPACINGS = 1.5;
+
+export type Luminance = (x: number, y: number) => number;
+
+/**
+ * Where a line shows from, going down from the row's top: the first row from which the line's
+ * columns differ from both sides for `HELD_ROWS` rows. The line's columns are the few pixels up to
+ * its `x` (lines are drawn a few pixels thick and found at their rightmost column).
+ */
+export function lineStart(
+  line: Segment,
+  from: number,
+  to: number,
+  reach: number,
+  luminance: Luminance,
+  width: number,
+): number {
+  let held = 0;
+  for (let y = from; y <= to; y++) {
+    let shows = false;
+    for (let x = line.x - reach; x <= line.x && !shows; x++) {
+      if (x - BESIDE < 0 || x + BESIDE >= width) continue;
+      const own = luminance(x, y);
+      const left = luminance(x - BESIDE, y);
+      const right = luminance(x + BESIDE, y);
+      const step = Math.min(Math.abs(own - left), Math.abs(own - right));
+      shows = step >= LINE_CONTRAST && Math.sign(own - left) === Math.sign(own - right);
+    }
+    held = shows ? held + 1 : 0;
+    if (held === HELD_ROWS) return y - HELD_ROWS + 1;
+  }
+  return to + 1;
+}
+
+/**
+ * A grooved row (lines closer than `shortestSide`) told into its gaps and its grooves: the lines
+ * that start `GAP_LEAD` above the grooves beside them are gaps. Null where the row is not grooved
+ * or its lines do not part so (grooves running up to the top edge): it stays as it is.
+ */
+export function gapsAndGrooves(
+  row: LineRow,
+  shortestSide: number,
+  reach: number,
+  luminance: Luminance,
+  width: number,
+): { gaps: LineRow; grooves: { line: Segment; start: number }[] } | null {
+  const { lines, top, bottom } = row;
+  const grooved = lines.some((line, i) => i > 0 && line.x - lines[i - 1].x < shortestSide);
+  if (!grooved) return null;
+  const depth = (bottom - top) >> 1;
+  const starts = lines.map((line) =>
+    lineStart(line, Math.max(0, top - reach), top + depth, reach, luminance, width),
+  );
+  const leads = starts.map((start, i) => {
+    const beside = [
+      ...starts.slice(Math.max(0, i - NEIGHBOURS), i),
+      ...starts.slice(i + 1, i + 1 + NEIGHBOURS),
+    ];
+    // The earliest beside it: a handle's or a shadow's edge shows from lower down, no groove.
+    return Math.min(...beside) - start >= GAP_LEAD;
+  });
+  const gapLines = lines.filter((_, i) => leads[i]);
+  const grooves = lines.flatMap((line, i) => (leads[i] ? [] : [{ line, start: starts[i] }]));
+  if (gapLines.length < 2 || !grooves.length) return null;
+  const spacing = median(
+    gapLines
+      .slice(1)
+      .map((line, i) => line.x - gapLines[i].x)
+      .filter((apart) => apart >= shortestSide),
+  );
+  if (!(spacing >= shortestSide)) return null;
+  return { gaps: { lines: gapLines, top, bottom, spacing }, grooves };
+}
+
+/**
+ * The boundaries with each grooved front between two neighbouring gaps cleared of its grooves
+ * (and of the grain and noise between them) from where its grooves start to the row's bottom,
+ * which is drawn on: the top edge's band and the gaps stay lines, so each front is one region.
+ */
+export function withoutGrooves(
+  boundaries: Uint8Array,
+  width: number,
+  rows: { gaps: LineRow; grooves: { line: Segment; start: number }[] }[],
+  reach: number,
+): Uint8Array {
+  const cleared = boundaries.slice();
+  for (const { gaps, grooves } of rows) {
+    const { lines, bottom, spacing } = gaps;
+    for (let i = 0; i + 1 < lines.length; i++) {
+      // Wider than a front: two fronts whose gap did not show, or no fronts at all.
+      if (lines[i + 1].x - lines[i].x > FRONT_SPACINGS * spacing) continue;
+      const [left, right] = [lines[i].x + 1, lines[i + 1].x - reach - 1];
+      const within = grooves.filter(({ line }) => line.x > left && line.x < right + reach);
+      if (!within.length) continue;
+      const top = median(within.map(({ start }) => start));
+      for (let y = top; y < bottom; y++) cleared.fill(0, y * width + left, y * width + right + 1);
+      cleared.fill(1, bottom * width + left, bottom * width + right + 1);
+    }
+  }
+  return cleared;
+}
