@@ -461,6 +461,35 @@ describe('detectCabinetFronts', () => {
     expect(found.mask[50 * width + 300]).toBe(0);
   });
 
+  it('should find a stack of two drawers a shade apart in hue, each of the finish of the doors beside them', () => {
+    const [width, height] = [620, 420];
+    const { doorWidth, left, top, bottom } = ROW;
+    const fronts = [0, 1, 3, 4].map((k) => ({
+      left: left + k * (doorWidth + 4),
+      top,
+      right: left + k * (doorWidth + 4) + doorWidth,
+      bottom,
+    }));
+    const stackLeft = left + 2 * (doorWidth + 4);
+    const middle = (top + bottom) / 2;
+    const upper = { left: stackLeft, top, right: stackLeft + doorWidth, bottom: middle - 2 };
+    const lower = { left: stackLeft, top: middle + 2, right: stackLeft + doorWidth, bottom };
+    const image = framedFronts(width, height, [...fronts, upper, lower]);
+    // Light falls off down the stack: the upper drawer a little warmer than the doors, the lower
+    // one a little cooler, each 0.015 off the doors' hue and 0.03 off the other's.
+    const tint = ({ left, top, right, bottom }: Rectangle, colour: readonly number[]) => {
+      for (let y = top; y < bottom; y++) {
+        for (let x = left; x < right; x++) image.data.set(colour, (y * width + x) * 3);
+      }
+    };
+    tint(upper, [229, 210, 177]);
+    tint(lower, [215, 210, 191]);
+    const found = detectCabinetFronts(image);
+    expect(found.mask[(top + 40) * width + stackLeft + 40]).toBe(255);
+    expect(found.mask[(bottom - 40) * width + stackLeft + 40]).toBe(255);
+    expect(found.fronts).toBe(fronts.length + 2);
+  });
+
   it('should leave out a freezer door lined up with the wall units, as it stacks on a door taller than any front', () => {
     const [top, bottom] = [100, 292];
     const wallUnits = [60, 150, 240, 330].map((left) => ({ left, top, right: left + 84, bottom }));

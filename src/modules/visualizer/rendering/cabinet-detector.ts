@@ -55,7 +55,7 @@ import {
 } from './row-bands.js';
 import { findStraightGaps } from './straight-gaps.js';
 import { withoutGrain } from './grain-cuts.js';
-import { isDoorSized, joinAcrossGrooves, linedUpAcrossGroove } from './grooves.js';
+import { isDoorSized, joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, floor, hypot, max, min, round } = Math;
@@ -1258,6 +1258,16 @@ function detectWithLines(
     near(a.minY, b.minY) &&
     near(a.maxY, b.maxY) &&
     abs(a.maxX - a.minX - (b.maxX - b.minX)) <= TWIN_WIDTH * max(a.maxX - a.minX, b.maxX - b.minX);
+  // Light falls off down a drawer stack: a drawer next to the one above it may be a shade off it
+  // in hue, yet both are of the finish of a third front of the run. One right over the other: no
+  // more between them than a gap, each edge as far off as lining up allows. See
+  // docs/decisions/0064-a-strip-measured-where-it-runs.md.
+  const stackedOfOneFinish = (a: Region, b: Region) =>
+    streaked.has(a) === streaked.has(b) &&
+    max(a.minY, b.minY) - min(a.maxY, b.maxY) <= 2 * tolerance &&
+    finished.some(
+      (third) => third !== a && third !== b && sameFinish(a, third) && sameFinish(b, third),
+    );
   const selected = finished.filter((region) => {
     const partners = finished.filter(
       (other) =>
@@ -1267,7 +1277,13 @@ function detectWithLines(
     );
     const stacks = (other: Region) =>
       inStack(region, other) && (!streaked.has(region) || (isWide(region) && isWide(other)));
-    return inRow(region, partners) || partners.some(stacks);
+    return (
+      inRow(region, partners) ||
+      partners.some(stacks) ||
+      finished.some(
+        (other) => other !== region && stacks(other) && stackedOfOneFinish(region, other),
+      )
+    );
   });
   // Hard light falling across a run leaves part of it in deep shade, past what counts as one
   // finish; a door-shaped region of their hue in the row of fronts found is one of them all the
@@ -1680,22 +1696,32 @@ function joinStrips(
     axis.isStrip(region[end] - region[start] + 1, region[to] - region[from] + 1);
   const isPiece = (region: Region) =>
     axis.piecesTakeStrips && isDoorSized(widthOf(region), heightOf(region));
-  const strips = regions
-    .filter(
-      (region) =>
-        (isStrip(region) || isPiece(region)) &&
-        region.area >= MIN_STRIP_PIXELS &&
-        !region.bordersTouched,
-    )
-    .sort((a, b) => a[start] - b[start]);
-  const piece = strips.map((region) => !isStrip(region));
+  // Along the axis, a strip is where it runs: a region whose box is no strip's may be one with a
+  // hook off its end (docs/decisions/0064-a-strip-measured-where-it-runs.md). Its lines are a
+  // strip's on average too, which spares measuring the large regions line by line.
+  const spans = new Map<Region, [number, number]>();
+  for (const region of regions) {
+    if (region.area < MIN_STRIP_PIXELS || region.bordersTouched) continue;
+    if (isStrip(region) || isPiece(region)) {
+      spans.set(region, [region[start], region[end]]);
+      continue;
+    }
+    const across = region[to] - region[from] + 1;
+    if (!axis.isStrip(region.area / across, across)) continue;
+    const span = runningSpan(labels, width, region.label, region, start === 'minX');
+    if (axis.isStrip(span[1] - span[0] + 1, across)) spans.set(region, span);
+  }
+  const strips = [...spans.keys()].sort((a, b) => spans.get(a)![0] - spans.get(b)![0]);
+  const startOf = (k: number) => spans.get(strips[k])![0];
+  const endOf = (k: number) => spans.get(strips[k])![1];
+  const piece = strips.map((region) => isPiece(region) && !isStrip(region));
   /** Strips that lie against each other (by index), and how wide the line between them is. */
   const lying: [number, number, number][] = [];
   for (let a = 0; a < strips.length; a++) {
     for (let b = a + 1; b < strips.length; b++) {
       const first = strips[a];
       const next = strips[b];
-      const between = next[start] - first[end];
+      const between = startOf(b) - endOf(a);
       if (between > MAX_GROOVE) break;
       // A handle across a groove notches one side of a strip: one side lining up will do.
       const overlap = min(first[to], next[to]) - max(first[from], next[from]);
@@ -1703,7 +1729,7 @@ function joinStrips(
       // Seen at an angle a groove slants, so the strips' boxes overlap a little.
       if (
         between > -MAX_GROOVE_SLANT * wider &&
-        first[start] + first[end] < next[start] + next[end] &&
+        startOf(a) + endOf(a) < startOf(b) + endOf(b) &&
         overlap >= MIN_STRIP_OVERLAP * wider &&
         linedUpAcrossGroove(
           Number(piece[a]) + Number(piece[b]),
@@ -1721,8 +1747,8 @@ function joinStrips(
     : MAX_GROOVE;
   const parts = strips.map((region, k) => ({
     isPiece: piece[k],
-    start: region[start],
-    end: region[end],
+    start: startOf(k),
+    end: endOf(k),
     from: region[from],
     to: region[to],
   }));
@@ -1741,8 +1767,8 @@ function joinStrips(
     const side = max(first[from], next[from]);
     const otherSide = min(first[to], next[to]);
     for (
-      let along = min(first[end] + 1, next[start]);
-      along <= max(next[start] - 1, first[end]);
+      let along = min(endOf(a) + 1, startOf(b));
+      along <= max(startOf(b) - 1, endOf(a));
       along++
     ) {
       for (let across = side; across <= otherSide; across++) {

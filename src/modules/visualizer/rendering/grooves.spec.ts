@@ -1,4 +1,4 @@
-import { isDoorSized, joinAcrossGrooves, linedUpAcrossGroove } from './grooves.js';
+import { isDoorSized, joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
 
 describe('grooves', () => {
   it('should take a door as 0.3 to 1 times as wide as it is tall', () => {
@@ -67,5 +67,23 @@ describe('grooves', () => {
     );
     expect(headOf(1)).toBe(headOf(0));
     expect(headOf(2)).not.toBe(headOf(0));
+  });
+
+  it('should measure a strip where it runs, not across a hook off its top over the strip beside it', () => {
+    // 70 × 100 labels: a strip (label 1) 8 px wide at x 50–57 down the whole height, with a hook
+    // over the rows 0–9 reaching left to x 10; the strip beside it (label 2) below the hook.
+    const [width, height] = [70, 100];
+    const labels = new Int32Array(width * height).fill(-1);
+    for (let y = 0; y < height; y++) {
+      for (let x = 50; x < 58; x++) labels[y * width + x] = 1;
+      for (let x = 10; x < 48; x++) labels[y * width + x] = y < 10 ? 1 : y > 11 ? 2 : -1;
+    }
+    const hooked = { minX: 10, maxX: 57, minY: 0, maxY: 99 };
+    expect(runningSpan(labels, width, 1, hooked, true)).toEqual([50, 57]);
+    expect(runningSpan(labels, width, 2, { minX: 10, maxX: 47, minY: 12, maxY: 99 }, true)).toEqual(
+      [10, 47],
+    );
+    // Stacked, the lines are columns: across the hook's columns the strip is its 10 top rows.
+    expect(runningSpan(labels, width, 1, hooked, false)).toEqual([0, 9]);
   });
 });

@@ -5,6 +5,8 @@
  * docs/decisions/0060-a-groove-leaves-no-front-beside-it.md.
  */
 
+import { median } from './numbers.js';
+
 /** A door is 0.3–1 times as wide as it is tall, whatever its finish (as in 0055). */
 const MIN_DOOR_ASPECT = 0.3;
 const MAX_DOOR_ASPECT = 1;
@@ -80,4 +82,38 @@ export function joinAcrossGrooves(
     seams.push([a, b]);
   }
   return { headOf, seams };
+}
+
+/**
+ * Where a region lies along the axis the strips follow one another, taken line by line across it
+ * (each row for strips side by side): the median of its lines' first and last pixels. A strip
+ * between two grooves that close can run into the lines above it and take a hook of another
+ * strip's end: its box then spans both, though along most of its length it is a strip a groove
+ * away from its neighbours. See docs/decisions/0064-a-strip-measured-where-it-runs.md.
+ */
+export function runningSpan(
+  labels: Int32Array,
+  width: number,
+  label: number,
+  box: { minX: number; maxX: number; minY: number; maxY: number },
+  sideBySide: boolean,
+): [number, number] {
+  const firsts: number[] = [];
+  const lasts: number[] = [];
+  const [lineFrom, lineTo] = sideBySide ? [box.minY, box.maxY] : [box.minX, box.maxX];
+  const [alongFrom, alongTo] = sideBySide ? [box.minX, box.maxX] : [box.minY, box.maxY];
+  const [lineStep, alongStep] = sideBySide ? [width, 1] : [1, width];
+  for (let line = lineFrom; line <= lineTo; line++) {
+    let first = -1;
+    let last = -1;
+    for (let along = alongFrom; along <= alongTo; along++) {
+      if (labels[line * lineStep + along * alongStep] !== label) continue;
+      if (first < 0) first = along;
+      last = along;
+    }
+    if (first < 0) continue;
+    firsts.push(first);
+    lasts.push(last);
+  }
+  return [median(firsts), median(lasts)];
 }
