@@ -55,7 +55,8 @@ import {
 } from './row-bands.js';
 import { findStraightGaps } from './straight-gaps.js';
 import { withoutGrain } from './grain-cuts.js';
-import { isDoorSized, joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
+import { isDoorSized } from './door-shape.js';
+import { joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, floor, hypot, max, min, round } = Math;

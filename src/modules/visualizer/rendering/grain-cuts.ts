@@ -1,4 +1,5 @@
 import { levelLineRows, verticalSegments, type LineRow, type Segment } from './row-ends.js';
+import { MAX_DOOR_ASPECT, MIN_DOOR_ASPECT } from './door-shape.js';
 import { median } from './numbers.js';
 
 /**
@@ -9,9 +10,6 @@ import { median } from './numbers.js';
  * (docs/decisions/0055-grained-rows-cut-into-doors.md).
  */
 
-/** A door is this wide for its height at least and at most (narrow larder to wide drawer front). */
-const MIN_DOOR_ASPECT = 0.3;
-const MAX_DOOR_ASPECT = 1;
 /**
  * A piece is a pair of doors, not one wide door, where its deepest line stands within this share
  * of its width from its middle: the doors of a pair are of one width.

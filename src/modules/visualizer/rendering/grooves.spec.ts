@@ -1,4 +1,5 @@
-import { isDoorSized, joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
+import { isDoorSized } from './door-shape.js';
+import { joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
 
 describe('grooves', () => {
   it('should take a door as 0.3 to 1 times as wide as it is tall', () => {

@@ -5,20 +5,14 @@
  * docs/decisions/0060-a-groove-leaves-no-front-beside-it.md.
  */
 
+import { isDoorSized } from './door-shape.js';
 import { median } from './numbers.js';
 
-/** A door is 0.3–1 times as wide as it is tall, whatever its finish (as in 0055). */
-const MIN_DOOR_ASPECT = 0.3;
-const MAX_DOOR_ASPECT = 1;
 /**
  * A sliver narrower than this share of the piece beside it is as often a cabinet's side, or its
  * shadow on the wall, as a strip of the door, and leaves little of a door unpainted.
  */
 const MIN_STRIP_SHARE = 0.2;
-
-export function isDoorSized(width: number, height: number): boolean {
-  return width >= MIN_DOOR_ASPECT * height && width <= MAX_DOOR_ASPECT * height;
-}
 
 /**
  * Whether two regions lying side by side line up well enough to be parts of one front. Strips
