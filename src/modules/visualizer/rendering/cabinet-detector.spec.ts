@@ -417,12 +417,7 @@ describe('detectCabinetFronts', () => {
 
   it('should find doors whose vertical grooves are as deep as the gaps between them, each cut into strips too narrow to be a front', () => {
     const [width, height] = [600, 420];
-    const doors = [0, 1, 2, 3, 4].map((k) => ({
-      left: 60 + k * 100,
-      top: 100,
-      right: 156 + k * 100,
-      bottom: 320,
-    }));
+    const doors = fiveDoorsInARow();
     const image = framedFronts(width, height, doors);
     for (const { left, top, right, bottom } of doors) {
       for (let x = left + 12; x < right - 6; x += 12) {
@@ -439,12 +434,7 @@ describe('detectCabinetFronts', () => {
 
   it('should find whole doors whose one decorative groove cuts a strip off each, too narrow to be a front, beside a piece that is door-sized', () => {
     const [width, height] = [600, 420];
-    const doors = [0, 1, 2, 3, 4].map((k) => ({
-      left: 60 + k * 100,
-      top: 100,
-      right: 156 + k * 100,
-      bottom: 320,
-    }));
+    const doors = fiveDoorsInARow();
     const image = framedFronts(width, height, doors);
     // A groove 24 px in from each door's right side cuts off a strip 24 px wide and 220 tall,
     // beside a piece 70 px wide.
@@ -633,3 +623,13 @@ describe('detectCabinetFronts', () => {
     }
   });
 });
+
+/** Five doors 96 px wide and 220 tall with 4 px gaps, in a 600x420 picture. */
+function fiveDoorsInARow() {
+  return [0, 1, 2, 3, 4].map((k) => ({
+    left: 60 + k * 100,
+    top: 100,
+    right: 156 + k * 100,
+    bottom: 320,
+  }));
+}
