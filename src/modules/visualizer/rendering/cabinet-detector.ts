@@ -438,6 +438,7 @@ function rowsByTheirGaps(
   boundaries: Uint8Array,
   smooth: Uint8Array,
   width: number,
+  height: number,
   { tolerance, shortestSide }: { tolerance: number; shortestSide: number },
 ): { rows: LineRow[]; lines: Uint8Array } {
   const luminance = (x: number, y: number) => {
@@ -446,7 +447,7 @@ function rowsByTheirGaps(
   };
   const parted = found.map((row) => gapsAndGrooves(row, shortestSide, SAME_LINE, luminance, width));
   if (parted.every((row) => !row)) return { rows: found, lines: boundaries };
-  const segments = verticalSegments(boundaries, width, smooth.length / 3 / width);
+  const segments = verticalSegments(boundaries, width, height);
   const byGaps = parted.map((row) => {
     if (!row) return null;
     const grooves = row.grooves.map(({ line }) => line);
@@ -477,6 +478,7 @@ function completeRowEnds(
     boundaries,
     smooth,
     width,
+    height,
     { tolerance, shortestSide },
   );
   const closed =

@@ -26,6 +26,12 @@ const FRONT_SPACINGS = 1.5;
 
 export type Luminance = (x: number, y: number) => number;
 
+/** A grooved row told apart: the row of its gaps, and its grooves with where each starts. */
+export interface GroovedRow {
+  gaps: LineRow;
+  grooves: { line: Segment; start: number }[];
+}
+
 /**
  * Where a line shows from, going down from the row's top: the first row from which the line's
  * columns differ from both sides for `HELD_ROWS` rows. The line's columns are the few pixels up to
@@ -67,7 +73,7 @@ export function gapsAndGrooves(
   reach: number,
   luminance: Luminance,
   width: number,
-): { gaps: LineRow; grooves: { line: Segment; start: number }[] } | null {
+): GroovedRow | null {
   const { lines, top, bottom } = row;
   const grooved = lines.some((line, i) => i > 0 && line.x - lines[i - 1].x < shortestSide);
   if (!grooved) return null;
@@ -104,7 +110,7 @@ export function gapsAndGrooves(
 export function withoutGrooves(
   boundaries: Uint8Array,
   width: number,
-  rows: { gaps: LineRow; grooves: { line: Segment; start: number }[] }[],
+  rows: GroovedRow[],
   reach: number,
 ): Uint8Array {
   const cleared = boundaries.slice();
