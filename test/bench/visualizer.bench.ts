@@ -28,6 +28,8 @@
  *   npm run build:server && node test/bench/visualizer.bench.ts
  *   npm run bench -- visualizer --quality    the quality part only
  *   ... --quality --only=site,panels         only the sets whose names hold one of these words
+ *   ... --quality --kitchens=1084,keittio-2  only the kitchens whose names hold one of these (a
+ *                                            scene's seed or a site photo's name)
  *   ... --speed                              the renderer's time and memory only (no quality, no
  *                                            HTTP)
  *
@@ -156,6 +158,10 @@ const REPEATS = 3;
 const ONLY_SETS = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
+  .split(',');
+const ONLY_KITCHENS = process.argv
+  .find((arg) => arg.startsWith('--kitchens='))
+  ?.slice('--kitchens='.length)
   .split(',');
 const HTTP_CLIENTS = 4;
 const HTTP_REQUESTS_PER_CLIENT = 3;
@@ -371,6 +377,11 @@ const siteKitchens = (): QualityKitchen[] =>
     }),
   }));
 
+/** A scene's name starts "drawn <seed>,"; a site photo's is its file name. */
+function isChosen(name: string): boolean {
+  return ONLY_KITCHENS!.some((word) => new RegExp(`\\b${word}\\b`).test(name));
+}
+
 async function benchQuality(texture: Buffer): Promise<void> {
   const sets = [
     { set: 'tuning', kitchens: generatedKitchens(TUNING_SCENES) },
@@ -412,7 +423,9 @@ async function benchQuality(texture: Buffer): Promise<void> {
   for (const { set, kitchens } of sets) {
     let passed = 0;
     const failedMustPass: string[] = [];
-    for (const kitchen of kitchens) {
+    const chosen = kitchens.filter((kitchen) => !ONLY_KITCHENS || isChosen(kitchen.name));
+    if (!chosen.length) continue;
+    for (const kitchen of chosen) {
       const { image, truth, pixels } = await kitchen.load();
       const opacity = await renderLocally({
         kind: 'local',
@@ -436,9 +449,9 @@ async function benchQuality(texture: Buffer): Promise<void> {
       });
     }
     passedAll += passed;
-    total += kitchens.length;
+    total += chosen.length;
     summary.push(
-      `${set}: ${passed}/${kitchens.length} kitchens pass (${Math.round((100 * passed) / kitchens.length)} %)` +
+      `${set}: ${passed}/${chosen.length} kitchens pass (${Math.round((100 * passed) / chosen.length)} %)` +
         (failedMustPass.length
           ? `; must pass (white-on-white, angled, the site's) but fail: ${failedMustPass.join('; ')}`
           : ''),
