@@ -90,13 +90,10 @@ const providers = [
     inject: [PG_POOL, EventStore, DATABASE_URL, { token: RequestPressure, optional: true }],
     useFactory: (pool: pg.Pool, store: EventStore, url: string, requests?: RequestPressure) => {
       const logger = new Logger('Projections');
-      return new ProjectionManager(
-        pool,
-        store,
-        (message) => logger.log(message),
-        () => new pg.Client({ connectionString: url }),
-        new BackgroundPacer(requests),
-      );
+      return new ProjectionManager(pool, store, (message) => logger.log(message), {
+        listenerFactory: () => new pg.Client({ connectionString: url }),
+        pacer: new BackgroundPacer(requests),
+      });
     },
   },
   ProjectionLifecycle,

@@ -1,10 +1,9 @@
 import type pg from 'pg';
 import type { EventStore } from '#src/platform/event-store/event-store.js';
 import type { LogPosition } from '#src/platform/event-store/event-store.types.js';
-import type { BackgroundPacer } from '#src/platform/scheduling/request-pressure.js';
 import { ProjectionRebuilder, buildRate, type ProgressListener } from './projection-rebuild.js';
 import { ProjectionRegistry } from './projection-registry.js';
-import { ProjectionRunner } from './projection-runner.js';
+import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-runner.js';
 import { liveTables } from './projection-tables.js';
 import type { ProjectionDefinition } from './projection.types.js';
 
@@ -61,17 +60,9 @@ export class ProjectionManager {
     private readonly pool: pg.Pool,
     private readonly eventStore: EventStore,
     private readonly log: (message: string) => void = () => undefined,
-    listenerFactory?: () => pg.Client,
-    pacer?: BackgroundPacer,
+    runnerOptions: ProjectionRunnerOptions = {},
   ) {
-    this.runner = new ProjectionRunner(
-      pool,
-      eventStore,
-      this.registry,
-      log,
-      listenerFactory,
-      pacer,
-    );
+    this.runner = new ProjectionRunner(pool, eventStore, this.registry, log, runnerOptions);
     this.rebuilder = new ProjectionRebuilder(pool, eventStore, log);
   }
 

@@ -25,6 +25,15 @@ export const RUNNER_BATCH_SIZE = 5000;
 const POLL_INTERVAL_MS = 1000;
 const LISTEN_RETRY_MS = 5000;
 
+export interface ProjectionRunnerOptions {
+  /** A LISTEN connection of its own (without it the runner only polls). */
+  listenerFactory?: () => pg.Client;
+  /** Lets requests go first. */
+  pacer?: BackgroundPacer;
+  /** The safety net's interval when no NOTIFY arrives. */
+  pollIntervalMs?: number;
+}
+
 /**
  * Keeps the async projections' active builds caught up with the log. Each run is one transaction
  * that locks every projection it can (advisory locks: one instance runs each projection), reads
@@ -43,16 +52,15 @@ export class ProjectionRunner {
     private readonly eventStore: EventStore,
     private readonly registry: ProjectionRegistry,
     private readonly log: (message: string) => void,
-    private readonly listenerFactory?: () => pg.Client,
-    pacer?: BackgroundPacer,
+    private readonly options: ProjectionRunnerOptions = {},
   ) {
     this.loop = new WorkLoop(
       () =>
         this.catchUp().catch((error: Error) =>
           this.log(`projection runner failed: ${error.message}`),
         ),
-      POLL_INTERVAL_MS,
-      { pacer, minIntervalMs: BUSY_RUN_INTERVAL_MS },
+      options.pollIntervalMs ?? POLL_INTERVAL_MS,
+      { pacer: options.pacer, minIntervalMs: BUSY_RUN_INTERVAL_MS },
     );
   }
 
@@ -89,8 +97,9 @@ export class ProjectionRunner {
 
   /** LISTEN for appends; a lost connection is re-opened while polling covers the gap. */
   private async listen(): Promise<void> {
-    if (!this.listenerFactory || this.stopped) return;
-    const listener = this.listenerFactory();
+    const { listenerFactory } = this.options;
+    if (!listenerFactory || this.stopped) return;
+    const listener = listenerFactory();
     this.listener = listener;
     listener.on('notification', () => this.loop.wake());
     listener.on('error', (error) => {
