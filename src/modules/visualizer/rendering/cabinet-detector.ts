@@ -54,7 +54,7 @@ import {
   type FrontRow,
 } from './row-bands.js';
 import { findStraightGaps } from './straight-gaps.js';
-import { withoutGrain } from './grain-cuts.js';
+import { stripsOfWholeDoors, withoutGrain } from './grain-cuts.js';
 import { isDoorSized } from './door-shape.js';
 import { joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
 
@@ -273,7 +273,12 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     const fromPasses = found.fronts;
     if (grained) {
       // The row's fronts passed the tests of a set of fronts on their own: a dark grained run may
-      // be all there is, with nothing found before to line up with.
+      // be all there is, with nothing found before to line up with. A strip of such a door that
+      // a pass found gives way to the whole door.
+      const doors = frontBoxes(grained.fronts, image).filter(grained.inGrainedPiece);
+      const tolerance = alignmentTolerance(image.height);
+      const strips = stripsOfWholeDoors(frontBoxes(found, image), doors, tolerance);
+      dropFronts(found, new Set(strips.map((strip) => strip.front)));
       addAlignedFronts(found, grained.fronts, image, grained.inGrainedPiece, true);
     }
     completeRowLines(found, lines, image, smooth);

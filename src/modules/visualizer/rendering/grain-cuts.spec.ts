@@ -1,4 +1,4 @@
-import { deepestDoorCuts, pairsSplit, withoutGrain } from './grain-cuts.js';
+import { deepestDoorCuts, pairsSplit, stripsOfWholeDoors, withoutGrain } from './grain-cuts.js';
 
 const WIDTH = 500;
 const HEIGHT = 300;
@@ -39,6 +39,32 @@ function grainedRow(oven = false) {
     paint(GAPS[1] + 2, TOP + 41, GAPS[2] - 2, BOTTOM - 1, 12, false);
   }
   return { boundaries, rgb, paint };
+}
+
+/**
+ * The row of `grainedRow` seen at an angle: its top and bottom lines converge, so the sides of
+ * the two doors on the right start `shift` rows lower and end as many higher than those on the
+ * left, further than the lines' ends may lie apart and still be level.
+ */
+function angledRow(shift = 8) {
+  const { boundaries, rgb, paint } = grainedRow();
+  rgb.fill(120);
+  boundaries.fill(0);
+  const split = GAPS[2];
+  const sides = (from: number, to: number, top: number, bottom: number) => {
+    paint(from, top, to, bottom, 30, false);
+    for (const x of STREAKS.filter((x) => x > from && x < to)) {
+      paint(x - 1, top, x + 1, bottom, 18, true);
+    }
+    paint(from, top - 2, to, top, 10, true);
+    paint(from, bottom, to, bottom + 2, 10, true);
+    for (const x of GAPS.filter((x) => x >= from && x <= to)) {
+      paint(x - 1, top - 2, x + 1, bottom + 2, 10, true);
+    }
+  };
+  sides(split, GAPS[GAPS.length - 1], TOP + shift, BOTTOM - shift);
+  sides(GAPS[0], split, TOP, BOTTOM);
+  return { boundaries, rgb };
 }
 
 describe('withoutGrain', () => {
@@ -82,6 +108,15 @@ describe('withoutGrain', () => {
     expect(grain.cleared[(TOP + 5) * WIDTH + GAPS[0] + 9]).toBe(1);
   });
 
+  it('should cut the doors of a run seen at an angle that only a lower band of its lines spans, past those a taller band cut', () => {
+    const { boundaries, rgb } = angledRow();
+    const grain = withoutGrain(boundaries, rgb, WIDTH, HEIGHT, TOLERANCE, SHORTEST_SIDE)!;
+    expect(grain.pieces.map(({ minX }) => minX)).toEqual([42, 141, 241, 341]);
+    const middle = ((TOP + BOTTOM) / 2) * WIDTH;
+    for (const x of STREAKS) expect(grain.cleared[middle + x]).toBe(0);
+    for (const x of GAPS) expect(grain.cleared[middle + x]).toBe(1);
+  });
+
   it('should find nothing grained where a row has no more lines than its doors have sides', () => {
     const { boundaries, rgb } = grainedRow();
     for (const x of STREAKS) {
@@ -102,6 +137,13 @@ describe('deepestDoorCuts', () => {
   it('should leave a pair of narrow doors, door-sized together, as one piece', () => {
     const lines = [0, 35, 70, 105, 140].map(line);
     expect(deepestDoorCuts(lines, [0, 0.2, 0.5, 0.25, 0], 150)).toEqual([]);
+  });
+
+  it('should cut the rest of the row at its own deepest lines where a shallow cut is forced', () => {
+    // Nothing but the shallow line at 60 cuts the first stretch door-sized; past it, one streak
+    // (at 150) would do as well as the two gaps, and any way through 60 is as shallow at its worst.
+    const lines = [0, 60, 120, 150, 200, 240].map(line);
+    expect(deepestDoorCuts(lines, [0, 0.05, 0.5, 0.2, 0.5, 0], 100)).toEqual([1, 2, 4]);
   });
 
   it('should give no cuts where no way leaves door-sized pieces', () => {
@@ -126,5 +168,23 @@ describe('pairsSplit', () => {
   it('should keep the cuts made and split only the pieces two doors wide', () => {
     const run = [0, 35, 70, 105, 140, 180, 220].map(line);
     expect(pairsSplit(run, [0, 0.2, 0.5, 0.25, 0.6, 0.3, 0], [4], 150)).toEqual([2, 4]);
+  });
+});
+
+describe('stripsOfWholeDoors', () => {
+  const box = (minX: number, maxX: number, minY = 0, maxY = 200) => ({ minX, maxX, minY, maxY });
+  const door = box(40, 140);
+
+  it('should give the strips a pass found of a door found whole up to it', () => {
+    const strips = [box(42, 90, 2, 198), box(95, 138, 2, 198)];
+    expect(stripsOfWholeDoors([...strips, box(150, 250)], [door], 5)).toEqual(strips);
+  });
+
+  it('should keep a door-shaped front found over it, and the strips beside that one', () => {
+    expect(stripsOfWholeDoors([box(42, 120), box(122, 138)], [door], 5)).toEqual([]);
+  });
+
+  it('should keep a strip reaching past it', () => {
+    expect(stripsOfWholeDoors([box(42, 80), box(120, 170)], [door], 5)).toEqual([]);
   });
 });

@@ -81,6 +81,38 @@ export function withoutGrain(
 }
 
 /**
+ * The fronts of `found` that are strips of one of `doors` (fronts found whole in a grained
+ * piece): a door that grain cut into strips at the passes is found whole once its row's grain is
+ * taken out. Where every front found over such a door lies within it (by `tolerance`) and is
+ * narrower than a door, those strips give way to it; a door-shaped front over it, or one
+ * reaching past it, stays (docs/decisions/0070-angled-grained-runs.md).
+ */
+export function stripsOfWholeDoors<T extends GrainedPiece>(
+  found: T[],
+  doors: GrainedPiece[],
+  tolerance: number,
+): T[] {
+  const strips = new Set<T>();
+  for (const door of doors) {
+    const over = found.filter(
+      (box) =>
+        box.minX < door.maxX &&
+        door.minX < box.maxX &&
+        box.minY < door.maxY &&
+        door.minY < box.maxY,
+    );
+    const strip = (box: T) =>
+      box.minX >= door.minX - tolerance &&
+      box.maxX <= door.maxX + tolerance &&
+      box.minY >= door.minY - tolerance &&
+      box.maxY <= door.maxY + tolerance &&
+      box.maxX - box.minX < MIN_DOOR_ASPECT * (box.maxY - box.minY);
+    if (over.length && over.every(strip)) for (const box of over) strips.add(box);
+  }
+  return [...strips];
+}
+
+/**
  * Each band a row of level lines marks (`rows`), with every line that spans it (a door's side
  * may run on past it; seen at an angle the lines' ends drift by up to `tolerance`), taken in runs
  * of lines no further apart than a door is wide. A run holding more lines than its doors have
@@ -97,16 +129,18 @@ function grainedRows(
   tolerance: number,
 ): GrainedRow[] {
   const found: GrainedRow[] = [];
-  // A band within a taller one (a grip line's or a handle's level ends) is no row of its own.
+  // Every piece of every run taken so far, grained or not, by its row's band.
+  const read: { top: number; bottom: number; pieces: Line[] }[] = [];
+  // A band within a taller one (a grip line's or a handle's level ends) is no row of its own; a
+  // run seen at an angle spans the taller band only as far as its converging lines stay level,
+  // so what another band adds past that is the run's own.
   const bands = [...rows].sort((a, b) => b.bottom - b.top - (a.bottom - a.top));
-  const taken = (top: number, bottom: number, pieces: Line[]) =>
-    found.some(
+  const taken = (top: number, bottom: number, piece: Line) =>
+    read.some(
       (row) =>
         top < row.bottom &&
         bottom > row.top &&
-        row.pieces.some((other) =>
-          pieces.some((piece) => piece.from < other.to && piece.to > other.from),
-        ),
+        row.pieces.some((other) => piece.from < other.to && piece.to > other.from),
     );
   // Whole rows: the tolerance is a share of the picture's height.
   const margin = Math.round(tolerance);
@@ -146,14 +180,20 @@ function grainedRows(
             (line) => line.from > piece.from + SAME_COLUMN && line.to < piece.to - SAME_COLUMN,
           ) && evenDown(rgb, width, piece, top + margin, bottom - margin),
       );
-      if (grained.length && !taken(top, bottom, pieces)) {
-        // The strips the outer lines were taken on over are drawn in with the cuts.
+      const fresh = grained.filter((piece) => !taken(top, bottom, piece));
+      if (fresh.length) {
+        // The strips the outer lines were taken on over are drawn in with the cuts, those
+        // bounding a piece taken here.
         const drawn = [
           { from: start.to + 1, to: first.to },
           ...cuts,
           { from: last.from, to: end.from - 1 },
-        ].filter(({ from, to }) => from <= to);
-        found.push({ top, bottom, cuts: drawn, pieces: grained });
+        ].filter(
+          ({ from, to }) =>
+            from <= to && fresh.some((piece) => from <= piece.to + 1 && to >= piece.from - 1),
+        );
+        read.push({ top, bottom, pieces: pieces.filter((piece) => !taken(top, bottom, piece)) });
+        found.push({ top, bottom, cuts: drawn, pieces: fresh });
       }
     }
   }
@@ -332,9 +372,24 @@ function lineAcross(boundaries: Uint8Array, width: number, y: number, x: number)
 /**
  * Of the ways to cut the row from its first line (`lines[0]`) to its last at some of the lines
  * between, every piece door-sized for `height`, the one whose shallowest cut is deepest (the
- * indices of its cuts, left to right); null when no way gives door-sized pieces.
+ * indices of its cuts, left to right); null when no way gives door-sized pieces. Where a shallow
+ * cut is forced (a drawer stack wider than the row is tall must be cut somewhere), every way
+ * through it ties and any would do: the stretches either side of the way's shallowest cut are
+ * cut again on their own, each at its own deepest lines
+ * (docs/decisions/0070-angled-grained-runs.md).
  */
 export function deepestDoorCuts(lines: Line[], depths: number[], height: number): number[] | null {
+  return bottleneckCuts(lines, depths, height, 0, lines.length - 1);
+}
+
+/** `deepestDoorCuts` between the lines `first` and `last`, both taken as cuts already. */
+function bottleneckCuts(
+  lines: Line[],
+  depths: number[],
+  height: number,
+  first: number,
+  last: number,
+): number[] | null {
   const doorSized = (a: Line, b: Line) => {
     const aspect = (b.from - a.to) / height;
     return aspect >= MIN_DOOR_ASPECT && aspect <= MAX_DOOR_ASPECT;
@@ -342,11 +397,10 @@ export function deepestDoorCuts(lines: Line[], depths: number[], height: number)
   // The best shallowest cut on a way reaching each line, and the line before it on that way.
   const best = lines.map(() => -Infinity);
   const before = lines.map(() => -1);
-  best[0] = Infinity;
-  const last = lines.length - 1;
-  for (let j = 1; j <= last; j++) {
+  best[first] = Infinity;
+  for (let j = first + 1; j <= last; j++) {
     const depth = j === last ? Infinity : depths[j];
-    for (let i = 0; i < j; i++) {
+    for (let i = first; i < j; i++) {
       if (best[i] === -Infinity || !doorSized(lines[i], lines[j])) continue;
       const shallowest = Math.min(best[i], depth);
       if (shallowest > best[j]) {
@@ -357,8 +411,15 @@ export function deepestDoorCuts(lines: Line[], depths: number[], height: number)
   }
   if (best[last] === -Infinity) return null;
   const cuts: number[] = [];
-  for (let k = before[last]; k > 0; k = before[k]) cuts.unshift(k);
-  return cuts;
+  for (let k = before[last]; k > first; k = before[k]) cuts.unshift(k);
+  if (!cuts.length) return cuts;
+  const shallowest = cuts.reduce((a, b) => (depths[b] < depths[a] ? b : a));
+  // Both stretches can be cut as the way found cuts them, so neither is null.
+  return [
+    ...bottleneckCuts(lines, depths, height, first, shallowest)!,
+    shallowest,
+    ...bottleneckCuts(lines, depths, height, shallowest, last)!,
+  ];
 }
 
 /**
