@@ -25,6 +25,7 @@ import {
   doorsAroundPanelRows,
   isPlainPanel,
   panelCorners,
+  panelsApart,
   type PanelCorner,
   type PanelDoor,
 } from './panel-rows.js';
@@ -783,7 +784,9 @@ function addPanelRowDoors(
     }
     return plain.get(corner)!;
   };
-  const pairs = doorsAroundPanelRows(corners, tolerance);
+  const pairs = doorsAroundPanelRows(corners, tolerance, (a, b) =>
+    panelsApart(boundaries, image.width, a, b, LINE_REACH),
+  );
   const paired = kept([...doorsToRowHeight(pairs, corners, tolerance, isRowPanel), ...pairs]);
   kept(doorsAlongPanelRows(corners, paired, tolerance));
 }

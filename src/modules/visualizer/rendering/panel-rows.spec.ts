@@ -1,4 +1,4 @@
-import { doorsAroundPanelRows, isPlainPanel, type PanelCorner } from './panel-rows.js';
+import { doorsAroundPanelRows, isPlainPanel, panelsApart, type PanelCorner } from './panel-rows.js';
 
 const TOLERANCE = 8;
 
@@ -149,5 +149,72 @@ describe('isPlainPanel', () => {
   it("should take tiles for no panel though an L's side line is cut short: their grout runs up the whole part seen", () => {
     const grout = lines((x, y) => x % 12 === 0 || y % 12 === 0);
     expect(isPlainPanel(grout, WIDTH, seen, 2, { hiddenBelow: true })).toBe(false);
+  });
+});
+
+describe('panelsApart', () => {
+  const WIDTH = 420;
+  const HEIGHT = 260;
+  const REACH = 3;
+  /** Lines drawn by `on`, each pixel of the picture asked once. */
+  const draw = (on: (x: number, y: number) => boolean) => {
+    const boundaries = new Uint8Array(WIDTH * HEIGHT);
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) if (on(x, y)) boundaries[y * WIDTH + x] = 1;
+    }
+    return boundaries;
+  };
+  /** Three flat doors, 100 px wide, a gap line down each side and the row's top line over them. */
+  const doorOutline = (x: number, y: number) =>
+    (y >= 48 && y < 53 && x >= 100 && x < 400) ||
+    ([100, 200, 300, 400].some((gap) => x >= gap - 2 && x <= gap) && y >= 48 && y < 250);
+  // The outlines of the first and the third taken for panels: L's at their top-left corners, the
+  // top line read a little past the gap.
+  const first: PanelCorner = { x: 101, y: 50, width: 102, height: 150 };
+  const third: PanelCorner = { x: 301, y: 50, width: 102, height: 150 };
+  const pair = (boundaries: Uint8Array) =>
+    doorsAroundPanelRows([first, third], 8, (a, b) => panelsApart(boundaries, WIDTH, a, b, REACH));
+
+  it("should pair no flat doors' outlines two doors apart: the row's top line runs on over the door between", () => {
+    const outlines = draw(doorOutline);
+    expect(panelsApart(outlines, WIDTH, first, third, REACH)).toBe(false);
+    expect(pair(outlines)).toEqual([]);
+  });
+
+  it('should pair two shaker panels as wide apart, each top line ending at its panel, into doors', () => {
+    const panels = draw(
+      (x, y) =>
+        (y >= 48 && y < 53 && ((x >= 101 && x < 203) || (x >= 301 && x < 403))) ||
+        ([101, 301].some((side) => x >= side && x < side + 3) && y >= 48 && y < 200),
+    );
+    expect(panelsApart(panels, WIDTH, first, third, REACH)).toBe(true);
+    expect(pair(panels)).toHaveLength(2);
+  });
+
+  it("should pair panels whose doors' top edge runs together with their tops where the gap between the doors shows", () => {
+    const withGap = draw(
+      (x, y) =>
+        (doorOutline(x, y) && x < 200) ||
+        (y >= 48 && y < 53 && x >= 100 && x < 400) ||
+        (x >= 249 && x < 252 && y >= 48 && y < 250) ||
+        (x >= 301 && x < 304 && y >= 48 && y < 200),
+    );
+    expect(panelsApart(withGap, WIDTH, first, third, REACH)).toBe(true);
+  });
+
+  it('should take streaks of grain crossing the space, run together in hard light, for no line along it', () => {
+    // Streaks seven pixels wide, one apart, down the door between from above the row to a third of its height.
+    const streaks = draw(
+      (x, y) =>
+        (doorOutline(x, y) && (x < 200 || x > 300 || y > 53)) ||
+        (x >= 200 && x <= 300 && x % 8 !== 0 && y >= 20 && y < 110),
+    );
+    expect(panelsApart(streaks, WIDTH, first, third, REACH)).toBe(true);
+  });
+
+  it('should not look into a space no wider than two frames, where a door edge runs together with its panel top', () => {
+    const near: PanelCorner = { ...third, x: 240 };
+    const merged = draw((x, y) => y >= 48 && y < 53 && x >= 100 && x < 400);
+    expect(panelsApart(merged, WIDTH, first, near, REACH)).toBe(true);
   });
 });

@@ -79,9 +79,14 @@ export function panelCorners(
  * different lengths, within `MIN_BROKEN_SHARE`), or lined up with it and as wide (a stack), no further from it than the
  * shorter one's shortest side and far enough for two frames (`MIN_FRAMES`). The door reaches half
  * the space to its nearest such neighbour outside the panel on every side: a shaker door's frame
- * is as wide along its sides as along its top and bottom.
+ * is as wide along its sides as along its top and bottom. Panels level with each other pair only
+ * where `apart` says they stand apart as two doors' panels do (`panelsApart`).
  */
-export function doorsAroundPanelRows(corners: PanelCorner[], tolerance: number): PanelDoor[] {
+export function doorsAroundPanelRows(
+  corners: PanelCorner[],
+  tolerance: number,
+  apart: (left: PanelCorner, right: PanelCorner) => boolean = () => true,
+): PanelDoor[] {
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
   const shortestSide = (c: PanelCorner) => min(c.width, c.height);
   const spaceBetween = (a: PanelCorner, b: PanelCorner): number | null => {
@@ -92,7 +97,7 @@ export function doorsAroundPanelRows(corners: PanelCorner[], tolerance: number):
       min(a.height, b.height) >= MIN_BROKEN_SHARE * max(a.height, b.height);
     if (near(a.y, b.y) && (near(a.height, b.height) || asWide)) {
       const space = b.x > a.x ? b.x - (a.x + a.width) : a.x - (b.x + b.width);
-      if (fits(space)) return space;
+      if (fits(space) !== null && apart(a, b)) return space;
     }
     if (near(a.x, b.x) && near(a.width, b.width)) {
       return fits(b.y > a.y ? b.y - (a.y + a.height) : a.y - (b.y + b.height));
@@ -140,6 +145,71 @@ export function doorsAroundPanelRows(corners: PanelCorner[], tolerance: number):
       },
     ];
   });
+}
+
+/**
+ * Two frames and a gap up to this share of the wider panel are a shaker pair's (frames up to a
+ * sixth of the door's width each); a wider space may be a whole door between two flat doors'
+ * outlines, and is looked into.
+ */
+const WIDE_SPACE = 0.5;
+/**
+ * Of a wide space between two panels level with each other, the share of its columns that the
+ * line along the panels' tops runs across: one line past both, the row's own top line.
+ */
+const SHARED_LINE = 0.8;
+/**
+ * A line met there that runs on this many times the reach up or down from the panels' tops is one
+ * across the space (a streak of grain, the gap between two doors), not along it; two lines along
+ * it (a door's top edge and the wall's) run together into a thick one.
+ */
+const ACROSS_REACH = 4;
+/** Of the panels' height side by side, the share along which the gap between their doors shows. */
+const GAP_LINED = 0.5;
+
+/**
+ * Whether two panels level with each other stand apart as two shaker doors' do. Between two
+ * shaker panels are two frames and the gap between the doors; flat doors' outlines taken for
+ * panels pair two doors apart, the door between them the space: the row's top line runs on across
+ * it at the panels' tops, and no gap runs down its middle. A space no wider than frames can be
+ * is not looked into: there a door's top edge runs together with its panel's
+ * (docs/decisions/0074-flat-doors-paired-as-panels.md).
+ */
+export function panelsApart(
+  boundaries: Uint8Array,
+  width: number,
+  a: PanelCorner,
+  b: PanelCorner,
+  reach: number,
+): boolean {
+  const [left, right] = a.x <= b.x ? [a, b] : [b, a];
+  const [from, to] = [left.x + left.width, right.x - 1];
+  const space = to - from + 1;
+  if (space <= WIDE_SPACE * max(a.width, b.width)) return true;
+  const height = boundaries.length / width;
+  const lineAt = (x: number, y: number) => y >= 0 && y < height && boundaries[y * width + x] === 1;
+  // Along the straight line from one corner to the other (slanting in a photo taken at an angle).
+  const slope = (right.y - left.y) / (right.x - left.x);
+  let crossed = 0;
+  for (let x = from; x <= to; x++) {
+    const middle = round(left.y + slope * (x - left.x));
+    let y = middle - reach;
+    while (y <= middle + reach && !lineAt(x, y)) y++;
+    if (y > middle + reach) continue;
+    let [first, last] = [y, y];
+    while (first > middle - ACROSS_REACH * reach && lineAt(x, first - 1)) first--;
+    while (last < middle + ACROSS_REACH * reach && lineAt(x, last + 1)) last++;
+    if (first > middle - ACROSS_REACH * reach && last < middle + ACROSS_REACH * reach) crossed++;
+  }
+  if (crossed < SHARED_LINE * space) return true;
+  // The gap between two doors, anywhere in the space's middle half, down the panels' height.
+  const [top, bottom] = [max(a.y, b.y), min(a.y + a.height, b.y + b.height) - 1];
+  for (let x = from + (space >> 2); x <= to - (space >> 2); x++) {
+    let lined = 0;
+    for (let y = top; y <= bottom; y++) if (lineAt(x, y)) lined++;
+    if (bottom >= top && lined >= GAP_LINED * (bottom - top + 1)) return true;
+  }
+  return false;
 }
 
 /** Lines inside a plain panel, besides its handle: a share of its pixels (a lamp's glint). */
