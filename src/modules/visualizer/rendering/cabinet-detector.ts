@@ -56,6 +56,7 @@ import {
 import { findStraightGaps } from './straight-gaps.js';
 import { withoutGrain } from './grain-cuts.js';
 import { isDoorSized } from './door-shape.js';
+import { frontsOnTheFloor } from './floor-fronts.js';
 import { joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
@@ -292,6 +293,7 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     leaveOutOwnFinishAppliances(found, image);
     paintFrontsBehind(found, lines, image, behindRules(image.height));
     fillHiddenRowParts(found, lines, image, smooth);
+    dropFronts(found, frontsOnTheFloor(frontBoxes(found, image), alignmentTolerance(image.height)));
     if (appliances.length) {
       dropFronts(found, frontsOnAppliances(frontBoxes(found, image), appliances));
     }
