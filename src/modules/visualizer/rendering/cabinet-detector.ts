@@ -55,8 +55,10 @@ import {
   type FrontRow,
 } from './row-bands.js';
 import { findStraightGaps } from './straight-gaps.js';
-import { stripsOfWholeDoors, withoutGrain } from './grain-cuts.js';
+import { withoutGrain } from './grain-cuts.js';
 import { isDoorSized } from './door-shape.js';
+import { frontsOnTheFloor } from './floor-fronts.js';
+import { fillsGrainedPiece, stripsOfGrainedDoors } from './grained-doors.js';
 import { joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
@@ -274,12 +276,11 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     const fromPasses = found.fronts;
     if (grained) {
       // The row's fronts passed the tests of a set of fronts on their own: a dark grained run may
-      // be all there is, with nothing found before to line up with. A strip of such a door that
-      // a pass found gives way to the whole door.
+      // be all there is, with nothing found before to line up with. A grained door found whole
+      // takes the place of the strips the passes cut it into.
       const doors = frontBoxes(grained.fronts, image).filter(grained.inGrainedPiece);
       const tolerance = alignmentTolerance(image.height);
-      const strips = stripsOfWholeDoors(frontBoxes(found, image), doors, tolerance);
-      dropFronts(found, new Set(strips.map((strip) => strip.front)));
+      dropFronts(found, stripsOfGrainedDoors(frontBoxes(found, image), doors, tolerance));
       addAlignedFronts(found, grained.fronts, image, grained.inGrainedPiece, true);
     }
     completeRowLines(found, lines, image, smooth);
@@ -298,6 +299,7 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     leaveOutOwnFinishAppliances(found, image);
     paintFrontsBehind(found, lines, image, behindRules(image.height));
     fillHiddenRowParts(found, lines, image, smooth);
+    dropFronts(found, frontsOnTheFloor(frontBoxes(found, image), alignmentTolerance(image.height)));
     if (appliances.length) {
       dropFronts(found, frontsOnAppliances(frontBoxes(found, image), appliances));
     }
@@ -535,17 +537,10 @@ function grainedRowFronts(
   smooth: Uint8Array,
 ): { fronts: CabinetDetection; inGrainedPiece: (box: FrontBox) => boolean } | null {
   const { width, height } = image;
-  const { tolerance, shortestSide, near } = rowMeasures(height);
+  const { tolerance, shortestSide } = rowMeasures(height);
   const grain = withoutGrain(boundaries, smooth, width, height, tolerance, shortestSide);
   if (!grain) return null;
-  const inGrainedPiece = (box: FrontBox) =>
-    grain.pieces.some(
-      (piece) =>
-        near(box.minX, piece.minX) &&
-        near(box.maxX, piece.maxX) &&
-        near(box.minY, piece.minY) &&
-        near(box.maxY, piece.maxY),
-    );
+  const inGrainedPiece = (box: FrontBox) => fillsGrainedPiece(box, grain.pieces, tolerance + RIM);
   return { fronts: detectWithLines(image, smooth, grain.cleared), inGrainedPiece };
 }
 

@@ -1,4 +1,4 @@
-import { deepestDoorCuts, pairsSplit, stripsOfWholeDoors, withoutGrain } from './grain-cuts.js';
+import { deepestDoorCuts, pairsSplit, withoutGrain } from './grain-cuts.js';
 
 const WIDTH = 500;
 const HEIGHT = 300;
@@ -117,6 +117,53 @@ describe('withoutGrain', () => {
     for (const x of GAPS) expect(grain.cleared[middle + x]).toBe(1);
   });
 
+  it("should end the last door at a thick outer line's darkest column: the gap, not the streaks run into it", () => {
+    const { boundaries, rgb, paint } = grainedRow();
+    // The last door's two streaks nearest its side run together with the gap into one line.
+    const last = GAPS[GAPS.length - 1];
+    paint(last - 16, TOP, last - 2, BOTTOM, 18, true);
+    const grain = withoutGrain(boundaries, rgb, WIDTH, HEIGHT, TOLERANCE, SHORTEST_SIDE)!;
+    // The gap's first darkest column is its first: the cut is the three columns round it.
+    expect(grain.pieces[grain.pieces.length - 1].maxX).toBe(last - 3);
+  });
+
+  it("should keep a shaded row's doors closed where its bottom line breaks into bits", () => {
+    const { boundaries, rgb } = grainedRow();
+    // The bottom line in bits 20 px long, every other one 4 rows lower: each shorter than a door
+    // is wide, like a streak's end, and together closing the row.
+    for (let x = GAPS[0] + 2; x < GAPS[GAPS.length - 1] - 1; x += 20) {
+      if ((x - GAPS[0]) % 40 < 20) continue;
+      for (let y = BOTTOM; y <= BOTTOM + 2; y++) {
+        boundaries.fill(0, y * WIDTH + x, y * WIDTH + x + 20);
+        boundaries.fill(1, (y + 4) * WIDTH + x - 1, (y + 4) * WIDTH + x + 21);
+      }
+    }
+    const grain = withoutGrain(boundaries, rgb, WIDTH, HEIGHT, TOLERANCE, SHORTEST_SIDE)!;
+    const closed = (x: number) =>
+      [0, 1, 2, 3, 4, 5, 6].some((d) => grain.cleared[(BOTTOM + d) * WIDTH + x] === 1);
+    for (const { minX, maxX } of grain.pieces) {
+      for (let x = minX; x <= maxX; x++) expect(closed(x)).toBe(true);
+    }
+  });
+
+  it('should take both doors of a pair cut at its middle as grained where only one holds a streak', () => {
+    // Two doors 60 px wide and 150 tall, door-sized together; only the left one's streak spans
+    // the row.
+    const { boundaries, rgb, paint } = grainedRow();
+    rgb.fill(120);
+    boundaries.fill(0);
+    paint(40, TOP, 160, BOTTOM, 30, false);
+    paint(69, TOP, 71, BOTTOM, 18, true);
+    for (const x of [40, 100, 160]) paint(x - 1, TOP - 2, x + 1, BOTTOM + 2, 10, true);
+    paint(40, TOP - 2, 160, TOP, 10, true);
+    paint(40, BOTTOM, 160, BOTTOM + 2, 10, true);
+    const grain = withoutGrain(boundaries, rgb, WIDTH, HEIGHT, TOLERANCE, SHORTEST_SIDE)!;
+    expect(grain.pieces.map(({ minX, maxX }) => [minX, maxX])).toEqual([
+      [42, 97],
+      [101, 158],
+    ]);
+  });
+
   it('should find nothing grained where a row has no more lines than its doors have sides', () => {
     const { boundaries, rgb } = grainedRow();
     for (const x of STREAKS) {
@@ -168,23 +215,5 @@ describe('pairsSplit', () => {
   it('should keep the cuts made and split only the pieces two doors wide', () => {
     const run = [0, 35, 70, 105, 140, 180, 220].map(line);
     expect(pairsSplit(run, [0, 0.2, 0.5, 0.25, 0.6, 0.3, 0], [4], 150)).toEqual([2, 4]);
-  });
-});
-
-describe('stripsOfWholeDoors', () => {
-  const box = (minX: number, maxX: number, minY = 0, maxY = 200) => ({ minX, maxX, minY, maxY });
-  const door = box(40, 140);
-
-  it('should give the strips a pass found of a door found whole up to it', () => {
-    const strips = [box(42, 90, 2, 198), box(95, 138, 2, 198)];
-    expect(stripsOfWholeDoors([...strips, box(150, 250)], [door], 5)).toEqual(strips);
-  });
-
-  it('should keep a door-shaped front found over it, and the strips beside that one', () => {
-    expect(stripsOfWholeDoors([box(42, 120), box(122, 138)], [door], 5)).toEqual([]);
-  });
-
-  it('should keep a strip reaching past it', () => {
-    expect(stripsOfWholeDoors([box(42, 80), box(120, 170)], [door], 5)).toEqual([]);
   });
 });

@@ -81,38 +81,6 @@ export function withoutGrain(
 }
 
 /**
- * The fronts of `found` that are strips of one of `doors` (fronts found whole in a grained
- * piece): a door that grain cut into strips at the passes is found whole once its row's grain is
- * taken out. Where every front found over such a door lies within it (by `tolerance`) and is
- * narrower than a door, those strips give way to it; a door-shaped front over it, or one
- * reaching past it, stays (docs/decisions/0070-angled-grained-runs.md).
- */
-export function stripsOfWholeDoors<T extends GrainedPiece>(
-  found: T[],
-  doors: GrainedPiece[],
-  tolerance: number,
-): T[] {
-  const strips = new Set<T>();
-  for (const door of doors) {
-    const over = found.filter(
-      (box) =>
-        box.minX < door.maxX &&
-        door.minX < box.maxX &&
-        box.minY < door.maxY &&
-        door.minY < box.maxY,
-    );
-    const strip = (box: T) =>
-      box.minX >= door.minX - tolerance &&
-      box.maxX <= door.maxX + tolerance &&
-      box.minY >= door.minY - tolerance &&
-      box.maxY <= door.maxY + tolerance &&
-      box.maxX - box.minX < MIN_DOOR_ASPECT * (box.maxY - box.minY);
-    if (over.length && over.every(strip)) for (const box of over) strips.add(box);
-  }
-  return [...strips];
-}
-
-/**
  * Each band a row of level lines marks (`rows`), with every line that spans it (a door's side
  * may run on past it; seen at an angle the lines' ends drift by up to `tolerance`), taken in runs
  * of lines no further apart than a door is wide. A run holding more lines than its doors have
@@ -165,20 +133,24 @@ function grainedRows(
       const candidates = [first, ...darkestColumns(profile, first.to + 1, last.from - 1), last];
       const depths = candidates.map(({ from }) => typical - profile[from + 1]);
       const deepest = deepestDoorCuts(candidates, depths, height);
-      const cuts =
-        deepest && pairsSplit(candidates, depths, deepest, height).map((k) => candidates[k]);
-      if (!cuts) continue;
-      // Only the pieces holding a streak of their own and even down their length are grained:
-      // an oven in the run (its glass, its control strip) is not.
-      const ends = [first, ...cuts, last];
-      const pieces = ends
-        .slice(1)
-        .map((end, k): Line => ({ from: ends[k].to + 1, to: end.from - 1 }));
-      const grained = pieces.filter(
+      if (!deepest) continue;
+      const cuts = pairsSplit(candidates, depths, deepest, height).map((k) => candidates[k]);
+      // Only the pieces holding a streak and even down their length are grained: an oven in the
+      // run (its glass, its control strip) is not. The doors of a pair cut at its middle are of
+      // one finish: a streak in either makes both grained, as one may hold none that spans.
+      const between = (ends: Line[]) =>
+        ends.slice(1).map((end, k): Line => ({ from: ends[k].to + 1, to: end.from - 1 }));
+      const streaked = between([first, ...deepest.map((k) => candidates[k]), last]).filter(
         (piece) =>
           lines.some(
             (line) => line.from > piece.from + SAME_COLUMN && line.to < piece.to - SAME_COLUMN,
-          ) && evenDown(rgb, width, piece, top + margin, bottom - margin),
+          ),
+      );
+      const pieces = between([first, ...cuts, last]);
+      const grained = pieces.filter(
+        (piece) =>
+          streaked.some((pair) => pair.from <= piece.from && pair.to >= piece.to) &&
+          evenDown(rgb, width, piece, top + margin, bottom - margin),
       );
       const fresh = grained.filter((piece) => !taken(top, bottom, piece));
       if (fresh.length) {
@@ -210,14 +182,25 @@ function outerLines(lines: Line[], profile: Float64Array, typical: number): [Lin
   const [start, end] = [lines[0], lines[lines.length - 1]];
   const offFinish = (x: number) => Math.abs(profile[x] - typical) > FINISH_STEP;
   const reach = Math.min(FINISH_REACH, (end.from - start.to) / 2);
-  let to = start.to;
-  while (to + 1 - start.to <= reach && offFinish(to + 1)) to++;
-  let from = end.from;
-  while (end.from - (from - 1) <= reach && offFinish(from - 1)) from--;
+  // A thick outer line is the gap run together with the streaks inside it: the gap is its
+  // darkest column, and the door runs on to it.
+  const startTo = Math.min(start.to, darkestIn(profile, start) + 1);
+  const endFrom = Math.max(end.from, darkestIn(profile, end) - 1);
+  let to = startTo;
+  while (to + 1 - startTo <= reach && offFinish(to + 1)) to++;
+  let from = endFrom;
+  while (endFrom - (from - 1) <= reach && offFinish(from - 1)) from--;
   return [
     { from: start.from, to },
     { from, to: end.to },
   ];
+}
+
+/** The darkest column of `line` down the row. */
+function darkestIn(profile: Float64Array, { from, to }: Line): number {
+  let darkest = from;
+  for (let x = from + 1; x <= to; x++) if (profile[x] < profile[darkest]) darkest = x;
+  return darkest;
 }
 
 /**
@@ -355,8 +338,38 @@ function withGrainCleared(
     for (let y = top; y <= bottom; y++) {
       for (const cut of cuts) cleared.fill(1, y * width + cut.from, y * width + cut.to + 1);
     }
+    // In shade a door's bottom edge breaks into bits shorter than `across`, cleared with the
+    // grain: where that leaves a piece open above or below that was closed, the row's line is
+    // drawn in across it (a piece open before, its cuts not at a door's sides, stays open).
+    for (const piece of pieces) {
+      for (const y of [top, bottom]) {
+        const opened =
+          closedAt(boundaries, width, piece, y, tolerance) &&
+          !closedAt(cleared, width, piece, y, tolerance);
+        if (opened) cleared.fill(1, y * width + piece.from, y * width + piece.to + 1);
+      }
+    }
   }
   return cleared;
+}
+
+/** Whether every column from `from` to `to` holds a line pixel within `reach` rows of `y`. */
+function closedAt(
+  lines: Uint8Array,
+  width: number,
+  { from, to }: Line,
+  y: number,
+  reach: number,
+): boolean {
+  const height = lines.length / width;
+  for (let x = from; x <= to; x++) {
+    let line = false;
+    for (let row = Math.max(0, y - reach); row <= Math.min(height - 1, y + reach) && !line; row++) {
+      line = lines[row * width + x] === 1;
+    }
+    if (!line) return false;
+  }
+  return true;
 }
 
 /** The columns a line found at column `x` takes up at row `y` (it is a few pixels thick). */

@@ -1,0 +1,58 @@
+/**
+ * A grained row's doors are found whole on the lines with the grain cleared; the passes before cut
+ * them into strips at their streaks (docs/decisions/0068-dark-grain-pairs-and-the-floor.md).
+ */
+
+export interface DoorBox {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/**
+ * Whether `box` is the door of a grained piece: as wide as the piece (give or take `near`), and
+ * within its height, at least half of it. The piece's band may hold a strip under a wall unit
+ * (its bottom rail) or a plinth's top the door does not.
+ */
+export function fillsGrainedPiece(box: DoorBox, pieces: DoorBox[], near: number): boolean {
+  return pieces.some(
+    (piece) =>
+      Math.abs(box.minX - piece.minX) <= near &&
+      Math.abs(box.maxX - piece.maxX) <= near &&
+      box.minY >= piece.minY - near &&
+      box.maxY <= piece.maxY + near &&
+      2 * (box.maxY - box.minY) >= piece.maxY - piece.minY,
+  );
+}
+
+/**
+ * The fronts of `known` (their `front` numbers) that are strips of a grained door of `doors`:
+ * within the door's box (give or take `tolerance`) and narrower, where every front the door's box
+ * meets is such a strip; the door takes their place. A front reaching past it keeps it out
+ * (docs/decisions/0070-angled-grained-runs.md).
+ */
+export function stripsOfGrainedDoors(
+  known: (DoorBox & { front: number })[],
+  doors: DoorBox[],
+  tolerance: number,
+): Set<number> {
+  const strips = new Set<number>();
+  for (const door of doors) {
+    const meets = known.filter(
+      (box) =>
+        box.minX <= door.maxX &&
+        box.maxX >= door.minX &&
+        box.minY <= door.maxY &&
+        box.maxY >= door.minY,
+    );
+    const inside = (box: DoorBox) =>
+      box.minX >= door.minX - tolerance &&
+      box.maxX <= door.maxX + tolerance &&
+      box.minY >= door.minY - tolerance &&
+      box.maxY <= door.maxY + tolerance &&
+      box.maxX - box.minX < door.maxX - door.minX - tolerance;
+    if (meets.length && meets.every(inside)) for (const { front } of meets) strips.add(front);
+  }
+  return strips;
+}
