@@ -332,12 +332,20 @@ function lineAcross(boundaries: Uint8Array, width: number, y: number, x: number)
 /**
  * Of the ways to cut the row from its first line (`lines[0]`) to its last at some of the lines
  * between, every piece door-sized for `height`, the one whose shallowest cut is deepest (the
- * indices of its cuts, left to right); null when no way gives door-sized pieces.
+ * indices of its cuts, left to right); null when no way gives door-sized pieces. A piece's size
+ * is its length over `height`, within `least` and `most` (a door's width over its height, or
+ * across, a drawer's height over its width).
  */
-export function deepestDoorCuts(lines: Line[], depths: number[], height: number): number[] | null {
+export function deepestDoorCuts(
+  lines: Line[],
+  depths: number[],
+  height: number,
+  least = MIN_DOOR_ASPECT,
+  most = MAX_DOOR_ASPECT,
+): number[] | null {
   const doorSized = (a: Line, b: Line) => {
     const aspect = (b.from - a.to) / height;
-    return aspect >= MIN_DOOR_ASPECT && aspect <= MAX_DOOR_ASPECT;
+    return aspect >= least && aspect <= most;
   };
   // The best shallowest cut on a way reaching each line, and the line before it on that way.
   const best = lines.map(() => -Infinity);
