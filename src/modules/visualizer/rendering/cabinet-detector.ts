@@ -56,6 +56,7 @@ import {
 } from './row-bands.js';
 import { findStraightGaps } from './straight-gaps.js';
 import { withoutGrain } from './grain-cuts.js';
+import { grainedDrawerColumns } from './grained-drawers.js';
 import { isDoorSized } from './door-shape.js';
 import { frontsOnTheFloor } from './floor-fronts.js';
 import { fillsGrainedPiece, stripsOfGrainedDoors } from './grained-doors.js';
@@ -272,6 +273,7 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   const finest = boundariesAt(FINEST);
   // Grain streaks run together into blobs at the finer sensitivities; apart, they are lines.
   const grained = grainedRowFronts(boundariesAt(SENSITIVITIES[0]), image, smooth);
+  const drawers = grainedDrawerFronts(boundariesAt(SENSITIVITIES[0]), image, smooth);
   const completed = (found: CabinetDetection, lines: Uint8Array, straight?: Uint8Array) => {
     const fromPasses = found.fronts;
     if (grained) {
@@ -299,6 +301,9 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     leaveOutOwnFinishAppliances(found, image);
     paintFrontsBehind(found, lines, image, behindRules(image.height));
     fillHiddenRowParts(found, lines, image, smooth);
+    // After those: a row of drawers is no row whose stretches between fronts are doors behind a
+    // thing in front (an oven beside the drawers stands on the floor as a pot does).
+    if (drawers) addAlignedFronts(found, drawers.fronts, image, drawers.inColumn, true);
     dropFronts(found, frontsOnTheFloor(frontBoxes(found, image), alignmentTolerance(image.height)));
     if (appliances.length) {
       dropFronts(found, frontsOnAppliances(frontBoxes(found, image), appliances));
@@ -542,6 +547,44 @@ function grainedRowFronts(
   if (!grain) return null;
   const inGrainedPiece = (box: FrontBox) => fillsGrainedPiece(box, grain.pieces, tolerance + RIM);
   return { fronts: detectWithLines(image, smooth, grain.cleared), inGrainedPiece };
+}
+
+/**
+ * Drawers grained across their width are cut into strips by their grain's lines: in each column
+ * of them the lines are taken out and the column's sides and the cuts between its drawers drawn
+ * in (docs/decisions/0069-drawers-grained-across-cut-by-their-grain.md). The fronts found then,
+ * and which of them are such a drawer; null when no column is found.
+ */
+function grainedDrawerFronts(
+  boundaries: Uint8Array,
+  image: RgbImage,
+  smooth: Uint8Array,
+): { fronts: CabinetDetection; inColumn: (box: FrontBox) => boolean } | null {
+  const { width, height } = image;
+  const columns = grainedDrawerColumns(smooth, width, height);
+  if (!columns.length) return null;
+  const lines = boundaries.slice();
+  for (const { minX, minY, maxX, maxY, drawers } of columns) {
+    for (let y = minY - 1; y <= maxY + 1; y++) {
+      const edge =
+        y < minY || y > maxY || drawers.some((d) => y === d.minY - 1 || y === d.maxY + 1);
+      lines.fill(edge ? 1 : 0, y * width + minX, y * width + maxX + 1);
+      lines[y * width + minX - 1] = 1;
+      lines[y * width + maxX + 1] = 1;
+    }
+  }
+  const { near } = rowMeasures(height);
+  // Stacked drawers join into one front as every drawer stack's do (STACKED below): a front of
+  // the column runs from a drawer's top to a drawer's bottom.
+  const inColumn = (box: FrontBox) =>
+    columns.some(
+      ({ minX, maxX, drawers: column }) =>
+        near(box.minX, minX) &&
+        near(box.maxX, maxX) &&
+        column.some((drawer) => near(box.minY, drawer.minY)) &&
+        column.some((drawer) => near(box.maxY, drawer.maxY)),
+    );
+  return { fronts: detectWithLines(image, smooth, lines), inColumn };
 }
 
 /**

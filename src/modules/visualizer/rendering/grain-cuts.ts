@@ -385,28 +385,35 @@ function lineAcross(boundaries: Uint8Array, width: number, y: number, x: number)
 /**
  * Of the ways to cut the row from its first line (`lines[0]`) to its last at some of the lines
  * between, every piece door-sized for `height`, the one whose shallowest cut is deepest (the
- * indices of its cuts, left to right); null when no way gives door-sized pieces. Where a shallow
- * cut is forced (a drawer stack wider than the row is tall must be cut somewhere), every way
- * through it ties and any would do: the stretches either side of the way's shallowest cut are
- * cut again on their own, each at its own deepest lines
- * (docs/decisions/0070-angled-grained-runs.md).
+ * indices of its cuts, left to right); null when no way gives door-sized pieces. A piece's size
+ * is its length over `height`, within `least` and `most` (a door's width over its height, or
+ * across, a drawer's height over its width). Where a shallow cut is forced (a drawer stack wider
+ * than the row is tall must be cut somewhere), every way through it ties and any would do: the
+ * stretches either side of the way's shallowest cut are cut again on their own, each at its own
+ * deepest lines (docs/decisions/0070-angled-grained-runs.md).
  */
-export function deepestDoorCuts(lines: Line[], depths: number[], height: number): number[] | null {
-  return bottleneckCuts(lines, depths, height, 0, lines.length - 1);
+export function deepestDoorCuts(
+  lines: Line[],
+  depths: number[],
+  height: number,
+  least = MIN_DOOR_ASPECT,
+  most = MAX_DOOR_ASPECT,
+): number[] | null {
+  const doorSized = (a: Line, b: Line) => {
+    const aspect = (b.from - a.to) / height;
+    return aspect >= least && aspect <= most;
+  };
+  return bottleneckCuts(lines, depths, doorSized, 0, lines.length - 1);
 }
 
 /** `deepestDoorCuts` between the lines `first` and `last`, both taken as cuts already. */
 function bottleneckCuts(
   lines: Line[],
   depths: number[],
-  height: number,
+  doorSized: (a: Line, b: Line) => boolean,
   first: number,
   last: number,
 ): number[] | null {
-  const doorSized = (a: Line, b: Line) => {
-    const aspect = (b.from - a.to) / height;
-    return aspect >= MIN_DOOR_ASPECT && aspect <= MAX_DOOR_ASPECT;
-  };
   // The best shallowest cut on a way reaching each line, and the line before it on that way.
   const best = lines.map(() => -Infinity);
   const before = lines.map(() => -1);
@@ -429,9 +436,9 @@ function bottleneckCuts(
   const shallowest = cuts.reduce((a, b) => (depths[b] < depths[a] ? b : a));
   // Both stretches can be cut as the way found cuts them, so neither is null.
   return [
-    ...bottleneckCuts(lines, depths, height, first, shallowest)!,
+    ...bottleneckCuts(lines, depths, doorSized, first, shallowest)!,
     shallowest,
-    ...bottleneckCuts(lines, depths, height, shallowest, last)!,
+    ...bottleneckCuts(lines, depths, doorSized, shallowest, last)!,
   ];
 }
 

@@ -1,0 +1,368 @@
+import { deepestDoorCuts } from './grain-cuts.js';
+
+/**
+ * Drawers grained across their width: every streak is a line along the drawer, as long as the
+ * gaps between the drawers, so the lines cut the stack into strips. What tells a drawer column
+ * is the grain itself: inside it the brightness changes from row to row and not along the row,
+ * the other way round from the doors beside it (grained down), and the gap between two columns
+ * breaks it. Each such stretch is cut into drawers at its deepest rows
+ * (docs/decisions/0069-drawers-grained-across-cut-by-their-grain.md).
+ */
+
+/** A share of the picture's height: the window over which the grain's direction is measured. */
+const WINDOW = 0.01;
+/** Grained across: the change down a window at least this many times the change along it. */
+const ACROSS_RATIO = 1.5;
+/** Mean change in log brightness from row to row below which a surface shows no grain. */
+const MIN_GRAIN = 0.01;
+/** Parts grained across narrower than this many windows are edges, not drawers. */
+const OPENING = 4;
+const MAJORITY = 0.5;
+/** A column of drawers holds at least this share of its box: a floor's planks run on past it. */
+const MIN_FILL = 0.5;
+/** A drawer is 0.12–0.6 times as tall as it is wide, a stack's top drawer the shallowest. */
+const MIN_DRAWER_ASPECT = 0.12;
+const MAX_DRAWER_ASPECT = 0.6;
+/** A gap is deeper than any streak left uncut in its column by this factor. */
+const GAP_OVER_STREAK = 1.5;
+/** Rows this close are one line: a gap is a few pixels thick. */
+const SAME_ROW = 3;
+/** Two finishes, not one, this far apart in mean log brightness (a ratio of 1.4, as 0055's). */
+const FINISH_STEP = Math.log(1.4);
+/** Light added before the logarithm, as for the lines. */
+const LIGHT_OFFSET = 16;
+/** A column of drawers is at least this share of the picture's height, as a front's side is. */
+const MIN_SIDE = 0.05;
+
+export interface DrawerBox {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/** A column of drawers grained across, and the drawers it is cut into (top to bottom). */
+export interface DrawerColumn extends DrawerBox {
+  drawers: DrawerBox[];
+}
+
+/**
+ * The columns of drawers grained across their width in the (smoothed) picture `rgb`, each cut
+ * into its drawers at its deepest rows; a stretch grained across that cuts into no drawers (a
+ * countertop, a shelf) or runs to the picture's edge (a floor) is none.
+ */
+export function grainedDrawerColumns(
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+): DrawerColumn[] {
+  const light = logLight(rgb, width * height);
+  const size = Math.max(3, Math.round(WINDOW * height));
+  const across = opened(acrossMap(light, width, height, size), width, height, OPENING * size);
+  const columns: DrawerColumn[] = [];
+  const boxes = components(across, width, height).flatMap((part) =>
+    fullStretches(across, width, part, MIN_SIDE * height),
+  );
+  for (const box of boxes) {
+    const w = box.maxX - box.minX + 1;
+    const h = box.maxY - box.minY + 1;
+    if (Math.min(w, h) < MIN_SIDE * height) continue;
+    // The window reaches past a stretch's pixels by half its size: one that runs to the picture's
+    // edge (a floor) stops that far short of it.
+    const edge = size;
+    if (
+      box.minX < edge ||
+      box.minY < edge ||
+      box.maxX >= width - edge ||
+      box.maxY >= height - edge
+    ) {
+      continue;
+    }
+    const cut = drawerCuts(light, width, box, MIN_SIDE * height);
+    if (!cut) continue;
+    const ends = [cut.top, ...cut.cuts, cut.bottom];
+    const all = ends.slice(1).map((end, k) => ({
+      minX: box.minX,
+      maxX: box.maxX,
+      minY: ends[k] + 1,
+      maxY: end - 1,
+    }));
+    // An end piece not of the column's finish is what the stretch ran on over (a countertop).
+    const ofFinish = (drawer: DrawerBox) =>
+      Math.abs(meanLight(light, width, drawer) - cut.typical) <= FINISH_STEP;
+    const drawers = all.filter((drawer, k) => (k > 0 && k < all.length - 1) || ofFinish(drawer));
+    if (drawers.length < 2) continue;
+    columns.push({
+      ...box,
+      minY: drawers[0].minY,
+      maxY: drawers[drawers.length - 1].maxY,
+      drawers,
+    });
+  }
+  return columns;
+}
+
+/** Mean log brightness over `box`. */
+function meanLight(light: Float32Array, width: number, box: DrawerBox): number {
+  let total = 0;
+  for (let y = box.minY; y <= box.maxY; y++) {
+    for (let x = box.minX; x <= box.maxX; x++) total += light[y * width + x];
+  }
+  return total / ((box.maxX - box.minX + 1) * (box.maxY - box.minY + 1));
+}
+
+/** Log brightness of each pixel, by r + 2g + b as the lines are measured. */
+function logLight(rgb: Uint8Array, pixels: number): Float32Array {
+  const light = new Float32Array(pixels);
+  for (let i = 0, p = 0; i < pixels; i++, p += 3) {
+    light[i] = Math.log((rgb[p] + 2 * rgb[p + 1] + rgb[p + 2]) / 4 + LIGHT_OFFSET);
+  }
+  return light;
+}
+
+/**
+ * 1 where, over a window `size` pixels square, the brightness changes from row to row at least
+ * `ACROSS_RATIO` times as much as from column to column, and by `MIN_GRAIN` at least.
+ */
+function acrossMap(light: Float32Array, width: number, height: number, size: number): Uint8Array {
+  const down = new Float64Array((width + 1) * (height + 1));
+  const along = new Float64Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let rowDown = 0;
+    let rowAlong = 0;
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      rowDown += y + 1 < height ? Math.abs(light[i + width] - light[i]) : 0;
+      rowAlong += x + 1 < width ? Math.abs(light[i + 1] - light[i]) : 0;
+      const s = (y + 1) * (width + 1) + x + 1;
+      down[s] = down[s - width - 1] + rowDown;
+      along[s] = along[s - width - 1] + rowAlong;
+    }
+  }
+  const half = size >> 1;
+  const map = new Uint8Array(width * height);
+  const sum = (table: Float64Array, x0: number, y0: number, x1: number, y1: number) =>
+    table[(y1 + 1) * (width + 1) + x1 + 1] -
+    table[y0 * (width + 1) + x1 + 1] -
+    table[(y1 + 1) * (width + 1) + x0] +
+    table[y0 * (width + 1) + x0];
+  for (let y = 0; y < height; y++) {
+    const [y0, y1] = [Math.max(0, y - half), Math.min(height - 1, y + half)];
+    for (let x = 0; x < width; x++) {
+      const [x0, x1] = [Math.max(0, x - half), Math.min(width - 1, x + half)];
+      const count = (x1 - x0 + 1) * (y1 - y0 + 1);
+      const d = sum(down, x0, y0, x1, y1);
+      if (d >= MIN_GRAIN * count && d >= ACROSS_RATIO * sum(along, x0, y0, x1, y1)) {
+        map[y * width + x] = 1;
+      }
+    }
+  }
+  return map;
+}
+
+/** Pixels of `map` within `reach` of a set one (`least` 1), or with every one within it set. */
+function spread(
+  map: Uint8Array,
+  width: number,
+  height: number,
+  reach: number,
+  reachX: number,
+  share: number,
+) {
+  const table = new Int32Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += map[y * width + x];
+      table[(y + 1) * (width + 1) + x + 1] = table[y * (width + 1) + x + 1] + row;
+    }
+  }
+  const out = new Uint8Array(map.length);
+  for (let y = 0; y < height; y++) {
+    const [y0, y1] = [Math.max(0, y - reach), Math.min(height - 1, y + reach)];
+    for (let x = 0; x < width; x++) {
+      const [x0, x1] = [Math.max(0, x - reachX), Math.min(width - 1, x + reachX)];
+      const set =
+        table[(y1 + 1) * (width + 1) + x1 + 1] -
+        table[y0 * (width + 1) + x1 + 1] -
+        table[(y1 + 1) * (width + 1) + x0] +
+        table[y0 * (width + 1) + x0];
+      out[y * width + x] = set >= share * (x1 - x0 + 1) * (y1 - y0 + 1) ? 1 : 0;
+    }
+  }
+  return out;
+}
+
+/**
+ * `map` without its parts narrower than `size` (a horizontal edge, one window tall, grained
+ * across by the edge alone): every pixel of a square `size` across all set, and the squares grown
+ * back.
+ */
+function opened(map: Uint8Array, width: number, height: number, size: number): Uint8Array {
+  const reach = Math.max(1, Math.round(size / 2));
+  const filled = spread(map, width, height, reach, 1, MAJORITY);
+  const thin = Math.max(1, Math.round(size / 4));
+  return spread(spread(filled, width, height, 0, thin, 1), width, height, 0, thin, 1e-9);
+}
+
+/**
+ * The stretches of the part `part` of `map` set down most of their length: its columns set over
+ * at least `MIN_FILL` of its height, in runs at least `least` wide (a gap between two columns of
+ * drawers is none), each from the first to the last of its rows set over `MIN_FILL` of the run's
+ * width, the longest run of them (an edge joined on at a corner is left off).
+ */
+function fullStretches(
+  map: Uint8Array,
+  width: number,
+  part: DrawerBox,
+  least: number,
+): DrawerBox[] {
+  const setIn = (x0: number, x1: number, y0: number, y1: number) => {
+    let set = 0;
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) set += map[y * width + x];
+    return set;
+  };
+  const full = (set: number, of: number) => set >= MIN_FILL * of;
+  const h = part.maxY - part.minY + 1;
+  const runs: DrawerBox[] = [];
+  let start = -1;
+  for (let x = part.minX; x <= part.maxX + 1; x++) {
+    const inRun = x <= part.maxX && full(setIn(x, x, part.minY, part.maxY), h);
+    if (inRun && start < 0) start = x;
+    if (!inRun && start >= 0) {
+      if (x - start >= least) {
+        // The longest run of rows set over half as much, holding a full one (hysteresis: a dark
+        // drawer's grain fades in places), as a plinth's edges may join the part to a floor.
+        let [best, from, holds] = [{ minY: 0, maxY: -1 }, -1, false];
+        for (let y = part.minY; y <= part.maxY + 1; y++) {
+          const set = y <= part.maxY ? setIn(start, x - 1, y, y) : 0;
+          const halfFull = full(2 * set, x - start);
+          if (halfFull && from < 0) [from, holds] = [y, false];
+          if (halfFull && full(set, x - start)) holds = true;
+          if (!halfFull && from >= 0) {
+            if (holds && y - from > best.maxY - best.minY + 1) best = { minY: from, maxY: y - 1 };
+            from = -1;
+          }
+        }
+        if (best.maxY >= best.minY) runs.push({ minX: start, maxX: x - 1, ...best });
+      }
+      start = -1;
+    }
+  }
+  return runs;
+}
+
+/** The boxes of the 4-connected parts of `map`, with the count of their pixels. */
+function components(
+  map: Uint8Array,
+  width: number,
+  height: number,
+): (DrawerBox & { area: number })[] {
+  const seen = new Uint8Array(map.length);
+  const stack = new Int32Array(map.length);
+  const found: (DrawerBox & { area: number })[] = [];
+  for (let start = 0; start < map.length; start++) {
+    if (!map[start] || seen[start]) continue;
+    const box = { minX: width, minY: height, maxX: -1, maxY: -1, area: 0 };
+    let top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    while (top) {
+      const i = stack[--top];
+      const [x, y] = [i % width, (i / width) | 0];
+      box.area++;
+      box.minX = Math.min(box.minX, x);
+      box.maxX = Math.max(box.maxX, x);
+      box.minY = Math.min(box.minY, y);
+      box.maxY = Math.max(box.maxY, y);
+      const next = [x > 0 ? i - 1 : -1, x + 1 < width ? i + 1 : -1, i - width, i + width];
+      for (const n of next) {
+        if (n < 0 || n >= map.length || !map[n] || seen[n]) continue;
+        seen[n] = 1;
+        stack[top++] = n;
+      }
+    }
+    found.push(box);
+  }
+  return found;
+}
+
+/**
+ * The rows a column is cut into drawers at: of the rows darker across the column than every
+ * other within `SAME_ROW`, the cuts leaving drawer-sized pieces whose shallowest is deepest,
+ * kept when it is deeper than every row left uncut by `GAP_OVER_STREAK`; null when none do.
+ */
+function drawerCuts(
+  light: Float32Array,
+  width: number,
+  box: DrawerBox,
+  shortest: number,
+): { typical: number; top: number; cuts: number[]; bottom: number } | null {
+  const rows = box.maxY - box.minY + 1;
+  const profile = new Float64Array(rows);
+  for (let y = box.minY; y <= box.maxY; y++) {
+    let total = 0;
+    for (let x = box.minX; x <= box.maxX; x++) total += light[y * width + x];
+    profile[y - box.minY] = total / (box.maxX - box.minX + 1);
+  }
+  const typical = [...profile].sort((a, b) => a - b)[rows >> 1];
+  const candidates: number[] = [];
+  for (let y = 1; y < rows - 1; y++) {
+    let darkest = true;
+    for (let d = -SAME_ROW; d <= SAME_ROW && darkest; d++) {
+      const other = y + d;
+      if (d === 0 || other < 0 || other >= rows) continue;
+      darkest = profile[y] < profile[other] || (profile[y] === profile[other] && d > 0);
+    }
+    if (darkest) candidates.push(y);
+  }
+  const depthOf = (y: number) => typical - profile[y];
+  const across = box.maxX - box.minX + 1;
+  const least = Math.max(MIN_DRAWER_ASPECT, shortest / across);
+  // Between the lines `from` and `to`, the cuts leaving drawer-sized pieces whose shallowest is
+  // deepest (rows, top to bottom).
+  const cutsBetween = (from: number, to: number) => {
+    const rowsBetween = [from, ...candidates.filter((y) => y > from && y < to), to];
+    const lines = rowsBetween.map((y) => ({ from: y - 1, to: y + 1 }));
+    const depths = rowsBetween.map((y, k) =>
+      k === 0 || k === rowsBetween.length - 1 ? Infinity : depthOf(y),
+    );
+    const cuts = deepestDoorCuts(lines, depths, across, least, MAX_DRAWER_ASPECT);
+    return cuts?.length ? cuts.map((k) => rowsBetween[k]) : null;
+  };
+  const first = cutsBetween(-1, rows);
+  if (!first) return null;
+  // The stack's own top and bottom lines: the first rows past its outer cuts, as deep nearly as
+  // the cuts, that leave the outer drawers drawer-sized. The stretch may run on past them over a
+  // countertop's edge or a plinth; the stack is cut again between them.
+  const lines = candidates.filter(
+    (y) => depthOf(y) >= Math.min(...first.map(depthOf)) / GAP_OVER_STREAK,
+  );
+  const top = lines.filter((y) => y <= first[0] - shortest).pop() ?? -1;
+  const bottom = lines.find((y) => y >= first[first.length - 1] + shortest) ?? rows;
+  const cutRows = cutsBetween(top, bottom);
+  if (!cutRows) return null;
+  // A gap's band is dark over a few rows: a darkest row within it is the gap, not a streak.
+  const ofGap = (y: number) =>
+    cutRows.some((row) => {
+      const half = depthOf(row) / 2;
+      for (let r = Math.min(row, y); r <= Math.max(row, y); r++) {
+        if (depthOf(r) < half) return false;
+      }
+      return true;
+    });
+  const shallowest = Math.min(...cutRows.map(depthOf));
+  const deepestLeft = Math.max(
+    0,
+    ...candidates
+      .filter((y) => y > top + SAME_ROW && y < bottom - SAME_ROW && !ofGap(y))
+      .map(depthOf),
+  );
+  if (shallowest < GAP_OVER_STREAK * deepestLeft) return null;
+  return {
+    typical,
+    top: box.minY + top,
+    cuts: cutRows.map((y) => box.minY + y),
+    bottom: box.minY + bottom,
+  };
+}
