@@ -835,10 +835,13 @@ function panelDoorFront(
   const hidden = hiddenShare(behind, (x, y) => paintsOn(partlyHidden, image, x, y));
   if (hidden >= MIN_HIDDEN_SHARE) return partlyHidden;
   // With nothing in front, the line broke off on the door itself (a handle standing on it, grain
-  // crossing it): the panel goes on where the door's top and bottom show and the door is in the
-  // picture whole.
+  // crossing it): the panel goes on where the door is shaped like a door (not a drawer, not a
+  // strip a streak's L makes), its top and bottom show and it is in the picture whole.
   const whole = door.minX > 0 && door.maxX < width - 1;
-  const goesOn = whole && endsLined(boundaries, width, door, LINE_REACH);
+  const goesOn =
+    whole &&
+    isDoorSized(widthOf(door), heightOf(door)) &&
+    endsLined(boundaries, width, door, LINE_REACH);
   return goesOn && panelGoesOn(boundaries, image, panel, inside, behind) ? front : null;
 }
 
