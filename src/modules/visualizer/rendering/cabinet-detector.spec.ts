@@ -260,6 +260,19 @@ function doorsCutApartByTheFinestPass(): { image: RgbImage; streakedDoor: Rectan
   return { image: { width, height, data }, streakedDoor };
 }
 
+/** The share of each door's pixels that the mask covers, the least of them. */
+function leastCovered(mask: Uint8Array, width: number, doors: Rectangle[]): number {
+  return Math.min(
+    ...doors.map(({ left, top, right, bottom }) => {
+      let covered = 0;
+      for (let y = top; y < bottom; y++) {
+        for (let x = left; x < right; x++) if (mask[y * width + x]) covered++;
+      }
+      return covered / ((right - left) * (bottom - top));
+    }),
+  );
+}
+
 /**
  * A run of six cream doors framed by dark gaps (found by the usual lines) and over it, on a wall a
  * step of three per cent lighter, a pair of wall units of their finish whose outer edges are that
@@ -608,6 +621,32 @@ describe('detectCabinetFronts', () => {
       return x >= freezer.left && x < freezer.right && y >= freezer.top && y < fridge.bottom;
     };
     expect(found.mask.some((value, i) => value > 0 && onAppliance(i))).toBe(false);
+  });
+
+  it("should find white shaker doors at their full height where their panels' side lines break off with nothing in front, as their row's other panels run on", () => {
+    const [width, height] = [620, 720];
+    const doors = [60, 150, 240, 330].map((left) => ({
+      left,
+      top: 260,
+      right: left + 84,
+      bottom: 452,
+    }));
+    const image: RgbImage = { width, height, data: new Uint8Array(width * height * 3) };
+    for (let i = 0; i < width * height; i++) image.data.set(FRONT, i * 3);
+    // The row's top and bottom edges show (the shade under a run), the doors' sides do not.
+    for (const y of [258, 259, 452, 453]) {
+      for (let x = 58; x < 416; x++) image.data.set(PANEL_SHADE, (y * width + x) * 3);
+    }
+    shadePanels(image, doors);
+    // The first two panels' left lines break off three fifths of the way down (a wall unit's
+    // handle standing on them, or grain crossing them, in a photo) and show again 20 px lower.
+    for (const { left, top } of doors.slice(0, 2)) {
+      for (let y = top + 112; y < top + 132; y++)
+        image.data.set(FRONT, (y * width + left + 16) * 3);
+    }
+    const found = detectCabinetFronts(image);
+    expect(found.fronts).toBe(doors.length);
+    expect(leastCovered(found.mask, width, doors)).toBeGreaterThan(0.95);
   });
 
   it('should find a pair of wall units whose outer edges show only as long straight lines, though the run below them gave enough fronts to stop', () => {

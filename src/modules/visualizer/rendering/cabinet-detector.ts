@@ -24,12 +24,13 @@ import { CornerTracker, type FrontOutline, type Point } from './front-outlines.j
 import {
   doorsAroundPanelRows,
   isPlainPanel,
+  MIN_BROKEN_SHARE,
   panelCorners,
   panelsApart,
   type PanelCorner,
   type PanelDoor,
 } from './panel-rows.js';
-import { isPanelFront, sidesLined } from './found-panels.js';
+import { endsLined, isPanelFront, lineAcross, sidesLined } from './found-panels.js';
 import { doorsToRowHeight } from './row-heights.js';
 import { doorsAlongPanelRows, hiddenShare, medianColour, type RowDoor } from './row-panels.js';
 import { median, nthSmallest } from './numbers.js';
@@ -878,7 +879,40 @@ function panelDoorFront(
   };
   const behind = { ...inside, minY: inside.maxY + 1, maxY: panel.y + panel.height - 1 };
   const hidden = hiddenShare(behind, (x, y) => paintsOn(partlyHidden, image, x, y));
-  return hidden >= MIN_HIDDEN_SHARE ? partlyHidden : null;
+  if (hidden >= MIN_HIDDEN_SHARE) return partlyHidden;
+  // With nothing in front, the line broke off on the door itself (a handle standing on it, grain
+  // crossing it): the panel goes on where the door is shaped like a door (not a drawer, not a
+  // strip a streak's L makes), its top and bottom show and it is in the picture whole.
+  const whole = door.minX > 0 && door.maxX < width - 1;
+  const goesOn =
+    whole &&
+    isDoorSized(widthOf(door), heightOf(door)) &&
+    endsLined(boundaries, width, door, LINE_REACH);
+  return goesOn && panelGoesOn(boundaries, image, panel, inside, behind) ? front : null;
+}
+
+/**
+ * Whether a panel whose side line broke off with nothing in front of it goes on to the height its
+ * row agrees on: plain all the way (its grain let off) and below where the line broke of the
+ * finish of the part seen. A handle standing on the line, or grain crossing it, breaks it off;
+ * tiles' grout or the worktop's edge below an L is neither plain nor of its finish
+ * (docs/decisions/0072-a-panel-line-broken-on-its-door-goes-on.md).
+ */
+function panelGoesOn(
+  boundaries: Uint8Array,
+  image: RgbImage,
+  panel: PanelCorner,
+  seen: Box,
+  below: Box,
+): boolean {
+  if (heightOf(seen) < MIN_BROKEN_SHARE * panel.height) return false;
+  if (!isPlainPanel(boundaries, image.width, panel, RIM + 2, { grain: 'down' })) return false;
+  // A line across it below where the L broke is an edge (a freezer door's, the next drawer's):
+  // the biggest blob passes the plainness test as a handle, however wide.
+  const inset = RIM + 2;
+  const inside = { ...below, minX: below.minX + inset, maxX: below.maxX - inset };
+  if (lineAcross(boundaries, image.width, { ...inside, maxY: below.maxY - inset })) return false;
+  return sameFinish(meanColour(image, seen), meanColour(image, below));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isPanelFront, sidesLined } from './found-panels.js';
+import { endsLined, isPanelFront, lineAcross, sidesLined } from './found-panels.js';
 import type { PanelCorner } from './panel-rows.js';
 
 const TOLERANCE = 4;
@@ -39,5 +39,56 @@ describe('sidesLined', () => {
 
   it("should find no sides where the lines run down less than half the door's height", () => {
     expect(sidesLined(lines([15, 95], 25, 100), WIDTH, door, 3)).toBe(false);
+  });
+});
+
+describe('endsLined', () => {
+  const WIDTH = 120;
+  const HEIGHT = 240;
+  const door = { minX: 15, minY: 25, maxX: 95, maxY: 215 };
+  /** Horizontal lines at the given rows, along the columns from `left` to `right`. */
+  const lines = (rows: number[], left = 0, right = WIDTH) => {
+    const boundaries = new Uint8Array(WIDTH * HEIGHT);
+    for (const y of rows) for (let x = left; x < right; x++) boundaries[y * WIDTH + x] = 1;
+    return boundaries;
+  };
+  /** Streaks of grain down the door every 5 px, from its top to its bottom. */
+  const withGrain = (boundaries: Uint8Array) => {
+    for (let x = door.minX + 3; x < door.maxX; x += 5) {
+      for (let y = door.minY; y <= door.maxY; y++) boundaries[y * WIDTH + x] = 1;
+    }
+    return boundaries;
+  };
+
+  it("should find a grained door's ends lined where its row's top and bottom lines run along it, a pixel or two off", () => {
+    expect(endsLined(withGrain(lines([23, 217])), WIDTH, door, 3)).toBe(true);
+  });
+
+  it('should find no ends where only streaks of grain cross the top and bottom, as a box beside the door has', () => {
+    expect(endsLined(withGrain(lines([])), WIDTH, door, 3)).toBe(false);
+  });
+
+  it("should find no ends where a line runs along the top only, or along less than half the door's width", () => {
+    expect(endsLined(lines([25]), WIDTH, door, 3)).toBe(false);
+    expect(endsLined(lines([25, 215], 15, 50), WIDTH, door, 3)).toBe(false);
+  });
+});
+
+describe('lineAcross', () => {
+  const WIDTH = 120;
+  const box = { minX: 20, minY: 100, maxX: 99, maxY: 180 };
+  const withLine = (y: number, from: number, to: number) => {
+    const boundaries = new Uint8Array(WIDTH * 240);
+    for (let x = from; x < to; x++) boundaries[y * WIDTH + x] = 1;
+    return boundaries;
+  };
+
+  it("should find a line across a panel's part below where its L broke off, as a freezer door's bottom edge is", () => {
+    expect(lineAcross(withLine(150, 10, 110), WIDTH, box)).toBe(true);
+  });
+
+  it('should find none where a line runs across less than half the box, or outside it', () => {
+    expect(lineAcross(withLine(150, 20, 55), WIDTH, box)).toBe(false);
+    expect(lineAcross(withLine(90, 10, 110), WIDTH, box)).toBe(false);
   });
 });

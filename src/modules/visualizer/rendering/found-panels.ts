@@ -44,21 +44,66 @@ export function sidesLined(
   door: Box,
   reach: number,
 ): boolean {
+  const along = { from: door.minY, to: door.maxY };
+  const lined = (x: number) => edgeLined(boundaries, width, { ...along, at: x }, reach, true);
+  return lined(door.minX) && lined(door.maxX);
+}
+
+/**
+ * Whether the door's top and bottom show as lines (within `reach` pixels of where the box puts
+ * them) along `MIN_SIDE_LINED` of its width, its side columns left out: a row's top and bottom
+ * lines, which grain down the doors does not cross out
+ * (docs/decisions/0072-a-panel-line-broken-on-its-door-goes-on.md).
+ */
+export function endsLined(
+  boundaries: Uint8Array,
+  width: number,
+  door: Box,
+  reach: number,
+): boolean {
+  const along = { from: door.minX, to: door.maxX };
+  const lined = (y: number) => edgeLined(boundaries, width, { ...along, at: y }, reach, false);
+  return lined(door.minY) && lined(door.maxY);
+}
+
+/**
+ * Whether a line runs within `reach` of `at` (a column when `down`, else a row) along
+ * `MIN_SIDE_LINED` of the span from `from` to `to`, its first and last `reach` pixels left out.
+ */
+function edgeLined(
+  boundaries: Uint8Array,
+  width: number,
+  { from, to, at }: { from: number; to: number; at: number },
+  reach: number,
+  down: boolean,
+): boolean {
   const height = boundaries.length / width;
-  const lined = (x: number) => {
-    let rows = 0;
-    let hits = 0;
-    for (let y = max(0, door.minY + reach); y <= min(height - 1, door.maxY - reach); y++) {
-      rows++;
-      for (let dx = -reach; dx <= reach; dx++) {
-        const at = x + dx;
-        if (at >= 0 && at < width && boundaries[y * width + at]) {
-          hits++;
-          break;
-        }
+  const [length, across] = down ? [height, width] : [width, height];
+  let steps = 0;
+  let hits = 0;
+  for (let k = max(0, from + reach); k <= min(length - 1, to - reach); k++) {
+    steps++;
+    for (let d = -reach; d <= reach; d++) {
+      const j = at + d;
+      if (j >= 0 && j < across && boundaries[down ? k * width + j : j * width + k]) {
+        hits++;
+        break;
       }
     }
-    return rows > 0 && hits >= round(MIN_SIDE_LINED * rows);
-  };
-  return lined(door.minX) && lined(door.maxX);
+  }
+  return steps > 0 && hits >= round(MIN_SIDE_LINED * steps);
+}
+
+/**
+ * Whether a line runs across the box, along `MIN_SIDE_LINED` of its width in one of its rows: a
+ * door's or an appliance door's edge, which no panel runs on through.
+ */
+export function lineAcross(boundaries: Uint8Array, width: number, box: Box): boolean {
+  const needed = round(MIN_SIDE_LINED * (box.maxX - box.minX + 1));
+  for (let y = box.minY; y <= box.maxY; y++) {
+    let lined = 0;
+    for (let i = y * width + box.minX; i <= y * width + box.maxX; i++) lined += boundaries[i];
+    if (lined >= needed) return true;
+  }
+  return false;
 }

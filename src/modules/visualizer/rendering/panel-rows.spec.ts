@@ -118,6 +118,15 @@ describe('isPlainPanel', () => {
     expect(isPlainPanel(grained, WIDTH, panel, 2)).toBe(false);
   });
 
+  it("should take streaks running across a panel for lines when only grain down it is let off, as a floor's planks are grained", () => {
+    const across = lines(
+      (x, y) => (y % 7 === 0 && x >= 20 && x < 65) || (x >= 55 && x < 60 && y >= 40 && y < 60),
+    );
+    expect(isPlainPanel(grained, WIDTH, panel, 2, { grain: 'down' })).toBe(true);
+    expect(isPlainPanel(across, WIDTH, panel, 2, { grain: true })).toBe(true);
+    expect(isPlainPanel(across, WIDTH, panel, 2, { grain: 'down' })).toBe(false);
+  });
+
   /** Grain in hard light: streaks run together into bands 5 px across. */
   const bands = (x: number, y: number) =>
     (x >= 20 && x < 25 && y >= 30 && y < 80) || (x >= 52 && x < 58 && y >= 25 && y < 70);

@@ -29,7 +29,7 @@ const MIN_FRAMES = 0.15;
  * at least this share of the longer: a line broken off sooner, or one running on that far (an
  * appliance's side), is no panel's.
  */
-const MIN_BROKEN_SHARE = 0.5;
+export const MIN_BROKEN_SHARE = 0.5;
 
 export interface PanelDoor {
   panel: PanelCorner;
@@ -234,17 +234,20 @@ const STREAK_ELONGATION = 3;
  * lines are thick, and `margin` more), the lines are one handle-sized blob (its handle's
  * outline), or none, and hardly anything else. With `grain`, streaks (as wood grain makes) do not
  * count: a panel whose row bears it out is not vetoed by its grain, while a lone pair of streaked
- * panels is as likely an appliance's brushed steel. With `hiddenBelow`, the panel's side line was
- * cut short by something in front of the door: lines reaching the bottom of the part seen are that
- * thing's outline, unless they reach its top as well: tiles' grout and floor planks' joints run
- * all over the part seen (docs/decisions/0061-panels-found-as-fronts-and-grout-below-a-panel.md).
+ * panels is as likely an appliance's brushed steel. With `grain: 'down'`, only streaks running
+ * down the panel count as grain: one running across it is an edge (a freezer door's, a drawer's)
+ * (docs/decisions/0072-a-panel-line-broken-on-its-door-goes-on.md). With `hiddenBelow`, the
+ * panel's side line was cut short by something in front of the door: lines reaching the bottom of
+ * the part seen are that thing's outline, unless they reach its top as well: tiles' grout and
+ * floor planks' joints run all over the part seen
+ * (docs/decisions/0061-panels-found-as-fronts-and-grout-below-a-panel.md).
  */
 export function isPlainPanel(
   boundaries: Uint8Array,
   width: number,
   panel: PanelCorner,
   margin: number,
-  { grain = false, hiddenBelow = false } = {},
+  { grain = false, hiddenBelow = false }: { grain?: boolean | 'down'; hiddenBelow?: boolean } = {},
 ): boolean {
   const thickness = (from: number, step: number, limit: number) => {
     let k = 0;
@@ -313,7 +316,9 @@ export function isPlainPanel(
     }
     const across = min(maxX - minX + 1, maxY - minY + 1);
     const along = max(maxX - minX + 1, maxY - minY + 1);
-    const streak = grain && (across <= GRAIN_STREAK || along >= STREAK_ELONGATION * across);
+    const downward = grain !== 'down' || maxY - minY > maxX - minX;
+    const streak =
+      grain && downward && (across <= GRAIN_STREAK || along >= STREAK_ELONGATION * across);
     if (streak || (hiddenBelow && maxY === h - 1 && minY > 0)) continue;
     lines += pixels;
     if (pixels > handle.pixels) {
