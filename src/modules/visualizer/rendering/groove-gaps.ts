@@ -66,11 +66,11 @@ export function lineStart(
 }
 
 /**
- * A grooved row (lines closer than `shortestSide`) told into its gaps and its grooves: the lines
- * that start `GAP_LEAD` above the grooves beside them are gaps; where none lead (grooves running
- * up to the top edge, seen straight on), the dips well wider and darker than the grooves' are
- * (docs/decisions/0073-gaps-wider-and-darker-than-grooves.md). Null where the row is not grooved
- * or its lines part neither way: it stays as it is.
+ * A grooved row (lines closer than `shortestSide`) told into its gaps and its grooves: the dark
+ * lines well wider and darker than the grooves are gaps wherever they stand out so
+ * (docs/decisions/0073-gaps-wider-and-darker-than-grooves.md); else the lines that start
+ * `GAP_LEAD` above the grooves beside them. Null where the row is not grooved or its lines part
+ * neither way: it stays as it is.
  */
 export function gapsAndGrooves(
   row: LineRow,
@@ -79,9 +79,24 @@ export function gapsAndGrooves(
   luminance: Luminance,
   width: number,
 ): GroovedRow | null {
-  const { lines, top, bottom } = row;
+  const { lines } = row;
   const grooved = lines.some((line, i) => i > 0 && line.x - lines[i - 1].x < shortestSide);
   if (!grooved) return null;
+  return (
+    byDips(row, shortestSide, reach, luminance, width) ??
+    byLead(row, shortestSide, reach, luminance, width)
+  );
+}
+
+/** 0065's parting: the lines that start `GAP_LEAD` above the grooves beside them are gaps. */
+function byLead(
+  row: LineRow,
+  shortestSide: number,
+  reach: number,
+  luminance: Luminance,
+  width: number,
+): GroovedRow | null {
+  const { lines, top, bottom } = row;
   const depth = (bottom - top) >> 1;
   const starts = lines.map((line) =>
     lineStart(line, Math.max(0, top - reach), top + depth, reach, luminance, width),
@@ -94,13 +109,26 @@ export function gapsAndGrooves(
     // The earliest beside it: a handle's or a shadow's edge shows from lower down, no groove.
     return Math.min(...beside) - start >= GAP_LEAD;
   });
-  const byLead = parted(
+  return parted(
     row,
     lines.filter((_, i) => leads[i]),
     lines.flatMap((line, i) => (leads[i] ? [] : [{ line, start: starts[i] }])),
     shortestSide,
   );
-  if (byLead) return byLead;
+}
+
+/**
+ * Seen straight on: the gaps are the dips well wider and darker than the grooves', by unit
+ * (docs/decisions/0073-gaps-wider-and-darker-than-grooves.md).
+ */
+function byDips(
+  row: LineRow,
+  shortestSide: number,
+  reach: number,
+  luminance: Luminance,
+  width: number,
+): GroovedRow | null {
+  const { top, bottom } = row;
   const byDip = gapsByDip(row, shortestSide, reach, luminance, width);
   if (!byDip) return null;
   const wide = byDip.stretches.flatMap(({ gaps }) => gaps);
