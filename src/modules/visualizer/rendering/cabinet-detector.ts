@@ -58,7 +58,7 @@ import {
 import { findStraightGaps } from './straight-gaps.js';
 import { withoutGrain } from './grain-cuts.js';
 import { grainedDrawerColumns } from './grained-drawers.js';
-import { isDoorSized } from './door-shape.js';
+import { isDoorSized, MIN_DOOR_ASPECT } from './door-shape.js';
 import { frontsOnTheFloor } from './floor-fronts.js';
 import { fillsGrainedPiece, stripsOfGrainedDoors } from './grained-doors.js';
 import { joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
@@ -464,9 +464,19 @@ function rowsByTheirGaps(
   const segments = verticalSegments(boundaries, width, height);
   const byGaps = parted.map((row) => {
     if (!row) return null;
-    const grooves = row.grooves.map(({ line }) => line);
-    const lines = withEndSides(row.gaps, segments, tolerance, shortestSide, grooves);
-    return { gaps: { ...row.gaps, lines }, grooves: row.grooves };
+    // Lines are found afresh: a groove is told by where it stands.
+    const grooves = new Set(row.grooves.map(({ line }) => line.x));
+    const sides = segments.filter((segment) => !grooves.has(segment.x));
+    // A groove a front's shortest side past the last gap cuts a strip, no door, off the end.
+    const narrowest = max(shortestSide, MIN_DOOR_ASPECT * (row.gaps.bottom - row.gaps.top));
+    // Each grooved stretch (a unit) has its own end doors, a window or an oven between them.
+    const ends = (row.units ?? [row.gaps.lines]).flatMap((unit) =>
+      withEndSides({ ...row.gaps, lines: unit }, sides, tolerance, narrowest),
+    );
+    const lines = [...row.gaps.lines, ...ends]
+      .filter((line, i, all) => all.findIndex(({ x }) => x === line.x) === i)
+      .sort((a, b) => a.x - b.x);
+    return { ...row, gaps: { ...row.gaps, lines } };
   });
   const rows = found.map((row, k) => byGaps[k]?.gaps ?? row);
   const grooved = byGaps.filter((row) => row !== null);
