@@ -105,4 +105,17 @@ describe('neighbourDoors', () => {
     for (const x of STREAKS) paint(x - 1, TOP, x + 1, BOTTOM, 30);
     expect(neighbourDoors([SECOND], rgb, WIDTH, covering([SECOND]), lined)).toEqual([]);
   });
+
+  it('should add no door of another hue, however as bright as the doors', () => {
+    const { rgb, lined } = grainedRun();
+    // A blue-grey panel where the last door stands, as bright as the doors.
+    for (let y = TOP + 1; y < BOTTOM; y++) {
+      for (let x = GAPS[3] + 2; x < GAPS[4]; x++) rgb.set([18, 30, 52], (y * WIDTH + x) * 3);
+    }
+    const found = neighbourDoors([SECOND], rgb, WIDTH, covering([SECOND]), lined);
+    expect(spans(found)).toEqual([
+      [40, 137],
+      [241, 337],
+    ]);
+  });
 });

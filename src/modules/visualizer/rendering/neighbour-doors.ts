@@ -31,6 +31,10 @@ const FINISH_STEP = Math.log(1.4);
 const FINISH_REACH = 8;
 /** Doors of a row are level within this share of their height (and a gap's width). */
 const ROW_LEVEL = 0.02;
+/** Colour is measured relative to brightness, offset so near-black's colour noise is no hue. */
+const CHROMA_OFFSET = 64;
+/** Two pieces this far apart in either chromaticity are of two hues (a blue-grey wall by oak). */
+const OTHER_HUE = 0.025;
 /** A door beside may overlap fronts found by this share at most (their rims). */
 const MAX_COVERED = 0.1;
 
@@ -78,6 +82,25 @@ export function neighbourDoors<T extends DoorBox>(
     }
   }
   return added;
+}
+
+/** Whether `piece` is of the hue of `door`: a wall or a fridge as bright as the doors is not. */
+function ofHue(rgb: Uint8Array, width: number, piece: DoorBox, door: DoorBox): boolean {
+  const chroma = ({ minX, minY, maxX, maxY }: DoorBox) => {
+    const sum = [0, 0, 0];
+    for (let y = minY; y <= maxY; y++) {
+      for (let p = (y * width + minX) * 3; p <= (y * width + maxX) * 3; p += 3) {
+        sum[0] += rgb[p];
+        sum[1] += rgb[p + 1];
+        sum[2] += rgb[p + 2];
+      }
+    }
+    const pixels = (maxX - minX + 1) * (maxY - minY + 1);
+    const [r, g, b] = sum.map((v) => v / pixels + CHROMA_OFFSET);
+    return [r / (r + g + b), b / (r + g + b)];
+  };
+  const [a, b] = [chroma(piece), chroma(door)];
+  return Math.abs(a[0] - b[0]) <= OTHER_HUE && Math.abs(a[1] - b[1]) <= OTHER_HUE;
 }
 
 /**
@@ -196,7 +219,7 @@ function doorBeside(
   const area = (to - from + 1) * tall;
   if (overlap > MAX_COVERED * area) return null;
   const finish = median([...profile.slice(from, to + 1)]);
-  if (Math.abs(finish - typical) > FINISH_STEP) return null;
+  if (Math.abs(finish - typical) > FINISH_STEP || !ofHue(rgb, width, piece, door)) return null;
   if (!evenDown(rgb, width, { from, to }, door.minY + 2, door.maxY - 2)) return null;
   if (!lined(door.minY, from, to) || !lined(door.maxY, from, to)) return null;
   return { ...piece, within };
