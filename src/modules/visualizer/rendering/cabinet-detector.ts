@@ -61,6 +61,7 @@ import { grainedDrawerColumns } from './grained-drawers.js';
 import { isDoorSized, MIN_DOOR_ASPECT } from './door-shape.js';
 import { frontsOnTheFloor } from './floor-fronts.js';
 import { fillsGrainedPiece, stripsOfGrainedDoors } from './grained-doors.js';
+import { neighbourDoors } from './neighbour-doors.js';
 import { joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
@@ -312,13 +313,19 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     return found;
   };
   const best = completed(passes(), finest);
+  // Last, once the passes are compared by what they found on their own: a door beside a door
+  // found, where grain cut it into strips at every pass.
+  const withNeighbourDoors = (found: CabinetDetection) => {
+    addNeighbourDoors(found, finest, image, smooth);
+    return found;
+  };
   // A one-pixel gap or a door's edge a few per cent apart from its sides is lost pixel by pixel
   // under noise (and on a white wall in a clean picture); it still shows as a long straight
   // line. Where the lines found do, wood grain would show as lines as well.
   // Scaled up for analysis, a small photo's sharp step is spread over as many pixels.
   const straightGaps = () =>
     findStraightGaps(image, finest, max(1, round(image.width / photo.width)));
-  if (best.fronts >= WHOLE_KITCHEN_FRONTS) return best;
+  if (best.fronts >= WHOLE_KITCHEN_FRONTS) return withNeighbourDoors(best);
   if (best.fronts >= CONFIDENT_FRONTS) {
     // Enough fronts for a run, too few for a kitchen: a pair of wall units whose outline a gloss
     // highlight breaks for a few pixels is closed by the straight lines.
@@ -328,11 +335,11 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
       addLinedUpWithinRun(best, detectAt(sensitivity, straight), image);
     }
     if (best.fronts > before) leaveOutAppliances(best, image);
-    return best;
+    return withNeighbourDoors(best);
   }
   const straight = straightGaps();
   const found = completed(passes(straight), withLines(finest, straight), straight);
-  return coveredArea(found) > coveredArea(best) ? found : best;
+  return withNeighbourDoors(coveredArea(found) > coveredArea(best) ? found : best);
 }
 
 /** What tells the doors behind a thing in front of a run from the thing, by this detector's measures. */
@@ -538,6 +545,49 @@ function completeRowEnds(
     before = base.fronts;
     addAlignedFronts(base, extra, image, inFinishedRow);
   } while (base.fronts > before);
+}
+
+/**
+ * The door beside a door found in its run, where grain cut it into strips at every pass: painted
+ * as the found door's finish (docs/decisions/0071-grained-doors-beside-a-door-found.md).
+ */
+function addNeighbourDoors(
+  base: CabinetDetection,
+  lines: Uint8Array,
+  image: RgbImage,
+  smooth: Uint8Array,
+): void {
+  const { width, height } = image;
+  const known = frontBoxes(base, image);
+  const lined = (y: number, from: number, to: number) =>
+    lineEvidence(lines, width, [
+      [from, y],
+      [to, y],
+    ]) >= MIN_LINE_EVIDENCE;
+  const covered = Uint8Array.from(base.mask, (v) => (v ? 1 : 0));
+  const finishOf = (front: FrontBox) => {
+    for (let i = front.minY * width + front.minX; i < base.frontIndex.length; i++) {
+      if (base.frontIndex[i] === front.front && base.mask[i]) return base.finishLuminance[i];
+    }
+    return 0;
+  };
+  for (const { door, besideOf, within } of neighbourDoors(known, smooth, width, covered, lined)) {
+    const luminance = finishOf(besideOf);
+    // A front found as part of the door takes the door's outline and is painted out to it.
+    const index = within ? within.front : base.outlines.length + 1;
+    const corners = new CornerTracker();
+    for (let y = door.minY; y <= door.maxY; y++) {
+      for (let x = door.minX, i = y * width + x; x <= door.maxX; x++, i++) {
+        corners.add(x, y);
+        if (base.mask[i] && base.frontIndex[i] !== index) continue;
+        base.mask[i] = 255;
+        base.frontIndex[i] = index;
+        base.finishLuminance[i] = luminance;
+      }
+    }
+    base.outlines[index - 1] = corners.outline(width, height, RIM);
+    base.fronts = base.outlines.length;
+  }
 }
 
 /**

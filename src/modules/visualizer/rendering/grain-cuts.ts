@@ -28,7 +28,7 @@ const STEP_ROWS = 4;
 /** A step down a grained door at most this large (log brightness): a shaker panel's shadow line. */
 const MAX_STEP_DOWN = 0.4;
 
-interface Line {
+export interface Line {
   from: number;
   to: number;
 }
@@ -208,7 +208,7 @@ function darkestIn(profile: Float64Array, { from, to }: Line): number {
  * by more than `MAX_STEP_DOWN` from the few above to the few below: grain runs down a door and
  * changes nothing from row to row, an appliance's glass and panels do.
  */
-function evenDown(
+export function evenDown(
   rgb: Uint8Array,
   width: number,
   { from, to }: Line,
@@ -240,7 +240,7 @@ function logLight(rgb: Uint8Array, p: number): number {
 }
 
 /** Mean log brightness of each column between `top` and `bottom`, over the columns `span`. */
-function columnProfile(
+export function columnProfile(
   rgb: Uint8Array,
   width: number,
   top: number,

@@ -1,0 +1,121 @@
+import { neighbourDoors, type DoorBox } from './neighbour-doors.js';
+
+const WIDTH = 560;
+const HEIGHT = 300;
+const TOP = 50;
+const BOTTOM = 200;
+/** Four doors 100 px wide (two thirds as wide as tall) between gaps at these columns. */
+const GAPS = [40, 140, 240, 340, 440];
+/** Streaks of grain as long as the doors and as deep as the gaps (luminance 12, gaps 10). */
+const STREAKS = [60, 75, 110, 125, 165, 190, 215, 260, 290, 315, 365, 380, 410, 425];
+
+/**
+ * A run of near-black grained doors (30) on a pale wall (150), its top and bottom lines drawn as
+ * lines; `lined` tells whether a line runs along a row from `from` to `to`.
+ */
+function grainedRun() {
+  const rgb = new Uint8Array(WIDTH * HEIGHT * 3).fill(150);
+  const lines = new Uint8Array(WIDTH * HEIGHT);
+  const paint = (x0: number, y0: number, x1: number, y1: number, grey: number, line = false) => {
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        rgb.fill(grey, (y * WIDTH + x) * 3, (y * WIDTH + x) * 3 + 3);
+        if (line) lines[y * WIDTH + x] = 1;
+      }
+    }
+  };
+  const [first, last] = [GAPS[0], GAPS[GAPS.length - 1]];
+  paint(first, TOP, last, BOTTOM, 30);
+  for (const x of STREAKS) paint(x - 1, TOP, x + 1, BOTTOM, 12);
+  for (const x of GAPS.slice(1, -1)) paint(x - 1, TOP, x + 1, BOTTOM, 10);
+  paint(first, TOP - 2, last, TOP, 10, true);
+  paint(first, BOTTOM, last, BOTTOM + 2, 10, true);
+  const lined = (y: number, from: number, to: number) => {
+    let run = 0;
+    for (let x = from; x <= to; x++) {
+      if (lines[y * WIDTH + x] || lines[(y - 2) * WIDTH + x] || lines[(y + 2) * WIDTH + x]) run++;
+    }
+    return run >= (to - from + 1) / 2;
+  };
+  const unlined = (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = y0; y <= y1; y++) lines.fill(0, y * WIDTH + x0, y * WIDTH + x1 + 1);
+  };
+  return { rgb, paint, lined, unlined };
+}
+
+/** The second door, as the detector finds it: its box reaches into its gaps by a pixel. */
+const SECOND: DoorBox = { minX: 141, minY: TOP, maxX: 240, maxY: BOTTOM };
+
+const covering = (boxes: DoorBox[]) => {
+  const covered = new Uint8Array(WIDTH * HEIGHT);
+  for (const { minX, minY, maxX, maxY } of boxes) {
+    for (let y = minY; y <= maxY; y++) covered.fill(1, y * WIDTH + minX, y * WIDTH + maxX + 1);
+  }
+  return covered;
+};
+
+const spans = (found: { door: DoorBox }[]) =>
+  found.map(({ door }) => [door.minX, door.maxX]).sort((a, b) => a[0] - b[0]);
+
+describe('neighbourDoors', () => {
+  it('should find the doors beside a door found along its run, to their gaps and to the run ends', () => {
+    const { rgb, lined } = grainedRun();
+    const found = neighbourDoors([SECOND], rgb, WIDTH, covering([SECOND]), lined);
+    expect(spans(found)).toEqual([
+      [40, 137],
+      [241, 337],
+      [341, 440],
+    ]);
+    expect(found.every(({ besideOf }) => besideOf === SECOND)).toBe(true);
+  });
+
+  it('should take a front found short of its gap (grain cut it) into the door beside', () => {
+    const { rgb, lined } = grainedRun();
+    const short = { minX: 241, minY: TOP, maxX: 300, maxY: BOTTOM };
+    const found = neighbourDoors([SECOND, short], rgb, WIDTH, covering([SECOND, short]), lined);
+    const third = found.find(({ door }) => door.minX === 241)!;
+    expect(third.door.maxX).toBe(337);
+    expect(third.within).toBe(short);
+  });
+
+  it('should add no door over a thing of another finish in front of the run', () => {
+    const { rgb, paint, lined } = grainedRun();
+    // A plant's pale pot and leaves over the first door: not of the run's finish down its length.
+    paint(50, 120, 130, BOTTOM - 1, 140);
+    const found = neighbourDoors([SECOND], rgb, WIDTH, covering([SECOND]), lined);
+    expect(spans(found).map(([from]) => from)).toEqual([241, 341]);
+  });
+
+  it('should add no door where the row has no top line along it: wall between two units', () => {
+    const { rgb, paint, lined, unlined } = grainedRun();
+    paint(GAPS[2] + 2, TOP - 2, GAPS[4], TOP, 30);
+    unlined(GAPS[2] + 2, TOP - 2, GAPS[4], TOP);
+    const found = neighbourDoors([SECOND], rgb, WIDTH, covering([SECOND]), lined);
+    expect(spans(found)).toEqual([[40, 137]]);
+  });
+
+  it('should look for no door beside a front with no gap at its side', () => {
+    const { rgb, paint, lined } = grainedRun();
+    for (const x of GAPS.slice(1, -1)) paint(x - 1, TOP, x + 1, BOTTOM, 30);
+    expect(neighbourDoors([SECOND], rgb, WIDTH, covering([SECOND]), lined)).toEqual([]);
+  });
+
+  it('should look for no door beside a plain door: the passes find painted doors whole', () => {
+    const { rgb, paint, lined } = grainedRun();
+    for (const x of STREAKS) paint(x - 1, TOP, x + 1, BOTTOM, 30);
+    expect(neighbourDoors([SECOND], rgb, WIDTH, covering([SECOND]), lined)).toEqual([]);
+  });
+
+  it('should add no door of another hue, however as bright as the doors', () => {
+    const { rgb, lined } = grainedRun();
+    // A blue-grey panel where the last door stands, as bright as the doors.
+    for (let y = TOP + 1; y < BOTTOM; y++) {
+      for (let x = GAPS[3] + 2; x < GAPS[4]; x++) rgb.set([18, 30, 52], (y * WIDTH + x) * 3);
+    }
+    const found = neighbourDoors([SECOND], rgb, WIDTH, covering([SECOND]), lined);
+    expect(spans(found)).toEqual([
+      [40, 137],
+      [241, 337],
+    ]);
+  });
+});

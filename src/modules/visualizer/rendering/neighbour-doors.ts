@@ -1,0 +1,226 @@
+import { columnProfile, evenDown, type Line } from './grain-cuts.js';
+import { isDoorSized, MAX_DOOR_ASPECT, MIN_DOOR_ASPECT } from './door-shape.js';
+import { median } from './numbers.js';
+
+/**
+ * Doors in a run share their top and bottom lines and often their widths, and a gap between two
+ * of them is a straight unlit line down the whole row. Grain as deep as the gaps cuts a door
+ * into strips at every sensitivity, so one door of a run is found and the next is not; beside a
+ * door found, the piece of its finish up to the next line as deep as its own gap, door-sized for
+ * its height, is the next door
+ * (docs/decisions/0071-grained-doors-beside-a-door-found.md).
+ */
+
+/** A gap beside a door found is at least this much darker (log brightness) than the door. */
+const MIN_GAP_DEPTH = 0.09;
+/** The far side of the door beside it is a line at least this share of the gap's depth. */
+const FAR_GAP_SHARE = 0.6;
+/** Columns this close are one line: a gap's line is a few pixels thick. */
+const SAME_COLUMN = 3;
+/** Columns past a front's edge its gap is looked for in (its rim, the gap's own width). */
+const GAP_REACH = 6;
+/** A streak of grain is at least this much darker than the door's median column (half a gap). */
+const STREAK_DEPTH = MIN_GAP_DEPTH / 2;
+/** A grained door holds more streaks than a shaker door has panel edges. */
+const MIN_STREAKS = 3;
+/** A door beside it of the same width, within this share, is taken before a deeper line. */
+const SAME_WIDTH = 0.1;
+/** Two pieces this far apart in median log brightness are two finishes (a ratio of 1.4). */
+const FINISH_STEP = Math.log(1.4);
+/** Columns past a line over which the finish beyond it is measured. */
+const FINISH_REACH = 8;
+/** Doors of a row are level within this share of their height (and a gap's width). */
+const ROW_LEVEL = 0.02;
+/** Colour is measured relative to brightness, offset so near-black's colour noise is no hue. */
+const CHROMA_OFFSET = 64;
+/** Two pieces this far apart in either chromaticity are of two hues (a blue-grey wall by oak). */
+const OTHER_HUE = 0.025;
+/** A door beside may overlap fronts found by this share at most (their rims). */
+const MAX_COVERED = 0.1;
+
+export interface DoorBox {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/**
+ * The doors beside the grained door-sized fronts `found` (and beside those, along the run) that
+ * no front `covered` yet, each with the found door its run was followed from and the front found
+ * short inside it, if any. Each runs from the gap at a door's side to the next line about as deep
+ * as that gap, or to where the finish ends, door-sized for its height; of the door's finish, even
+ * down its length (no plant or oven), with the row's top and bottom lines along it (`lined`).
+ * `rgb` is the (smoothed) picture the lines are measured on.
+ */
+export function neighbourDoors<T extends DoorBox>(
+  found: T[],
+  rgb: Uint8Array,
+  width: number,
+  covered: Uint8Array,
+  lined: (y: number, from: number, to: number) => boolean,
+): { door: DoorBox; besideOf: T; within?: T }[] {
+  const added: { door: DoorBox; besideOf: T; within?: T }[] = [];
+  const queue = found
+    .filter((door) => isDoorSized(door.maxX - door.minX + 1, door.maxY - door.minY + 1))
+    .map((door) => ({ door: door as DoorBox, besideOf: door }));
+  const taken = covered.slice();
+  const parts = [...found];
+  while (queue.length) {
+    const { door, besideOf } = queue.shift()!;
+    for (const side of [-1, 1] as const) {
+      const next = doorBeside(door, side, rgb, width, taken, lined, parts);
+      if (!next) continue;
+      // A front is taken into one door beside at most.
+      const within = parts.find((front) => front === next.within);
+      if (within) parts.splice(parts.indexOf(within), 1);
+      added.push({ door: next, besideOf, within });
+      queue.push({ door: next, besideOf });
+      for (let y = next.minY; y <= next.maxY; y++) {
+        taken.fill(1, y * width + next.minX, y * width + next.maxX + 1);
+      }
+    }
+  }
+  return added;
+}
+
+/** Whether `piece` is of the hue of `door`: a wall or a fridge as bright as the doors is not. */
+function ofHue(rgb: Uint8Array, width: number, piece: DoorBox, door: DoorBox): boolean {
+  const chroma = ({ minX, minY, maxX, maxY }: DoorBox) => {
+    const sum = [0, 0, 0];
+    for (let y = minY; y <= maxY; y++) {
+      for (let p = (y * width + minX) * 3; p <= (y * width + maxX) * 3; p += 3) {
+        sum[0] += rgb[p];
+        sum[1] += rgb[p + 1];
+        sum[2] += rgb[p + 2];
+      }
+    }
+    const pixels = (maxX - minX + 1) * (maxY - minY + 1);
+    const [r, g, b] = sum.map((v) => v / pixels + CHROMA_OFFSET);
+    return [r / (r + g + b), b / (r + g + b)];
+  };
+  const [a, b] = [chroma(piece), chroma(door)];
+  return Math.abs(a[0] - b[0]) <= OTHER_HUE && Math.abs(a[1] - b[1]) <= OTHER_HUE;
+}
+
+/**
+ * Whether the door holds streaks of grain: at least `MIN_STREAKS` columns the darkest within
+ * `SAME_COLUMN` and `STREAK_DEPTH` below its median (`typical`). A plain door's sides and a shaker
+ * panel's two edges are no grain; painted and foiled doors are left to the passes.
+ */
+function grained(profile: Float64Array, door: DoorBox, typical: number): boolean {
+  let streaks = 0;
+  for (let x = door.minX + 2 * SAME_COLUMN; x <= door.maxX - 2 * SAME_COLUMN; x++) {
+    if (typical - profile[x] < STREAK_DEPTH) continue;
+    let darkest = true;
+    for (let k = -SAME_COLUMN; k <= SAME_COLUMN && darkest; k++) {
+      if (k !== 0)
+        darkest = profile[x] < profile[x + k] || (profile[x] === profile[x + k] && k > 0);
+    }
+    if (darkest) streaks++;
+  }
+  return streaks >= MIN_STREAKS;
+}
+
+function doorBeside(
+  door: DoorBox,
+  side: -1 | 1,
+  rgb: Uint8Array,
+  width: number,
+  taken: Uint8Array,
+  lined: (y: number, from: number, to: number) => boolean,
+  unjoined: DoorBox[],
+): (DoorBox & { within?: DoorBox }) | null {
+  const tall = door.maxY - door.minY + 1;
+  const wide = door.maxX - door.minX + 1;
+  const reach = Math.ceil(MAX_DOOR_ASPECT * tall) + 2 * GAP_REACH;
+  const span: Line = {
+    from: Math.max(0, door.minX - reach),
+    to: Math.min(width - 1, door.maxX + reach),
+  };
+  const profile = columnProfile(rgb, width, door.minY + 2, door.maxY - 2, span);
+  const typical = median([...profile.slice(door.minX + SAME_COLUMN, door.maxX - SAME_COLUMN)]);
+  const edge = side > 0 ? door.maxX : door.minX;
+  const darkestIn = (from: number, to: number) => {
+    let best = -1;
+    for (let x = Math.max(span.from, from); x <= Math.min(span.to, to); x++) {
+      if (best < 0 || profile[x] < profile[best]) best = x;
+    }
+    return best;
+  };
+  // The gap at the door's side, past its rim (a front's box reaches into its gap by a pixel or two).
+  const gap =
+    side > 0 ? darkestIn(edge - 2, edge + GAP_REACH) : darkestIn(edge - GAP_REACH, edge + 2);
+  if (gap < 0) return null;
+  const depth = typical - profile[gap];
+  if (depth < MIN_GAP_DEPTH || !grained(profile, door, typical)) return null;
+  // The lines a door's width away that are the darkest near them and near the gap's depth.
+  // Where the finish ends (bare wall past the run's last door, a fridge's side), the door does.
+  const offFinish = (x: number) => {
+    let sum = 0;
+    let count = 0;
+    for (let k = 0; k < FINISH_REACH; k++) {
+      const other = x + side * k;
+      if (other < span.from || other > span.to) break;
+      sum += profile[other];
+      count++;
+    }
+    return (
+      Math.abs(profile[x] - typical) > FINISH_STEP &&
+      count > 0 &&
+      Math.abs(sum / count - typical) > FINISH_STEP
+    );
+  };
+  const candidates: { end: number; depth: number; width: number }[] = [];
+  const narrowest = Math.ceil(MIN_DOOR_ASPECT * tall);
+  for (let d = SAME_COLUMN; d <= Math.floor(MAX_DOOR_ASPECT * tall); d++) {
+    const x = gap + side * d;
+    if (x <= span.from || x >= span.to) break;
+    if (offFinish(x)) {
+      if (d - 1 >= narrowest) candidates.push({ end: x - side, depth: Infinity, width: d - 1 });
+      break;
+    }
+    const here = typical - profile[x];
+    if (d < narrowest || here < FAR_GAP_SHARE * depth) continue;
+    let darkest = true;
+    for (let k = -SAME_COLUMN; k <= SAME_COLUMN && darkest; k++) {
+      const other = x + k;
+      if (k !== 0 && other >= span.from && other <= span.to) darkest = profile[x] <= profile[other];
+    }
+    if (darkest) candidates.push({ end: x - 2 * side, depth: here, width: d - 1 });
+  }
+  if (!candidates.length) return null;
+  const twin = candidates
+    .filter((c) => Math.abs(c.width - wide) <= SAME_WIDTH * wide)
+    .sort((a, b) => b.depth - a.depth)[0];
+  const far = twin ?? candidates.reduce((a, b) => (b.depth > a.depth ? b : a));
+  const [from, to] = side > 0 ? [gap + 2, far.end] : [far.end, gap - 2];
+  const piece = { minX: from, minY: door.minY, maxX: to, maxY: door.maxY };
+  // A front found as part of the door (grain cut it short of its gap) is taken into it; one
+  // found whole is that door, found already.
+  const inside = unjoined.filter(
+    (front) =>
+      front !== door &&
+      front.maxX - front.minX < to - from - 2 * SAME_COLUMN &&
+      front.minX >= from - SAME_COLUMN &&
+      front.maxX <= to + SAME_COLUMN &&
+      Math.abs(front.minY - door.minY) <= SAME_COLUMN + tall * ROW_LEVEL &&
+      Math.abs(front.maxY - door.maxY) <= SAME_COLUMN + tall * ROW_LEVEL,
+  );
+  const within = inside.length === 1 ? inside[0] : undefined;
+  let overlap = 0;
+  for (let y = piece.minY; y <= piece.maxY; y++) {
+    for (let x = from; x <= to; x++) {
+      const inPart =
+        within && x >= within.minX && x <= within.maxX && y >= within.minY && y <= within.maxY;
+      if (!inPart) overlap += taken[y * width + x];
+    }
+  }
+  const area = (to - from + 1) * tall;
+  if (overlap > MAX_COVERED * area) return null;
+  const finish = median([...profile.slice(from, to + 1)]);
+  if (Math.abs(finish - typical) > FINISH_STEP || !ofHue(rgb, width, piece, door)) return null;
+  if (!evenDown(rgb, width, { from, to }, door.minY + 2, door.maxY - 2)) return null;
+  if (!lined(door.minY, from, to) || !lined(door.maxY, from, to)) return null;
+  return { ...piece, within };
+}
