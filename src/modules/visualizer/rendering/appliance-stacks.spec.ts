@@ -1,9 +1,5 @@
-import {
-  applianceStacks,
-  frontsOnAppliances,
-  ownFinishColumns,
-  type StackBox,
-} from './appliance-stacks.js';
+import { applianceStacks, frontsOnAppliances, ownFinishColumns } from './appliance-stacks.js';
+import type { Box } from './box.js';
 
 const RULE = {
   tolerance: 8,
@@ -14,7 +10,7 @@ const RULE = {
   oneFinish: () => true,
 };
 
-const box = (minX: number, minY: number, maxX: number, maxY: number): StackBox => ({
+const box = (minX: number, minY: number, maxX: number, maxY: number): Box => ({
   minX,
   minY,
   maxX,
@@ -57,7 +53,7 @@ describe('applianceStacks', () => {
 });
 
 describe('ownFinishColumns', () => {
-  type Finished = StackBox & { finish: string };
+  type Finished = Box & { finish: string };
   const finished = (finish: string, ...edges: [number, number, number, number]): Finished => ({
     ...box(...edges),
     finish,

@@ -8,15 +8,9 @@
  * above the floor.
  */
 import type { CabinetDetection } from './cabinet-detector.js';
+import type { Box } from './box.js';
 
 const { abs, max, min } = Math;
-
-export interface StackBox {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
 
 export interface StackRule<T> {
   /** How far apart (pixels) edges may lie and still line up. */
@@ -38,10 +32,10 @@ export interface StackRule<T> {
   oneFinish(a: T, b: T): boolean;
 }
 
-const height = (box: StackBox) => box.maxY - box.minY + 1;
+const height = (box: Box) => box.maxY - box.minY + 1;
 
 /** Two boxes one on the other with no more than a gap between, lined up on one side at least. */
-function stackedWith<T extends StackBox>(rule: StackRule<T>) {
+function stackedWith<T extends Box>(rule: StackRule<T>) {
   const { tolerance, maxGap, minHeight, minOverlap } = rule;
   const near = (a: number, b: number) => abs(a - b) <= tolerance;
   const below = (a: T, b: T) => b.minY - a.maxY >= -tolerance && b.minY - a.maxY <= maxGap;
@@ -59,7 +53,7 @@ function stackedWith<T extends StackBox>(rule: StackRule<T>) {
  * Each front's partner may also be sought among `partners` (regions not taken for fronts), which
  * then join the answer too.
  */
-export function applianceStacks<T extends StackBox>(
+export function applianceStacks<T extends Box>(
   fronts: T[],
   rule: StackRule<T>,
   partners: T[] = fronts,
@@ -85,7 +79,7 @@ export function applianceStacks<T extends StackBox>(
  * other front, even where neither door alone is much taller than a tall base unit's door (a
  * small photo taken at an angle). A tall unit's two doors in the run's own finish stay fronts.
  */
-export function ownFinishColumns<T extends StackBox>(
+export function ownFinishColumns<T extends Box>(
   fronts: T[],
   rule: StackRule<T>,
   taller: number,
@@ -112,11 +106,11 @@ export function ownFinishColumns<T extends StackBox>(
  * a later step's door drawn round a line on a fridge's door is still the fridge.
  */
 export function frontsOnAppliances(
-  fronts: (StackBox & { front: number })[],
-  appliances: StackBox[],
+  fronts: (Box & { front: number })[],
+  appliances: Box[],
 ): Set<number> {
-  const area = (box: StackBox) => max(0, box.maxX - box.minX + 1) * max(0, height(box));
-  const shared = (a: StackBox, b: StackBox) =>
+  const area = (box: Box) => max(0, box.maxX - box.minX + 1) * max(0, height(box));
+  const shared = (a: Box, b: Box) =>
     area({
       minX: max(a.minX, b.minX),
       minY: max(a.minY, b.minY),

@@ -63,6 +63,7 @@ import { frontsOnTheFloor } from './floor-fronts.js';
 import { fillsGrainedPiece, stripsOfGrainedDoors } from './grained-doors.js';
 import { neighbourDoors } from './neighbour-doors.js';
 import { joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
+import type { Box } from './box.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, floor, hypot, max, min, round } = Math;
@@ -203,13 +204,6 @@ interface Colour {
   r: number;
   g: number;
   b: number;
-}
-
-interface Box {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isDoorSized } from './door-shape.js';
 import { median } from './numbers.js';
+import type { Box } from './box.js';
 
 /**
  * A kitchen's fronts stand in two rows one over the other: the wall units and the run on the
@@ -15,13 +16,9 @@ import { median } from './numbers.js';
  */
 const PLINTH_SHARE = 0.5;
 
-export interface FloorBox {
+export interface FloorBox extends Box {
   /** 1 + the index of the front's outline. */
   front: number;
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
 }
 
 interface DoorRow {

@@ -7,13 +7,7 @@
  * frame (docs/decisions/0061-panels-found-as-fronts-and-grout-below-a-panel.md).
  */
 import type { PanelCorner } from './panel-rows.js';
-
-interface Box {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
+import type { Box } from './box.js';
 
 const { abs, max, min, round } = Math;
 

@@ -1,6 +1,7 @@
 import { levelLineRows, verticalSegments, type LineRow, type Segment } from './row-ends.js';
 import { MAX_DOOR_ASPECT, MIN_DOOR_ASPECT } from './door-shape.js';
 import { median } from './numbers.js';
+import type { Box } from './box.js';
 
 /**
  * Wood grain along a door is a bundle of streaks as long as the door and, on dark fronts, as deep
@@ -43,14 +44,6 @@ export interface GrainedRow {
   pieces: Line[];
 }
 
-/** A piece of a grained row between two cuts: where one front is looked for. */
-export interface GrainedPiece {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
-
 /**
  * The boundaries with the grain of every grained row taken out and the row's cuts drawn in, and
  * the pieces cut; null when no row is grained. Only grain down the doors is looked for: drawers
@@ -64,7 +57,7 @@ export function withoutGrain(
   height: number,
   tolerance: number,
   shortestSide: number,
-): { cleared: Uint8Array; pieces: GrainedPiece[] } | null {
+): { cleared: Uint8Array; pieces: Box[] } | null {
   const rows = grainedRows(
     levelLineRows(boundaries, width, height, tolerance, shortestSide),
     verticalSegments(boundaries, width, height),

@@ -3,19 +3,14 @@
  * them into strips at their streaks (docs/decisions/0068-dark-grain-pairs-and-the-floor.md).
  */
 
-export interface DoorBox {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
+import type { Box } from './box.js';
 
 /**
  * Whether `box` is the door of a grained piece: as wide as the piece (give or take `near`), and
  * within its height, at least half of it. The piece's band may hold a strip under a wall unit
  * (its bottom rail) or a plinth's top the door does not.
  */
-export function fillsGrainedPiece(box: DoorBox, pieces: DoorBox[], near: number): boolean {
+export function fillsGrainedPiece(box: Box, pieces: Box[], near: number): boolean {
   return pieces.some(
     (piece) =>
       Math.abs(box.minX - piece.minX) <= near &&
@@ -33,8 +28,8 @@ export function fillsGrainedPiece(box: DoorBox, pieces: DoorBox[], near: number)
  * (docs/decisions/0070-angled-grained-runs.md).
  */
 export function stripsOfGrainedDoors(
-  known: (DoorBox & { front: number })[],
-  doors: DoorBox[],
+  known: (Box & { front: number })[],
+  doors: Box[],
   tolerance: number,
 ): Set<number> {
   const strips = new Set<number>();
@@ -46,7 +41,7 @@ export function stripsOfGrainedDoors(
         box.minY <= door.maxY &&
         box.maxY >= door.minY,
     );
-    const inside = (box: DoorBox) =>
+    const inside = (box: Box) =>
       box.minX >= door.minX - tolerance &&
       box.maxX <= door.maxX + tolerance &&
       box.minY >= door.minY - tolerance &&

@@ -1,4 +1,5 @@
 import { deepestDoorCuts } from './grain-cuts.js';
+import type { Box } from './box.js';
 
 /**
  * Drawers grained across their width: every streak is a line along the drawer, as long as the
@@ -34,16 +35,9 @@ const LIGHT_OFFSET = 16;
 /** A column of drawers is at least this share of the picture's height, as a front's side is. */
 const MIN_SIDE = 0.05;
 
-export interface DrawerBox {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
-
 /** A column of drawers grained across, and the drawers it is cut into (top to bottom). */
-export interface DrawerColumn extends DrawerBox {
-  drawers: DrawerBox[];
+export interface DrawerColumn extends Box {
+  drawers: Box[];
 }
 
 /**
@@ -88,7 +82,7 @@ export function grainedDrawerColumns(
       maxY: end - 1,
     }));
     // An end piece not of the column's finish is what the stretch ran on over (a countertop).
-    const ofFinish = (drawer: DrawerBox) =>
+    const ofFinish = (drawer: Box) =>
       Math.abs(meanLight(light, width, drawer) - cut.typical) <= FINISH_STEP;
     const drawers = all.filter((drawer, k) => (k > 0 && k < all.length - 1) || ofFinish(drawer));
     if (drawers.length < 2) continue;
@@ -103,7 +97,7 @@ export function grainedDrawerColumns(
 }
 
 /** Mean log brightness over `box`. */
-function meanLight(light: Float32Array, width: number, box: DrawerBox): number {
+function meanLight(light: Float32Array, width: number, box: Box): number {
   let total = 0;
   for (let y = box.minY; y <= box.maxY; y++) {
     for (let x = box.minX; x <= box.maxX; x++) total += light[y * width + x];
@@ -211,12 +205,7 @@ function opened(map: Uint8Array, width: number, height: number, size: number): U
  * drawers is none), each from the first to the last of its rows set over `MIN_FILL` of the run's
  * width, the longest run of them (an edge joined on at a corner is left off).
  */
-function fullStretches(
-  map: Uint8Array,
-  width: number,
-  part: DrawerBox,
-  least: number,
-): DrawerBox[] {
+function fullStretches(map: Uint8Array, width: number, part: Box, least: number): Box[] {
   const setIn = (x0: number, x1: number, y0: number, y1: number) => {
     let set = 0;
     for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) set += map[y * width + x];
@@ -224,7 +213,7 @@ function fullStretches(
   };
   const full = (set: number, of: number) => set >= MIN_FILL * of;
   const h = part.maxY - part.minY + 1;
-  const runs: DrawerBox[] = [];
+  const runs: Box[] = [];
   let start = -1;
   for (let x = part.minX; x <= part.maxX + 1; x++) {
     const inRun = x <= part.maxX && full(setIn(x, x, part.minY, part.maxY), h);
@@ -253,14 +242,10 @@ function fullStretches(
 }
 
 /** The boxes of the 4-connected parts of `map`, with the count of their pixels. */
-function components(
-  map: Uint8Array,
-  width: number,
-  height: number,
-): (DrawerBox & { area: number })[] {
+function components(map: Uint8Array, width: number, height: number): (Box & { area: number })[] {
   const seen = new Uint8Array(map.length);
   const stack = new Int32Array(map.length);
-  const found: (DrawerBox & { area: number })[] = [];
+  const found: (Box & { area: number })[] = [];
   for (let start = 0; start < map.length; start++) {
     if (!map[start] || seen[start]) continue;
     const box = { minX: width, minY: height, maxX: -1, maxY: -1, area: 0 };
@@ -295,7 +280,7 @@ function components(
 function drawerCuts(
   light: Float32Array,
   width: number,
-  box: DrawerBox,
+  box: Box,
   shortest: number,
 ): { typical: number; top: number; cuts: number[]; bottom: number } | null {
   const rows = box.maxY - box.minY + 1;

@@ -7,6 +7,7 @@
 
 import { isDoorSized } from './door-shape.js';
 import { median } from './numbers.js';
+import type { Box } from './box.js';
 
 /**
  * A sliver narrower than this share of the piece beside it is as often a cabinet's side, or its
@@ -89,7 +90,7 @@ export function runningSpan(
   labels: Int32Array,
   width: number,
   label: number,
-  box: { minX: number; maxX: number; minY: number; maxY: number },
+  box: Box,
   sideBySide: boolean,
 ): [number, number] {
   const firsts: number[] = [];

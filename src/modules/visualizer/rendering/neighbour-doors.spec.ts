@@ -1,4 +1,5 @@
-import { neighbourDoors, type DoorBox } from './neighbour-doors.js';
+import { neighbourDoors } from './neighbour-doors.js';
+import type { Box } from './box.js';
 
 const WIDTH = 560;
 const HEIGHT = 300;
@@ -44,9 +45,9 @@ function grainedRun() {
 }
 
 /** The second door, as the detector finds it: its box reaches into its gaps by a pixel. */
-const SECOND: DoorBox = { minX: 141, minY: TOP, maxX: 240, maxY: BOTTOM };
+const SECOND: Box = { minX: 141, minY: TOP, maxX: 240, maxY: BOTTOM };
 
-const covering = (boxes: DoorBox[]) => {
+const covering = (boxes: Box[]) => {
   const covered = new Uint8Array(WIDTH * HEIGHT);
   for (const { minX, minY, maxX, maxY } of boxes) {
     for (let y = minY; y <= maxY; y++) covered.fill(1, y * WIDTH + minX, y * WIDTH + maxX + 1);
@@ -54,7 +55,7 @@ const covering = (boxes: DoorBox[]) => {
   return covered;
 };
 
-const spans = (found: { door: DoorBox }[]) =>
+const spans = (found: { door: Box }[]) =>
   found.map(({ door }) => [door.minX, door.maxX]).sort((a, b) => a[0] - b[0]);
 
 describe('neighbourDoors', () => {

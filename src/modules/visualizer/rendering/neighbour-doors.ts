@@ -1,6 +1,7 @@
 import { columnProfile, evenDown, type Line } from './grain-cuts.js';
 import { isDoorSized, MAX_DOOR_ASPECT, MIN_DOOR_ASPECT } from './door-shape.js';
 import { median } from './numbers.js';
+import type { Box } from './box.js';
 
 /**
  * Doors in a run share their top and bottom lines and often their widths, and a gap between two
@@ -38,13 +39,6 @@ const OTHER_HUE = 0.025;
 /** A door beside may overlap fronts found by this share at most (their rims). */
 const MAX_COVERED = 0.1;
 
-export interface DoorBox {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
-
 /**
  * The doors beside the grained door-sized fronts `found` (and beside those, along the run) that
  * no front `covered` yet, each with the found door its run was followed from and the front found
@@ -53,17 +47,17 @@ export interface DoorBox {
  * down its length (no plant or oven), with the row's top and bottom lines along it (`lined`).
  * `rgb` is the (smoothed) picture the lines are measured on.
  */
-export function neighbourDoors<T extends DoorBox>(
+export function neighbourDoors<T extends Box>(
   found: T[],
   rgb: Uint8Array,
   width: number,
   covered: Uint8Array,
   lined: (y: number, from: number, to: number) => boolean,
-): { door: DoorBox; besideOf: T; within?: T }[] {
-  const added: { door: DoorBox; besideOf: T; within?: T }[] = [];
+): { door: Box; besideOf: T; within?: T }[] {
+  const added: { door: Box; besideOf: T; within?: T }[] = [];
   const queue = found
     .filter((door) => isDoorSized(door.maxX - door.minX + 1, door.maxY - door.minY + 1))
-    .map((door) => ({ door: door as DoorBox, besideOf: door }));
+    .map((door) => ({ door: door as Box, besideOf: door }));
   const taken = covered.slice();
   const parts = [...found];
   while (queue.length) {
@@ -85,8 +79,8 @@ export function neighbourDoors<T extends DoorBox>(
 }
 
 /** Whether `piece` is of the hue of `door`: a wall or a fridge as bright as the doors is not. */
-function ofHue(rgb: Uint8Array, width: number, piece: DoorBox, door: DoorBox): boolean {
-  const chroma = ({ minX, minY, maxX, maxY }: DoorBox) => {
+function ofHue(rgb: Uint8Array, width: number, piece: Box, door: Box): boolean {
+  const chroma = ({ minX, minY, maxX, maxY }: Box) => {
     const sum = [0, 0, 0];
     for (let y = minY; y <= maxY; y++) {
       for (let p = (y * width + minX) * 3; p <= (y * width + maxX) * 3; p += 3) {
@@ -108,7 +102,7 @@ function ofHue(rgb: Uint8Array, width: number, piece: DoorBox, door: DoorBox): b
  * `SAME_COLUMN` and `STREAK_DEPTH` below its median (`typical`). A plain door's sides and a shaker
  * panel's two edges are no grain; painted and foiled doors are left to the passes.
  */
-function grained(profile: Float64Array, door: DoorBox, typical: number): boolean {
+function grained(profile: Float64Array, door: Box, typical: number): boolean {
   let streaks = 0;
   for (let x = door.minX + 2 * SAME_COLUMN; x <= door.maxX - 2 * SAME_COLUMN; x++) {
     if (typical - profile[x] < STREAK_DEPTH) continue;
@@ -123,14 +117,14 @@ function grained(profile: Float64Array, door: DoorBox, typical: number): boolean
 }
 
 function doorBeside(
-  door: DoorBox,
+  door: Box,
   side: -1 | 1,
   rgb: Uint8Array,
   width: number,
   taken: Uint8Array,
   lined: (y: number, from: number, to: number) => boolean,
-  unjoined: DoorBox[],
-): (DoorBox & { within?: DoorBox }) | null {
+  unjoined: Box[],
+): (Box & { within?: Box }) | null {
   const tall = door.maxY - door.minY + 1;
   const wide = door.maxX - door.minX + 1;
   const reach = Math.ceil(MAX_DOOR_ASPECT * tall) + 2 * GAP_REACH;

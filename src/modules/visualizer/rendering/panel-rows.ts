@@ -1,3 +1,4 @@
+import type { Box } from './box.js';
 /**
  * Shaker panels seen on their own. A shaker door is a frame round an inset panel; on white doors
  * on a white wall the panel's shaded top and left edges can be all that shows: an L of two lines
@@ -31,12 +32,8 @@ const MIN_FRAMES = 0.15;
  */
 export const MIN_BROKEN_SHARE = 0.5;
 
-export interface PanelDoor {
+export interface PanelDoor extends Box {
   panel: PanelCorner;
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
 }
 
 /**

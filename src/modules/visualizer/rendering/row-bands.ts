@@ -5,18 +5,12 @@
  * two lines, within the run found) that no front of the row covers are where such doors hide.
  */
 import type { Point } from './front-outlines.js';
+import type { Box } from './box.js';
 
 const { abs, max, min, round } = Math;
 
 /** A row's top or bottom line, straight through its outer corners (it slants at an angle). */
 export type RowLine = [Point, Point];
-
-interface Box {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
 
 interface Span {
   minX: number;

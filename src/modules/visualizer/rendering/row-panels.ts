@@ -7,13 +7,7 @@
  */
 import type { RgbImage } from './cabinet-detector.js';
 import type { PanelCorner, PanelDoor } from './panel-rows.js';
-
-interface Box {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
+import type { Box } from './box.js';
 
 const { abs, round } = Math;
 
