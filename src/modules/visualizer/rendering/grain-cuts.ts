@@ -1,6 +1,7 @@
 import { levelLineRows, verticalSegments, type LineRow, type Segment } from './row-ends.js';
 import { MAX_DOOR_ASPECT, MIN_DOOR_ASPECT } from './door-shape.js';
 import { median } from './numbers.js';
+import { logLightAt } from './log-light.js';
 import type { Box } from './box.js';
 
 /**
@@ -16,8 +17,6 @@ import type { Box } from './box.js';
  * of its width from its middle: the doors of a pair are of one width.
  */
 const PAIR_MIDDLE = 0.1;
-/** Light added before the logarithm, as for the lines: the same gap counts the same in shade. */
-const LIGHT_OFFSET = 16;
 /** Columns this close are one line: a gap's line is a few pixels thick. */
 const SAME_COLUMN = 3;
 /** Columns either side of a line over which its two sides' finish is compared. */
@@ -212,7 +211,7 @@ export function evenDown(
   for (let y = top; y <= bottom; y++) {
     let sum = 0;
     for (let x = from, p = (y * width + from) * 3; x <= to; x++, p += 3) {
-      sum += logLight(rgb, p);
+      sum += logLightAt(rgb, p);
     }
     rows.push(sum / Math.max(1, to - from + 1));
   }
@@ -222,14 +221,6 @@ export function evenDown(
     if (Math.abs(mean(k - STEP_ROWS) - mean(k + 1)) > MAX_STEP_DOWN) return false;
   }
   return true;
-}
-
-/** Log brightness by r + 2g + b (1021 quarter steps): a table, as it is read per pixel. */
-const LOG_LIGHT = Float64Array.from({ length: 1021 }, (_, sum) => Math.log(sum / 4 + LIGHT_OFFSET));
-
-/** Log brightness of the pixel at byte `p`, as the lines are measured. */
-function logLight(rgb: Uint8Array, p: number): number {
-  return LOG_LIGHT[rgb[p] + 2 * rgb[p + 1] + rgb[p + 2]];
 }
 
 /** Mean log brightness of each column between `top` and `bottom`, over the columns `span`. */
@@ -243,7 +234,7 @@ export function columnProfile(
   const means = new Float64Array(width);
   for (let y = top; y <= bottom; y++) {
     for (let x = span.from, p = (y * width + span.from) * 3; x <= span.to; x++, p += 3) {
-      means[x] += logLight(rgb, p);
+      means[x] += logLightAt(rgb, p);
     }
   }
   const rows = Math.max(1, bottom - top + 1);

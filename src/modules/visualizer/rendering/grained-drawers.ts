@@ -1,5 +1,6 @@
 import { deepestDoorCuts } from './grain-cuts.js';
 import type { Box } from './box.js';
+import { logLightMap } from './log-light.js';
 
 /**
  * Drawers grained across their width: every streak is a line along the drawer, as long as the
@@ -30,8 +31,6 @@ const GAP_OVER_STREAK = 1.5;
 const SAME_ROW = 3;
 /** Two finishes, not one, this far apart in mean log brightness (a ratio of 1.4, as 0055's). */
 const FINISH_STEP = Math.log(1.4);
-/** Light added before the logarithm, as for the lines. */
-const LIGHT_OFFSET = 16;
 /** A column of drawers is at least this share of the picture's height, as a front's side is. */
 const MIN_SIDE = 0.05;
 
@@ -50,7 +49,7 @@ export function grainedDrawerColumns(
   width: number,
   height: number,
 ): DrawerColumn[] {
-  const light = logLight(rgb, width * height);
+  const light = logLightMap(rgb, width * height);
   const size = Math.max(3, Math.round(WINDOW * height));
   const across = opened(acrossMap(light, width, height, size), width, height, OPENING * size);
   const columns: DrawerColumn[] = [];
@@ -103,15 +102,6 @@ function meanLight(light: Float32Array, width: number, box: Box): number {
     for (let x = box.minX; x <= box.maxX; x++) total += light[y * width + x];
   }
   return total / ((box.maxX - box.minX + 1) * (box.maxY - box.minY + 1));
-}
-
-/** Log brightness of each pixel, by r + 2g + b as the lines are measured. */
-function logLight(rgb: Uint8Array, pixels: number): Float32Array {
-  const light = new Float32Array(pixels);
-  for (let i = 0, p = 0; i < pixels; i++, p += 3) {
-    light[i] = Math.log((rgb[p] + 2 * rgb[p + 1] + rgb[p + 2]) / 4 + LIGHT_OFFSET);
-  }
-  return light;
 }
 
 /**

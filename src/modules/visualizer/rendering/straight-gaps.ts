@@ -9,11 +9,10 @@
  */
 
 import type { RgbImage } from './cabinet-detector.js';
+import { logLightMap } from './log-light.js';
 
 const { abs, max, min, round } = Math;
 
-/** Added to brightness before its logarithm, as for the other lines. */
-const LIGHT_OFFSET = 16;
 /** Pixels either side averaged along a line: noise falls to a quarter, a slanted gap stays put. */
 const ALONG = 8;
 /** A gap is at least this much lighter or darker (log brightness, averaged) than both sides. */
@@ -49,7 +48,7 @@ const CROSSING = 4;
  */
 export function findStraightGaps(image: RgbImage, boundaries: Uint8Array, spread = 1): Uint8Array {
   const { width, height } = image;
-  const light = logLight(image);
+  const light = logLightMap(image.data, image.width * image.height);
   // Averaging smears a line over ALONG pixels past each end: a speck is no line.
   const minRun = max(4 * ALONG, round(MIN_RUN_FRACTION * height));
   const lines = new Uint8Array(width * height);
@@ -61,16 +60,6 @@ export function findStraightGaps(image: RgbImage, boundaries: Uint8Array, spread
   }
   return lines;
 }
-
-function logLight({ width, height, data }: RgbImage): Float32Array {
-  const table = Float32Array.from({ length: 1021 }, (_, sum) => Math.log(sum / 4 + LIGHT_OFFSET));
-  const out = new Float32Array(width * height);
-  for (let i = 0, p = 0; i < out.length; i++, p += 3) {
-    out[i] = table[data[p] + 2 * data[p + 1] + data[p + 2]];
-  }
-  return out;
-}
-
 /**
  * A running mean over 2 * ALONG + 1 pixels along each row (`horizontal`) or each column (summed
  * row by row, which reads the pixels in the order they lie in memory).

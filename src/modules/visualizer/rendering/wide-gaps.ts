@@ -38,7 +38,7 @@ export interface Dip {
  * The luminance of each column from `from` to `to`, the median down the middle half of the row
  * between `top` and `bottom` (a handle or a highlight across part of it is no line).
  */
-export function columnProfile(
+function columnMedians(
   from: number,
   to: number,
   top: number,
@@ -101,7 +101,7 @@ export function gapsByDip(
   const { lines, top, bottom } = row;
   const from = Math.max(0, lines[0].x - reach - BESIDE);
   const to = Math.min(width - 1, lines[lines.length - 1].x + BESIDE);
-  const dips = dipsOf(columnProfile(from, to, top, bottom, luminance), from);
+  const dips = dipsOf(columnMedians(from, to, top, bottom, luminance), from);
   const dipOf = (line: Segment) =>
     dips.find((dip) => line.x >= dip.from - 1 && line.x - reach <= dip.to);
   const lineDips = lines.map(dipOf).filter((dip) => dip !== undefined);
