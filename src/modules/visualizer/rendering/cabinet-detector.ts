@@ -61,7 +61,8 @@ import { grainedDrawerColumns } from './grained-drawers.js';
 import { isDoorSized, MIN_DOOR_ASPECT } from './door-shape.js';
 import { frontsOnTheFloor } from './floor-fronts.js';
 import { fillsGrainedPiece, stripsOfGrainedDoors } from './grained-doors.js';
-import { neighbourDoors } from './neighbour-doors.js';
+import { edgesAt, neighbourDoors } from './neighbour-doors.js';
+import { outlineSlant } from './outline-slant.js';
 import { joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
 import type { Box } from './box.js';
 
@@ -553,10 +554,10 @@ function addNeighbourDoors(
 ): void {
   const { width, height } = image;
   const known = frontBoxes(base, image);
-  const lined = (y: number, from: number, to: number) =>
+  const lined = (yFrom: number, from: number, to: number, yTo: number) =>
     lineEvidence(lines, width, [
-      [from, y],
-      [to, y],
+      [from, round(yFrom)],
+      [to, round(yTo)],
     ]) >= MIN_LINE_EVIDENCE;
   const covered = Uint8Array.from(base.mask, (v) => (v ? 1 : 0));
   const finishOf = (front: FrontBox) => {
@@ -565,13 +566,17 @@ function addNeighbourDoors(
     }
     return 0;
   };
-  for (const { door, besideOf, within } of neighbourDoors(known, smooth, width, covered, lined)) {
+  const slantOf = (front: FrontBox) => outlineSlant(base.outlines[front.front - 1], width, height);
+  const beside = neighbourDoors(known, smooth, width, covered, lined, slantOf);
+  for (const { door, slant, besideOf, within } of beside) {
     const luminance = finishOf(besideOf);
     // A front found as part of the door takes the door's outline and is painted out to it.
     const index = within ? within.front : base.outlines.length + 1;
     const corners = new CornerTracker();
-    for (let y = door.minY; y <= door.maxY; y++) {
-      for (let x = door.minX, i = y * width + x; x <= door.maxX; x++, i++) {
+    for (let x = door.minX; x <= door.maxX; x++) {
+      const [top, bottom] = edgesAt(door, slant, x);
+      for (let y = max(door.minY, round(top)); y <= min(door.maxY, round(bottom)); y++) {
+        const i = y * width + x;
         corners.add(x, y);
         if (base.mask[i] && base.frontIndex[i] !== index) continue;
         base.mask[i] = 255;

@@ -12,7 +12,9 @@ const STREAKS = [60, 75, 110, 125, 165, 190, 215, 260, 290, 315, 365, 380, 410, 
 
 /**
  * A run of near-black grained doors (30) on a pale wall (150), its top and bottom lines drawn as
- * lines; `lined` tells whether a line runs along a row from `from` to `to`.
+ * lines; `lined` tells whether a line runs along a row from `from` to `to` (from height `y` to
+ * height `yTo`). `sheared` sets the run's lines falling by `fall` per pixel to the right, from the
+ * first gap on, as a photo taken at an angle shows them.
  */
 function grainedRun() {
   const rgb = new Uint8Array(WIDTH * HEIGHT * 3).fill(150);
@@ -31,17 +33,33 @@ function grainedRun() {
   for (const x of GAPS.slice(1, -1)) paint(x - 1, TOP, x + 1, BOTTOM, 10);
   paint(first, TOP - 2, last, TOP, 10, true);
   paint(first, BOTTOM, last, BOTTOM + 2, 10, true);
-  const lined = (y: number, from: number, to: number) => {
+  const lined = (y: number, from: number, to: number, yTo = y) => {
     let run = 0;
     for (let x = from; x <= to; x++) {
-      if (lines[y * WIDTH + x] || lines[(y - 2) * WIDTH + x] || lines[(y + 2) * WIDTH + x]) run++;
+      const at = Math.round(y + ((yTo - y) * (x - from)) / Math.max(1, to - from));
+      if (lines[at * WIDTH + x] || lines[(at - 2) * WIDTH + x] || lines[(at + 2) * WIDTH + x]) {
+        run++;
+      }
     }
     return run >= (to - from + 1) / 2;
+  };
+  const sheared = (fall: number) => {
+    const [level, levelLines] = [rgb.slice(), lines.slice()];
+    for (let x = 0; x < WIDTH; x++) {
+      const drop = Math.round(fall * (x - first));
+      for (let y = 0; y < HEIGHT; y++) {
+        const from = y - drop;
+        const inside = from >= 0 && from < HEIGHT;
+        const i = y * WIDTH + x;
+        rgb.fill(inside ? level[(from * WIDTH + x) * 3] : 150, i * 3, i * 3 + 3);
+        lines[i] = inside ? levelLines[from * WIDTH + x] : 0;
+      }
+    }
   };
   const unlined = (x0: number, y0: number, x1: number, y1: number) => {
     for (let y = y0; y <= y1; y++) lines.fill(0, y * WIDTH + x0, y * WIDTH + x1 + 1);
   };
-  return { rgb, paint, lined, unlined };
+  return { rgb, paint, lined, unlined, sheared };
 }
 
 /** The second door, as the detector finds it: its box reaches into its gaps by a pixel. */
@@ -77,6 +95,27 @@ describe('neighbourDoors', () => {
     const third = found.find(({ door }) => door.minX === 241)!;
     expect(third.door.maxX).toBe(337);
     expect(third.within).toBe(short);
+  });
+
+  it('should follow a run photographed at an angle along its slanted lines to the doors beside', () => {
+    const { rgb, lined, sheared } = grainedRun();
+    // 8 px down per door: a box level with the door found takes in the wall above the next one.
+    const fall = 0.08;
+    sheared(fall);
+    const drop = (x: number) => Math.round(fall * (x - GAPS[0]));
+    const second = { ...SECOND, minY: TOP + drop(SECOND.minX), maxY: BOTTOM + drop(SECOND.maxX) };
+    const slant = { top: fall, bottom: fall };
+    const found = neighbourDoors([second], rgb, WIDTH, covering([second]), lined, () => slant);
+    expect(spans(found)).toEqual([
+      [40, 137],
+      [241, 337],
+      [341, 440],
+    ]);
+    // Each along the run's lines: the last door's box reaches down past the found door's.
+    const last = found.find(({ door }) => door.minX === 341)!;
+    expect(last.door.minY).toBeGreaterThanOrEqual(TOP + drop(341) - 1);
+    expect(last.door.maxY).toBeGreaterThanOrEqual(BOTTOM + drop(440) - 1);
+    expect(last.slant).toEqual(slant);
   });
 
   it('should add no door over a thing of another finish in front of the run', () => {

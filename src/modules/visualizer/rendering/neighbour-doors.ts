@@ -40,6 +40,29 @@ const OTHER_HUE = 0.025;
 const MAX_COVERED = 0.1;
 
 /**
+ * How far a door's top and bottom lines fall per column to the right: photographed at an angle a
+ * run's lines slant, and the door beside a door found lies along them, not level with its box
+ * (docs/decisions/0080-doors-beside-followed-along-a-slanted-row.md).
+ */
+export interface Slant {
+  top: number;
+  bottom: number;
+}
+
+const LEVEL: Slant = { top: 0, bottom: 0 };
+
+/** The door's top and bottom at column `x`, along its slanted lines through its box's corners. */
+export function edgesAt(door: Box, { top, bottom }: Slant, x: number): [number, number] {
+  return [
+    door.minY + top * (x - (top >= 0 ? door.minX : door.maxX)),
+    door.maxY + bottom * (x - (bottom >= 0 ? door.maxX : door.minX)),
+  ];
+}
+
+/** The row's line along a stretch, from its height at `from` to its height at `to`. */
+export type LinedAlong = (yFrom: number, from: number, to: number, yTo: number) => boolean;
+
+/**
  * The doors beside the grained door-sized fronts `found` (and beside those, along the run) that
  * no front `covered` yet, each with the found door its run was followed from and the front found
  * short inside it, if any. Each runs from the gap at a door's side to the next line about as deep
@@ -52,24 +75,30 @@ export function neighbourDoors<T extends Box>(
   rgb: Uint8Array,
   width: number,
   covered: Uint8Array,
-  lined: (y: number, from: number, to: number) => boolean,
-): { door: Box; besideOf: T; within?: T }[] {
-  const added: { door: Box; besideOf: T; within?: T }[] = [];
+  lined: LinedAlong,
+  slantOf: (door: T) => Slant = () => LEVEL,
+): { door: Box; slant: Slant; besideOf: T; within?: T }[] {
+  const added: { door: Box; slant: Slant; besideOf: T; within?: T }[] = [];
   const queue = found
     .filter((door) => isDoorSized(door.maxX - door.minX + 1, door.maxY - door.minY + 1))
-    .map((door) => ({ door: door as Box, besideOf: door }));
+    .map((door) => ({ door: door as Box, slant: slantOf(door), besideOf: door }));
   const taken = covered.slice();
   const parts = [...found];
   while (queue.length) {
-    const { door, besideOf } = queue.shift()!;
+    const { door, slant, besideOf } = queue.shift()!;
     for (const side of [-1, 1] as const) {
-      const next = doorBeside(door, side, rgb, width, taken, lined, parts);
+      // Level with the door found first, as its box stands; along its lines only where that
+      // finds none: a slant read off a door's corners is a few pixels off at its far end.
+      const beside = (along: Slant) =>
+        doorBeside(door, along, side, rgb, width, taken, lined, parts);
+      const level = beside(LEVEL);
+      const next = level ?? (slant.top || slant.bottom ? beside(slant) : null);
       if (!next) continue;
       // A front is taken into one door beside at most.
       const within = parts.find((front) => front === next.within);
       if (within) parts.splice(parts.indexOf(within), 1);
-      added.push({ door: next, besideOf, within });
-      queue.push({ door: next, besideOf });
+      added.push({ door: next, slant: level ? LEVEL : slant, besideOf, within });
+      queue.push({ door: next, slant, besideOf });
       for (let y = next.minY; y <= next.maxY; y++) {
         taken.fill(1, y * width + next.minX, y * width + next.maxX + 1);
       }
@@ -118,11 +147,12 @@ function grained(profile: Float64Array, door: Box, typical: number): boolean {
 
 function doorBeside(
   door: Box,
+  slant: Slant,
   side: -1 | 1,
   rgb: Uint8Array,
   width: number,
   taken: Uint8Array,
-  lined: (y: number, from: number, to: number) => boolean,
+  lined: LinedAlong,
   unjoined: Box[],
 ): (Box & { within?: Box }) | null {
   const tall = door.maxY - door.minY + 1;
@@ -132,7 +162,17 @@ function doorBeside(
     from: Math.max(0, door.minX - reach),
     to: Math.min(width - 1, door.maxX + reach),
   };
-  const profile = columnProfile(rgb, width, door.minY + 2, door.maxY - 2, span);
+  // Only the rows inside the door's lines all along the span: at an angle the rows above and
+  // below run onto the wall.
+  const [topFrom, bottomFrom] = edgesAt(door, slant, span.from);
+  const [topTo, bottomTo] = edgesAt(door, slant, span.to);
+  const profile = columnProfile(
+    rgb,
+    width,
+    Math.ceil(Math.max(topFrom, topTo)) + 2,
+    Math.floor(Math.min(bottomFrom, bottomTo)) - 2,
+    span,
+  );
   const typical = median([...profile.slice(door.minX + SAME_COLUMN, door.maxX - SAME_COLUMN)]);
   const edge = side > 0 ? door.maxX : door.minX;
   const darkestIn = (from: number, to: number) => {
@@ -189,7 +229,14 @@ function doorBeside(
     .sort((a, b) => b.depth - a.depth)[0];
   const far = twin ?? candidates.reduce((a, b) => (b.depth > a.depth ? b : a));
   const [from, to] = side > 0 ? [gap + 2, far.end] : [far.end, gap - 2];
-  const piece = { minX: from, minY: door.minY, maxX: to, maxY: door.maxY };
+  const [topAtFrom, bottomAtFrom] = edgesAt(door, slant, from);
+  const [topAtTo, bottomAtTo] = edgesAt(door, slant, to);
+  const piece = {
+    minX: from,
+    minY: Math.round(Math.min(topAtFrom, topAtTo)),
+    maxX: to,
+    maxY: Math.round(Math.max(bottomAtFrom, bottomAtTo)),
+  };
   // A front found as part of the door (grain cut it short of its gap) is taken into it; one
   // found whole is that door, found already.
   const inside = unjoined.filter(
@@ -198,8 +245,8 @@ function doorBeside(
       front.maxX - front.minX < to - from - 2 * SAME_COLUMN &&
       front.minX >= from - SAME_COLUMN &&
       front.maxX <= to + SAME_COLUMN &&
-      Math.abs(front.minY - door.minY) <= SAME_COLUMN + tall * ROW_LEVEL &&
-      Math.abs(front.maxY - door.maxY) <= SAME_COLUMN + tall * ROW_LEVEL,
+      Math.abs(front.minY - piece.minY) <= SAME_COLUMN + tall * ROW_LEVEL &&
+      Math.abs(front.maxY - piece.maxY) <= SAME_COLUMN + tall * ROW_LEVEL,
   );
   const within = inside.length === 1 ? inside[0] : undefined;
   let overlap = 0;
@@ -210,11 +257,20 @@ function doorBeside(
       if (!inPart) overlap += taken[y * width + x];
     }
   }
-  const area = (to - from + 1) * tall;
+  const area = (to - from + 1) * (piece.maxY - piece.minY + 1);
   if (overlap > MAX_COVERED * area) return null;
   const finish = median([...profile.slice(from, to + 1)]);
-  if (Math.abs(finish - typical) > FINISH_STEP || !ofHue(rgb, width, piece, door)) return null;
-  if (!evenDown(rgb, width, { from, to }, door.minY + 2, door.maxY - 2)) return null;
-  if (!lined(door.minY, from, to) || !lined(door.maxY, from, to)) return null;
+  const [innerTop, innerBottom] = [
+    Math.ceil(Math.max(topAtFrom, topAtTo)),
+    Math.floor(Math.min(bottomAtFrom, bottomAtTo)),
+  ];
+  const inner = { minX: from, minY: innerTop, maxX: to, maxY: innerBottom };
+  if (Math.abs(finish - typical) > FINISH_STEP || !ofHue(rgb, width, inner, door)) return null;
+  if (!evenDown(rgb, width, { from, to }, innerTop + 2, innerBottom - 2)) {
+    return null;
+  }
+  if (!lined(topAtFrom, from, to, topAtTo) || !lined(bottomAtFrom, from, to, bottomAtTo)) {
+    return null;
+  }
   return { ...piece, within };
 }
