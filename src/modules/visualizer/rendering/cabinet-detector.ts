@@ -63,6 +63,7 @@ import { frontsOnTheFloor } from './floor-fronts.js';
 import { fillsGrainedPiece, stripsOfGrainedDoors } from './grained-doors.js';
 import { edgesAt, neighbourDoors } from './neighbour-doors.js';
 import { outlineSlant } from './outline-slant.js';
+import { closedNotches } from './front-notches.js';
 import { joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
 import type { Box } from './box.js';
 
@@ -2191,7 +2192,11 @@ function paintFilled(
   maps: FrontMaps,
   paint: { luminance: number; index: number },
 ): CornerTracker {
-  const outside = filledRegionMask(region, labels, width);
+  const outside = closedNotches(
+    filledRegionMask(region, labels, width),
+    region.maxX - region.minX + 1,
+    region.maxY - region.minY + 1,
+  );
   const w = region.maxX - region.minX + 1;
   const corners = new CornerTracker();
   for (let j = 0; j < outside.length; j++) {
