@@ -66,6 +66,7 @@ import { outlineSlant } from './outline-slant.js';
 import { closedNotches } from './front-notches.js';
 import { joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
 import type { Box } from './box.js';
+import { doorInRoom } from './row-holes.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, floor, hypot, max, min, round } = Math;
@@ -245,15 +246,11 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     );
   // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
   // only when the usual ones found too few fronts, as finer lines also find more that is not.
-  const passes = (straight?: Uint8Array) => {
-    if (straight) {
-      const everyPass = SENSITIVITIES.map((sensitivity) => detectAt(sensitivity, straight));
-      return bestOfEvery(everyPass, image);
-    }
+  const passes = () => {
     let best: CabinetDetection | null = null;
     const tried: CabinetDetection[] = [];
     for (const sensitivity of SENSITIVITIES) {
-      const found = detectAt(sensitivity, straight);
+      const found = detectAt(sensitivity);
       tried.push(found);
       if (!best || coveredArea(found) > coveredArea(best)) best = found;
       if (best.fronts >= CONFIDENT_FRONTS) break;
@@ -264,7 +261,7 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     // A door whose faint gap to the wall let it run into the wall is found by the finer lines
     // alone; it is trusted when it lines up with the fronts found already.
     for (const sensitivity of SENSITIVITIES.slice(tried.length)) {
-      addAlignedFronts(kept, detectAt(sensitivity, straight), image);
+      addAlignedFronts(kept, detectAt(sensitivity), image);
     }
     return kept;
   };
@@ -322,19 +319,22 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   const straightGaps = () =>
     findStraightGaps(image, finest, max(1, round(image.width / photo.width)));
   if (best.fronts >= WHOLE_KITCHEN_FRONTS) return withNeighbourDoors(best);
+  const straight = straightGaps();
+  const withStraight = SENSITIVITIES.map((sensitivity) => detectAt(sensitivity, straight));
   if (best.fronts >= CONFIDENT_FRONTS) {
     // Enough fronts for a run, too few for a kitchen: a pair of wall units whose outline a gloss
     // highlight breaks for a few pixels is closed by the straight lines.
-    const straight = straightGaps();
     const before = best.fronts;
-    for (const sensitivity of SENSITIVITIES) {
-      addLinedUpWithinRun(best, detectAt(sensitivity, straight), image);
-    }
+    for (const found of withStraight) addLinedUpWithinRun(best, found, image);
     if (best.fronts > before) leaveOutAppliances(best, image);
-    return withNeighbourDoors(best);
+    // Unless the fronts found are pieces of doors the straight lines show whole, in the room a door
+    // would take in a row (docs/decisions/0079-holes-in-a-row-bring-the-straight-lines.md).
+    const known = frontBoxes(best, image);
+    const inRoom = (found: CabinetDetection) =>
+      doorInRoom(known, frontBoxes(found, image), (a, b) => sameFinish(a, b));
+    if (!withStraight.some(inRoom)) return withNeighbourDoors(best);
   }
-  const straight = straightGaps();
-  const found = completed(passes(straight), withLines(finest, straight), straight);
+  const found = completed(bestOfEvery(withStraight, image), withLines(finest, straight), straight);
   return withNeighbourDoors(coveredArea(found) > coveredArea(best) ? found : best);
 }
 
