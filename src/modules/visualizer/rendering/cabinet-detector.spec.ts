@@ -72,8 +72,11 @@ function renderedRow(
  * A row of five near-black doors on a grey wall in hard side light (twice as bright at one end of
  * the row as at the other), apart by gaps four pixels wide only a third darker than the doors:
  * a few levels, less than the light changes along the row and less than the photo's noise.
+ * `grooves`: each door grooved across that many rows apart (3 px at a third of the doors' light,
+ * stopping 6 px short of its sides), its gaps showing beside every other strip only (a level
+ * below the doors beside the others), as hard light leaves them.
  */
-function nearBlackRow(): { image: RgbImage; doors: number } {
+function nearBlackRow(grooves = 0): { image: RgbImage; doors: number } {
   const data = new Uint8Array(WIDTH * HEIGHT * 3);
   const random = seededNoise(11);
   const { doorWidth, doors, left, top, bottom } = ROW;
@@ -82,7 +85,16 @@ function nearBlackRow(): { image: RgbImage; doors: number } {
       const light = 0.7 + (0.7 * x) / WIDTH;
       const inRow = y >= top && y < bottom && x >= left && x < left + doors * doorWidth;
       const gap = inRow && x > left + 2 && (x - left + 2) % doorWidth < 4;
-      const shade = !inRow ? 110 : gap ? 8 : 12;
+      const across = (x - left) % doorWidth;
+      const strip = grooves ? Math.floor((y - top) / grooves) : 0;
+      const grooved =
+        grooves > 0 &&
+        inRow &&
+        (y - top) % grooves >= grooves - 3 &&
+        y < bottom - 6 &&
+        across >= 6 &&
+        across < doorWidth - 6;
+      const shade = !inRow ? 110 : grooved ? 4 : gap ? (strip % 2 ? 11 : 8) : 12;
       for (let c = 0; c < 3; c++) {
         const value = Math.round(shade * light + 12 * random());
         data[(y * WIDTH + x) * 3 + c] = Math.max(0, Math.min(255, value));
@@ -377,6 +389,17 @@ describe('detectCabinetFronts', () => {
   it('should find each near-black door in hard side light, though its gaps are a few levels darker and the noise is more', () => {
     const { image, doors } = nearBlackRow();
     expect(detectCabinetFronts(image).fronts).toBe(doors);
+  });
+
+  it('should find near-black doors grooved across whole, though their gaps show beside every other strip only', () => {
+    const { image, doors } = nearBlackRow(32);
+    const { outlines } = detectCabinetFronts(image);
+    const rowHeight = (ROW.bottom - ROW.top) / HEIGHT;
+    const whole = outlines.filter((outline) => {
+      const ys = outline.map(([, y]) => y);
+      return Math.max(...ys) - Math.min(...ys) >= 0.9 * rowHeight;
+    });
+    expect(whole.length).toBeGreaterThanOrEqual(doors - 1);
   });
 
   it('should leave out a window between grey doors, level with them and as pale, as its view holds another colour', () => {

@@ -67,6 +67,8 @@ import { closedNotches } from './front-notches.js';
 import { joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
 import type { Box } from './box.js';
 import { doorInRoom } from './row-holes.js';
+import { gapLinesAcross } from './across-gaps.js';
+import { logLightAt } from './log-light.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, floor, hypot, max, min, round } = Math;
@@ -237,13 +239,45 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   // What the first pass took for an appliance stays one, whatever a later step makes of it; finer
   // lines can close shaded doors into a block that passes for one.
   const appliances: Box[] = [];
-  const detectAt = (sensitivity: number, straight?: Uint8Array) =>
-    detectWithLines(
+  // Doors grooved across whose gaps show in pieces run together into regions too wide for a
+  // front: the first pass's such regions part at their gaps, drawn on for every pass
+  // (docs/decisions/0077-gaps-through-grooves-across.md). Where none parts, that pass is the first.
+  const unplaced: Box[] = [];
+  const firstLines = boundariesAt(SENSITIVITIES[0]);
+  let firstPass: CabinetDetection | null = detectWithLines(
+    image,
+    smooth,
+    firstLines,
+    appliances,
+    unplaced,
+  );
+  const across = gapLinesAcross(
+    unplaced,
+    (x, y) => logLightAt(smooth, (y * image.width + x) * 3),
+    (x, y) => firstLines[y * image.width + x] > 0,
+    shortestSide,
+    image.width,
+    image.height,
+  );
+  if (across) {
+    for (const [sensitivity, lines] of boundaries)
+      boundaries.set(sensitivity, withLines(lines, across));
+    appliances.length = 0;
+    firstPass = null;
+  }
+  const detectAt = (sensitivity: number, straight?: Uint8Array) => {
+    if (sensitivity === SENSITIVITIES[0] && !straight && firstPass) {
+      const found = firstPass;
+      firstPass = null;
+      return found;
+    }
+    return detectWithLines(
       image,
       smooth,
       withLines(boundariesAt(sensitivity), straight),
       sensitivity === SENSITIVITIES[0] && !straight ? appliances : undefined,
     );
+  };
   // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
   // only when the usual ones found too few fronts, as finer lines also find more that is not.
   const passes = () => {
@@ -1328,6 +1362,7 @@ function detectWithLines(
   smooth: Uint8Array,
   boundaries: Uint8Array,
   appliances: Box[] = [],
+  unplaced?: Box[],
 ): CabinetDetection {
   const { width, height } = image;
   const labels = labelBetweenBoundaries(boundaries, width, height);
@@ -1457,6 +1492,15 @@ function detectWithLines(
       paint,
     );
     outlines.push(corners.outline(width, height, RIM));
+  }
+  // Too wide for one front and no front at all: maybe doors grooved across that ran together.
+  if (unplaced) {
+    const twoFronts = 2 * MIN_SIDE_FRACTION * height;
+    for (const region of regions) {
+      if (selected.includes(region) || region.bordersTouched || widthOf(region) < twoFronts)
+        continue;
+      if (region.area >= MIN_AREA_FRACTION * total) unplaced.push(region);
+    }
   }
   const widths = selected.map((region) => region.maxX - region.minX + 1).sort((a, b) => a - b);
   return {
