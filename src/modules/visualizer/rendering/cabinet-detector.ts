@@ -631,7 +631,7 @@ function grainedDrawerFronts(
   const { near } = rowMeasures(height);
   // Stacked drawers join into one front as every drawer stack's do (STACKED below): a front of
   // the column runs from a drawer's top to a drawer's bottom.
-  const inColumn = (box: FrontBox) =>
+  const inColumn = (box: Box) =>
     columns.some(
       ({ minX, maxX, drawers: column }) =>
         near(box.minX, minX) &&
@@ -639,7 +639,9 @@ function grainedDrawerFronts(
         column.some((drawer) => near(box.minY, drawer.minY)) &&
         column.some((drawer) => near(box.maxY, drawer.maxY)),
     );
-  return { fronts: detectWithLines(image, smooth, lines), inColumn };
+  // A column cut into drawers by its grain is a set of fronts by itself: the doors beside it,
+  // grained down, are strips on these lines and leave it no partner to stand in a row with.
+  return { fronts: detectWithLines(image, smooth, lines, [], inColumn), inColumn };
 }
 
 /**
@@ -1322,6 +1324,7 @@ function detectWithLines(
   smooth: Uint8Array,
   boundaries: Uint8Array,
   appliances: Box[] = [],
+  trusted: (region: Box) => boolean = () => false,
 ): CabinetDetection {
   const { width, height } = image;
   const labels = labelBetweenBoundaries(boundaries, width, height);
@@ -1425,6 +1428,7 @@ function detectWithLines(
   // Hard light falling across a run leaves part of it in deep shade, past what counts as one
   // finish; a door-shaped region of their hue in the row of fronts found is one of them all the
   // same (steel is only ever stacked; an oven's glass is darker than any shade or of another hue).
+  selected.push(...fronts.filter((region) => trusted(region) && !selected.includes(region)));
   const inRun = [...selected];
   for (const region of fronts) {
     if (inRun.includes(region) || streaked.has(region)) continue;

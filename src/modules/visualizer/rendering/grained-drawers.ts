@@ -281,8 +281,9 @@ function drawerCuts(
     profile[y - box.minY] = total / (box.maxX - box.minX + 1);
   }
   const typical = [...profile].sort((a, b) => a - b)[rows >> 1];
+  const [start, end] = ofOneFinish(profile, typical, shortest);
   const candidates: number[] = [];
-  for (let y = 1; y < rows - 1; y++) {
+  for (let y = start + 1; y < end - 1; y++) {
     let darkest = true;
     for (let d = -SAME_ROW; d <= SAME_ROW && darkest; d++) {
       const other = y + d;
@@ -305,7 +306,7 @@ function drawerCuts(
     const cuts = deepestDoorCuts(lines, depths, across, least, MAX_DRAWER_ASPECT);
     return cuts?.length ? cuts.map((k) => rowsBetween[k]) : null;
   };
-  const first = cutsBetween(-1, rows);
+  const first = cutsBetween(start - 1, end);
   if (!first) return null;
   // The stack's own top and bottom lines: the first rows past its outer cuts, as deep nearly as
   // the cuts, that leave the outer drawers drawer-sized. The stretch may run on past them over a
@@ -313,8 +314,8 @@ function drawerCuts(
   const lines = candidates.filter(
     (y) => depthOf(y) >= Math.min(...first.map(depthOf)) / GAP_OVER_STREAK,
   );
-  const top = lines.filter((y) => y <= first[0] - shortest).pop() ?? -1;
-  const bottom = lines.find((y) => y >= first[first.length - 1] + shortest) ?? rows;
+  const top = lines.filter((y) => y <= first[0] - shortest).pop() ?? start - 1;
+  const bottom = lines.find((y) => y >= first[first.length - 1] + shortest) ?? end;
   const cutRows = cutsBetween(top, bottom);
   if (!cutRows) return null;
   // A gap's band is dark over a few rows: a darkest row within it is the gap, not a streak.
@@ -340,4 +341,24 @@ function drawerCuts(
     cuts: cutRows.map((y) => box.minY + y),
     bottom: box.minY + bottom,
   };
+}
+
+/**
+ * The rows `[start, end)` of a column's profile that are of its finish: the longest run holding
+ * no stretch off it (by `FINISH_STEP` from `typical`) as tall as a drawer's least side. A gap, a
+ * plinth or a countertop's edge is thinner; a floor the stretch ran on into is not.
+ */
+function ofOneFinish(profile: Float64Array, typical: number, shortest: number): [number, number] {
+  let best: [number, number] = [0, 0];
+  let [from, off] = [0, 0];
+  for (let y = 0; y <= profile.length; y++) {
+    const offFinish = y < profile.length && Math.abs(profile[y] - typical) > FINISH_STEP;
+    off = offFinish ? off + 1 : 0;
+    if (y < profile.length && off < shortest) continue;
+    // The run ends where the rows off the finish began.
+    const to = y < profile.length ? y - off + 1 : y - off;
+    if (to - from > best[1] - best[0]) best = [from, to];
+    if (y < profile.length) from = y + 1;
+  }
+  return best;
 }
