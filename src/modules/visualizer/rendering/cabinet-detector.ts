@@ -57,7 +57,7 @@ import {
 } from './row-bands.js';
 import { findStraightGaps } from './straight-gaps.js';
 import { withoutGrain } from './grain-cuts.js';
-import { grainedDrawerColumns } from './grained-drawers.js';
+import { grainedDrawerColumns, slantRow } from './grained-drawers.js';
 import { isDoorSized, MIN_DOOR_ASPECT } from './door-shape.js';
 import { frontsOnTheFloor } from './floor-fronts.js';
 import { fillsGrainedPiece, stripsOfGrainedDoors } from './grained-doors.js';
@@ -66,7 +66,7 @@ import { joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.j
 import type { Box } from './box.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
-const { abs, floor, hypot, max, min, round } = Math;
+const { abs, ceil, floor, hypot, max, min, round } = Math;
 
 export interface RgbImage {
   width: number;
@@ -279,7 +279,15 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
       const doors = frontBoxes(grained.fronts, image).filter(grained.inGrainedPiece);
       const tolerance = alignmentTolerance(image.height);
       dropFronts(found, stripsOfGrainedDoors(frontBoxes(found, image), doors, tolerance));
-      addAlignedFronts(found, grained.fronts, image, grained.inGrainedPiece, true);
+      const level = (a: Box, b: Box) =>
+        abs(a.minY - b.minY) <= tolerance && abs(a.maxY - b.maxY) <= tolerance;
+      addAlignedFronts(
+        found,
+        grained.fronts,
+        image,
+        (box) => grained.inGrainedPiece(box) || doors.some((door) => level(box, door)),
+        true,
+      );
     }
     completeRowLines(found, lines, image, smooth);
     const panels = panelCorners(lines, image.width, image.height, shortestSide);
@@ -619,13 +627,24 @@ function grainedDrawerFronts(
   const columns = grainedDrawerColumns(smooth, width, height);
   if (!columns.length) return null;
   const lines = boundaries.slice();
-  for (const { minX, minY, maxX, maxY, drawers } of columns) {
-    for (let y = minY - 1; y <= maxY + 1; y++) {
-      const edge =
-        y < minY || y > maxY || drawers.some((d) => y === d.minY - 1 || y === d.maxY + 1);
-      lines.fill(edge ? 1 : 0, y * width + minX, y * width + maxX + 1);
+  for (const column of columns) {
+    const { minX, maxX, lines: across } = column;
+    const [top, bottom] = [across[0], across[across.length - 1]];
+    const from = max(0, floor(min(top.left, top.right)) - 1);
+    const to = min(height - 1, ceil(max(bottom.left, bottom.right)) + 1);
+    for (let y = from; y <= to; y++) {
+      lines.fill(y === from || y === to ? 1 : 0, y * width + minX, y * width + maxX + 1);
       lines[y * width + minX - 1] = 1;
       lines[y * width + maxX + 1] = 1;
+    }
+    // Each line as it slants, unbroken from column to column.
+    for (const line of across) {
+      let before = slantRow(line, column, minX);
+      for (let x = minX; x <= maxX; x++) {
+        const row = slantRow(line, column, x);
+        for (let y = min(before, row); y <= max(before, row); y++) lines[y * width + x] = 1;
+        before = row;
+      }
     }
   }
   const { near } = rowMeasures(height);
