@@ -378,7 +378,7 @@ function drawerCuts(
     shortest,
   );
   const candidates: number[] = [];
-  for (let y = start + 1; y < end - 1; y++) {
+  for (let y = Math.max(1, start); y < Math.min(rows - 1, end); y++) {
     let darkest = true;
     for (let d = -SAME_ROW; d <= SAME_ROW && darkest; d++) {
       const other = y + d;
