@@ -279,6 +279,8 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
       const doors = frontBoxes(grained.fronts, image).filter(grained.inGrainedPiece);
       const tolerance = alignmentTolerance(image.height);
       dropFronts(found, stripsOfGrainedDoors(frontBoxes(found, image), doors, tolerance));
+      // A door level with a grained door found holds no streak of its own, yet is one of its row
+      // (docs/decisions/0078-grained-drawer-columns-seen-at-an-angle.md).
       const level = (a: Box, b: Box) =>
         abs(a.minY - b.minY) <= tolerance && abs(a.maxY - b.maxY) <= tolerance;
       addAlignedFronts(
@@ -1444,10 +1446,12 @@ function detectWithLines(
       )
     );
   });
+  // What the caller knows for a front by other evidence (a column of drawers cut by its grain)
+  // needs no partner (docs/decisions/0078-grained-drawer-columns-seen-at-an-angle.md).
+  selected.push(...fronts.filter((region) => trusted(region) && !selected.includes(region)));
   // Hard light falling across a run leaves part of it in deep shade, past what counts as one
   // finish; a door-shaped region of their hue in the row of fronts found is one of them all the
   // same (steel is only ever stacked; an oven's glass is darker than any shade or of another hue).
-  selected.push(...fronts.filter((region) => trusted(region) && !selected.includes(region)));
   const inRun = [...selected];
   for (const region of fronts) {
     if (inRun.includes(region) || streaked.has(region)) continue;
