@@ -57,7 +57,7 @@ import {
 } from './row-bands.js';
 import { findStraightGaps } from './straight-gaps.js';
 import { withoutGrain } from './grain-cuts.js';
-import { grainedDrawerColumns } from './grained-drawers.js';
+import { grainedDrawerColumns, slantRow } from './grained-drawers.js';
 import { isDoorSized, MIN_DOOR_ASPECT } from './door-shape.js';
 import { frontsOnTheFloor } from './floor-fronts.js';
 import { fillsGrainedPiece, stripsOfGrainedDoors } from './grained-doors.js';
@@ -71,7 +71,7 @@ import { gapLinesAcross } from './across-gaps.js';
 import { logLightAt } from './log-light.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
-const { abs, floor, hypot, max, min, round } = Math;
+const { abs, ceil, floor, hypot, max, min, round } = Math;
 
 export interface RgbImage {
   width: number;
@@ -244,13 +244,10 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   // (docs/decisions/0077-gaps-through-grooves-across.md). Where none parts, that pass is the first.
   const unplaced: Box[] = [];
   const firstLines = boundariesAt(SENSITIVITIES[0]);
-  let firstPass: CabinetDetection | null = detectWithLines(
-    image,
-    smooth,
-    firstLines,
+  let firstPass: CabinetDetection | null = detectWithLines(image, smooth, firstLines, {
     appliances,
     unplaced,
-  );
+  });
   const across = gapLinesAcross(
     unplaced,
     (x, y) => logLightAt(smooth, (y * image.width + x) * 3),
@@ -271,12 +268,9 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
       firstPass = null;
       return found;
     }
-    return detectWithLines(
-      image,
-      smooth,
-      withLines(boundariesAt(sensitivity), straight),
-      sensitivity === SENSITIVITIES[0] && !straight ? appliances : undefined,
-    );
+    return detectWithLines(image, smooth, withLines(boundariesAt(sensitivity), straight), {
+      appliances: sensitivity === SENSITIVITIES[0] && !straight ? appliances : undefined,
+    });
   };
   // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
   // only when the usual ones found too few fronts, as finer lines also find more that is not.
@@ -312,7 +306,17 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
       const doors = frontBoxes(grained.fronts, image).filter(grained.inGrainedPiece);
       const tolerance = alignmentTolerance(image.height);
       dropFronts(found, stripsOfGrainedDoors(frontBoxes(found, image), doors, tolerance));
-      addAlignedFronts(found, grained.fronts, image, grained.inGrainedPiece, true);
+      // A door level with a grained door found holds no streak of its own, yet is one of its row
+      // (docs/decisions/0078-grained-drawer-columns-seen-at-an-angle.md).
+      const level = (a: Box, b: Box) =>
+        abs(a.minY - b.minY) <= tolerance && abs(a.maxY - b.maxY) <= tolerance;
+      addAlignedFronts(
+        found,
+        grained.fronts,
+        image,
+        (box) => grained.inGrainedPiece(box) || doors.some((door) => level(box, door)),
+        true,
+      );
     }
     completeRowLines(found, lines, image, smooth);
     const panels = panelCorners(lines, image.width, image.height, shortestSide);
@@ -659,19 +663,30 @@ function grainedDrawerFronts(
   const columns = grainedDrawerColumns(smooth, width, height);
   if (!columns.length) return null;
   const lines = boundaries.slice();
-  for (const { minX, minY, maxX, maxY, drawers } of columns) {
-    for (let y = minY - 1; y <= maxY + 1; y++) {
-      const edge =
-        y < minY || y > maxY || drawers.some((d) => y === d.minY - 1 || y === d.maxY + 1);
-      lines.fill(edge ? 1 : 0, y * width + minX, y * width + maxX + 1);
+  for (const column of columns) {
+    const { minX, maxX, lines: across } = column;
+    const [top, bottom] = [across[0], across[across.length - 1]];
+    const from = max(0, floor(min(top.left, top.right)) - 1);
+    const to = min(height - 1, ceil(max(bottom.left, bottom.right)) + 1);
+    for (let y = from; y <= to; y++) {
+      lines.fill(y === from || y === to ? 1 : 0, y * width + minX, y * width + maxX + 1);
       lines[y * width + minX - 1] = 1;
       lines[y * width + maxX + 1] = 1;
+    }
+    // Each line as it slants, unbroken from column to column.
+    for (const line of across) {
+      let before = slantRow(line, column, minX);
+      for (let x = minX; x <= maxX; x++) {
+        const row = slantRow(line, column, x);
+        for (let y = min(before, row); y <= max(before, row); y++) lines[y * width + x] = 1;
+        before = row;
+      }
     }
   }
   const { near } = rowMeasures(height);
   // Stacked drawers join into one front as every drawer stack's do (STACKED below): a front of
   // the column runs from a drawer's top to a drawer's bottom.
-  const inColumn = (box: FrontBox) =>
+  const inColumn = (box: Box) =>
     columns.some(
       ({ minX, maxX, drawers: column }) =>
         near(box.minX, minX) &&
@@ -679,7 +694,9 @@ function grainedDrawerFronts(
         column.some((drawer) => near(box.minY, drawer.minY)) &&
         column.some((drawer) => near(box.maxY, drawer.maxY)),
     );
-  return { fronts: detectWithLines(image, smooth, lines), inColumn };
+  // A column cut into drawers by its grain is a set of fronts by itself: the doors beside it,
+  // grained down, are strips on these lines and leave it no partner to stand in a row with.
+  return { fronts: detectWithLines(image, smooth, lines, { trusted: inColumn }), inColumn };
 }
 
 /**
@@ -1357,12 +1374,21 @@ function coveredArea(detection: CabinetDetection): number {
   return area;
 }
 
+/** What a pass is told besides its lines. */
+interface PassOptions {
+  /** What the first pass took for an appliance, kept one by later steps. */
+  appliances?: Box[];
+  /** Filled with the regions too big for a front that no front was placed in (0077). */
+  unplaced?: Box[];
+  /** Regions kept as fronts without a front beside them to line up with (0078). */
+  trusted?: (region: Box) => boolean;
+}
+
 function detectWithLines(
   image: RgbImage,
   smooth: Uint8Array,
   boundaries: Uint8Array,
-  appliances: Box[] = [],
-  unplaced?: Box[],
+  { appliances = [], unplaced, trusted = () => false }: PassOptions = {},
 ): CabinetDetection {
   const { width, height } = image;
   const labels = labelBetweenBoundaries(boundaries, width, height);
@@ -1463,6 +1489,9 @@ function detectWithLines(
       )
     );
   });
+  // What the caller knows for a front by other evidence (a column of drawers cut by its grain)
+  // needs no partner (docs/decisions/0078-grained-drawer-columns-seen-at-an-angle.md).
+  selected.push(...fronts.filter((region) => trusted(region) && !selected.includes(region)));
   // Hard light falling across a run leaves part of it in deep shade, past what counts as one
   // finish; a door-shaped region of their hue in the row of fronts found is one of them all the
   // same (steel is only ever stacked; an oven's glass is darker than any shade or of another hue).

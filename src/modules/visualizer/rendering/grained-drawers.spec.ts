@@ -68,6 +68,51 @@ function kitchen(drawerFace = true): Uint8Array {
   return rgb;
 }
 
+/** How far a line across the first column drops from its left side to `x`, seen at an angle. */
+const dropAt = (x: number, rise: number) =>
+  Math.round(((x - COLUMNS[0].minX) * rise) / (COLUMNS[0].maxX - COLUMNS[0].minX));
+
+/**
+ * One column of wooden drawers (warm brown, grained across) seen at an angle, every line across
+ * it dropping `rise` pixels from its left side to its right; a thin plinth under it, then a grey
+ * floor of planks as bright as the drawers, grained along, that stops at a dark skirting short of
+ * the picture's edge.
+ */
+function woodenColumn(rise: number): Uint8Array {
+  const rgb = new Uint8Array(WIDTH * HEIGHT * 3);
+  const put = (x: number, y: number, [r, g, b]: number[]) => {
+    const noise = NOISE[y * WIDTH + x];
+    rgb.set([r + noise, g + noise, b + noise], (y * WIDTH + x) * 3);
+  };
+  const { minX, maxX } = COLUMNS[0];
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const drop = x >= minX - 5 && x <= maxX + 5 ? dropAt(x, rise) : 0;
+      const drawer = DRAWERS.find(({ minY, maxY }) => y >= minY + drop && y <= maxY + drop);
+      const inColumn = x >= minX && x <= maxX;
+      if (inColumn && drawer)
+        put(
+          x,
+          y,
+          [140, 100, 65].map((v) => v + streak(y - drop)),
+        );
+      else if (x >= minX - 5 && x <= maxX + 5 && y >= 106 + drop && y <= 295 + drop)
+        put(x, y, [20, 16, 12]);
+      else if (y >= 90 && y <= 105) put(x, y, [200, 200, 200]);
+      else if (y >= 296 && y <= 303) put(x, y, [15, 15, 15]);
+      else if (y >= 304 && y <= 360)
+        put(
+          x,
+          y,
+          [105, 105, 105].map((v) => v + streak(y)),
+        );
+      else if (y > 360) put(x, y, [40, 40, 40]);
+      else put(x, y, [185, 180, 170]);
+    }
+  }
+  return rgb;
+}
+
 describe('grainedDrawerColumns', () => {
   it('finds each column of drawers grained across and cuts it at its gaps', () => {
     const columns = grainedDrawerColumns(kitchen(), WIDTH, HEIGHT);
@@ -91,6 +136,27 @@ describe('grainedDrawerColumns', () => {
       expect(column.minY).toBeGreaterThanOrEqual(106);
       expect(column.maxY).toBeLessThanOrEqual(295);
       expect(column.maxX).toBeLessThan(DOOR.minX);
+    }
+  });
+
+  it('ends a column where a floor of another hue begins, however alike in brightness', () => {
+    const columns = grainedDrawerColumns(woodenColumn(0), WIDTH, HEIGHT);
+
+    expect(columns).toHaveLength(1);
+    expect(columns[0].drawers).toHaveLength(3);
+    expect(columns[0].maxY).toBeLessThanOrEqual(DRAWERS[2].maxY + 3);
+  });
+
+  it('draws the lines across a column seen at an angle as they slant', () => {
+    const rise = 6;
+    const [column] = grainedDrawerColumns(woodenColumn(rise), WIDTH, HEIGHT);
+
+    // The stack's top line, its two gaps, its bottom line; each within the gap's thickness.
+    expect(column.lines).toHaveLength(4);
+    for (const line of column.lines) {
+      expect(
+        Math.abs(line.right - line.left - dropAt(column.maxX, rise) + dropAt(column.minX, rise)),
+      ).toBeLessThanOrEqual(2);
     }
   });
 

@@ -27,16 +27,34 @@ const MIN_DRAWER_ASPECT = 0.12;
 const MAX_DRAWER_ASPECT = 0.6;
 /** A gap is deeper than any streak left uncut in its column by this factor. */
 const GAP_OVER_STREAK = 1.5;
+/** A line across a column seen at an angle rises at most this share of the column's width. */
+const SLANT = 0.1;
 /** Rows this close are one line: a gap is a few pixels thick. */
 const SAME_ROW = 3;
 /** Two finishes, not one, this far apart in mean log brightness (a ratio of 1.4, as 0055's). */
 const FINISH_STEP = Math.log(1.4);
+/**
+ * Another surface's hue, this far off in chromaticity (twice what the detector allows between
+ * two fronts of one finish): a grey floor under wooden drawers is as bright as they are.
+ */
+const OTHER_HUE = 0.05;
 /** A column of drawers is at least this share of the picture's height, as a front's side is. */
 const MIN_SIDE = 0.05;
 
-/** A column of drawers grained across, and the drawers it is cut into (top to bottom). */
+/** A line across a column: its row at the column's left side and at its right side. */
+export interface Slant {
+  left: number;
+  right: number;
+}
+
+/**
+ * A column of drawers grained across, the drawers it is cut into (top to bottom), and the lines
+ * bounding them as they run, slanting in a photo taken at an angle (the stack's top line, the
+ * gaps, its bottom line).
+ */
 export interface DrawerColumn extends Box {
   drawers: Box[];
+  lines: Slant[];
 }
 
 /**
@@ -71,7 +89,7 @@ export function grainedDrawerColumns(
     ) {
       continue;
     }
-    const cut = drawerCuts(light, width, box, MIN_SIDE * height);
+    const cut = drawerCuts(rgb, light, width, box, MIN_SIDE * height, size);
     if (!cut) continue;
     const ends = [cut.top, ...cut.cuts, cut.bottom];
     const all = ends.slice(1).map((end, k) => ({
@@ -81,27 +99,96 @@ export function grainedDrawerColumns(
       maxY: end - 1,
     }));
     // An end piece not of the column's finish is what the stretch ran on over (a countertop).
-    const ofFinish = (drawer: Box) =>
-      Math.abs(meanLight(light, width, drawer) - cut.typical) <= FINISH_STEP;
-    const drawers = all.filter((drawer, k) => (k > 0 && k < all.length - 1) || ofFinish(drawer));
+    const ofFinish = (drawer: Box) => sameFinish(finishOf(rgb, light, width, drawer), cut.typical);
+    const first = ofFinish(all[0]) ? 0 : 1;
+    const last = all.length - (ofFinish(all[all.length - 1]) ? 0 : 1);
+    const drawers = all.slice(first, last);
     if (drawers.length < 2) continue;
     columns.push({
       ...box,
       minY: drawers[0].minY,
       maxY: drawers[drawers.length - 1].maxY,
       drawers,
+      lines: slants(light, width, box, ends.slice(first, last + 1)),
     });
   }
   return columns;
 }
 
-/** Mean log brightness over `box`. */
-function meanLight(light: Float32Array, width: number, box: Box): number {
-  let total = 0;
-  for (let y = box.minY; y <= box.maxY; y++) {
-    for (let x = box.minX; x <= box.maxX; x++) total += light[y * width + x];
+/**
+ * The lines at the rows `rows` (the stack's top line, its gaps, its bottom line) as they run: each
+ * gap along its darkest slant; the outer lines, a step from the drawers to what is past them (a
+ * shadow under the countertop, a plinth) whose darkest slant runs off into that, along the slope
+ * of the gap nearest them.
+ */
+function slants(light: Float32Array, width: number, box: Box, rows: number[]): Slant[] {
+  const gaps = rows.slice(1, -1).map((y) => darkestSlant(light, width, box, y));
+  const along = (gap: Slant, y: number) => {
+    const rise = gap.right - gap.left;
+    return { left: y - rise / 2, right: y + rise / 2 };
+  };
+  return [along(gaps[0], rows[0]), ...gaps, along(gaps[gaps.length - 1], rows[rows.length - 1])];
+}
+
+/** The row the line `line` across the column `box` runs through at the column `x`. */
+export function slantRow(line: Slant, box: Box, x: number): number {
+  const across = Math.max(1, box.maxX - box.minX);
+  return Math.round(line.left + ((line.right - line.left) * (x - box.minX)) / across);
+}
+
+/**
+ * The darkest straight line across the column `box` through the row `y` at its middle (the
+ * darkest row of the mean along rows lies there), its ends at most `SLANT` times the column's
+ * width apart: a gap seen at an angle slants, and the mean along a row blurs it.
+ */
+function darkestSlant(light: Float32Array, width: number, box: Box, y: number): Slant {
+  const reach = Math.round(SLANT * (box.maxX - box.minX + 1));
+  const last = light.length / width - 1;
+  const rowAt = (line: Slant, x: number) => Math.min(last, Math.max(0, slantRow(line, box, x)));
+  let best = { left: y, right: y };
+  let darkest = Infinity;
+  for (let step = 0; step <= 2 * reach; step++) {
+    // 0, 1, -1, 2, -2, ...: of two lines as dark, the more level one.
+    const rise = step & 1 ? (step + 1) >> 1 : -(step >> 1);
+    const line = { left: y - rise / 2, right: y + rise / 2 };
+    let total = 0;
+    for (let x = box.minX; x <= box.maxX; x++) total += light[rowAt(line, x) * width + x];
+    if (total < darkest) [best, darkest] = [line, total];
   }
-  return total / ((box.maxX - box.minX + 1) * (box.maxY - box.minY + 1));
+  return best;
+}
+
+/** A surface's mean log brightness and its chromaticity (each channel's share of their sum). */
+interface Finish {
+  light: number;
+  hue: [number, number, number];
+}
+
+/** The finish of the pixels of `box`. */
+function finishOf(rgb: Uint8Array, light: Float32Array, width: number, box: Box): Finish {
+  let total = 0;
+  const channels = [0, 0, 0];
+  for (let y = box.minY; y <= box.maxY; y++) {
+    for (let x = box.minX; x <= box.maxX; x++) {
+      const i = y * width + x;
+      total += light[i];
+      for (let c = 0; c < 3; c++) channels[c] += rgb[3 * i + c];
+    }
+  }
+  const pixels = (box.maxX - box.minX + 1) * (box.maxY - box.minY + 1);
+  const sum = channels[0] + channels[1] + channels[2] + pixels;
+  return {
+    light: total / pixels,
+    hue: [channels[0] / sum, channels[1] / sum, channels[2] / sum],
+  };
+}
+
+/** One finish: as bright within `FINISH_STEP`, of a hue within `OTHER_HUE`. */
+function sameFinish(a: Finish, b: Finish): boolean {
+  return (
+    Math.abs(a.light - b.light) <= FINISH_STEP &&
+    Math.hypot(a.hue[0] - b.hue[0], a.hue[1] - b.hue[1], a.hue[2] - b.hue[2]) <= OTHER_HUE
+  );
 }
 
 /**
@@ -268,21 +355,30 @@ function components(map: Uint8Array, width: number, height: number): (Box & { ar
  * kept when it is deeper than every row left uncut by `GAP_OVER_STREAK`; null when none do.
  */
 function drawerCuts(
+  rgb: Uint8Array,
   light: Float32Array,
   width: number,
   box: Box,
   shortest: number,
-): { typical: number; top: number; cuts: number[]; bottom: number } | null {
+  window: number,
+): { typical: Finish; top: number; cuts: number[]; bottom: number } | null {
   const rows = box.maxY - box.minY + 1;
-  const profile = new Float64Array(rows);
-  for (let y = box.minY; y <= box.maxY; y++) {
-    let total = 0;
-    for (let x = box.minX; x <= box.maxX; x++) total += light[y * width + x];
-    profile[y - box.minY] = total / (box.maxX - box.minX + 1);
-  }
-  const typical = [...profile].sort((a, b) => a - b)[rows >> 1];
+  const finishes = Array.from({ length: rows }, (_, k) =>
+    finishOf(rgb, light, width, { ...box, minY: box.minY + k, maxY: box.minY + k }),
+  );
+  const profile = Float64Array.from(finishes, (row) => row.light);
+  const median = (values: number[]) => values.sort((a, b) => a - b)[rows >> 1];
+  const typical: Finish = {
+    light: median([...profile]),
+    hue: [0, 1, 2].map((c) => median(finishes.map((row) => row.hue[c]))) as Finish['hue'],
+  };
+  const [start, end] = ofOneFinish(
+    finishes.map((row) => sameFinish(row, typical)),
+    finishes.map((row) => row.light < typical.light),
+    shortest,
+  );
   const candidates: number[] = [];
-  for (let y = 1; y < rows - 1; y++) {
+  for (let y = Math.max(1, start); y < Math.min(rows - 1, end); y++) {
     let darkest = true;
     for (let d = -SAME_ROW; d <= SAME_ROW && darkest; d++) {
       const other = y + d;
@@ -291,7 +387,7 @@ function drawerCuts(
     }
     if (darkest) candidates.push(y);
   }
-  const depthOf = (y: number) => typical - profile[y];
+  const depthOf = (y: number) => typical.light - profile[y];
   const across = box.maxX - box.minX + 1;
   const least = Math.max(MIN_DRAWER_ASPECT, shortest / across);
   // Between the lines `from` and `to`, the cuts leaving drawer-sized pieces whose shallowest is
@@ -305,7 +401,7 @@ function drawerCuts(
     const cuts = deepestDoorCuts(lines, depths, across, least, MAX_DRAWER_ASPECT);
     return cuts?.length ? cuts.map((k) => rowsBetween[k]) : null;
   };
-  const first = cutsBetween(-1, rows);
+  const first = cutsBetween(start - 1, end);
   if (!first) return null;
   // The stack's own top and bottom lines: the first rows past its outer cuts, as deep nearly as
   // the cuts, that leave the outer drawers drawer-sized. The stretch may run on past them over a
@@ -313,8 +409,20 @@ function drawerCuts(
   const lines = candidates.filter(
     (y) => depthOf(y) >= Math.min(...first.map(depthOf)) / GAP_OVER_STREAK,
   );
-  const top = lines.filter((y) => y <= first[0] - shortest).pop() ?? -1;
-  const bottom = lines.find((y) => y >= first[first.length - 1] + shortest) ?? rows;
+  // Where none is that deep, the deepest row within a window of the run's end (the dark line
+  // under a countertop, a shade too shallow), else the run's end.
+  const deepestOf = (rows: number[]) =>
+    rows.length ? rows.reduce((a, b) => (depthOf(b) > depthOf(a) ? b : a)) : undefined;
+  const top =
+    lines.filter((y) => y <= first[0] - shortest).pop() ??
+    deepestOf(candidates.filter((y) => y < start + window && y <= first[0] - shortest)) ??
+    start - 1;
+  const bottom =
+    lines.find((y) => y >= first[first.length - 1] + shortest) ??
+    deepestOf(
+      candidates.filter((y) => y >= end - window && y >= first[first.length - 1] + shortest),
+    ) ??
+    end;
   const cutRows = cutsBetween(top, bottom);
   if (!cutRows) return null;
   // A gap's band is dark over a few rows: a darkest row within it is the gap, not a streak.
@@ -340,4 +448,30 @@ function drawerCuts(
     cuts: cutRows.map((y) => box.minY + y),
     bottom: box.minY + bottom,
   };
+}
+
+/**
+ * The rows `[start, end)` of a column that are of its finish (`ofFinish`, row by row): the
+ * longest run holding no stretch off it as tall as a drawer's least side, from a row of it or a
+ * row `darker` than it to another. A gap, a plinth or a countertop's edge is thinner; a floor the
+ * stretch ran on into is not.
+ */
+function ofOneFinish(ofFinish: boolean[], darker: boolean[], shortest: number): [number, number] {
+  let best: [number, number] = [0, 0];
+  let [from, off] = [0, 0];
+  for (let y = 0; y <= ofFinish.length; y++) {
+    const ended = y === ofFinish.length;
+    off = !ended && !ofFinish[y] ? off + 1 : 0;
+    if (!ended && off < shortest) continue;
+    // The run ends where the rows off the finish began.
+    const to = ended ? y : y - off + 1;
+    if (to - from > best[1] - best[0]) best = [from, to];
+    from = y + 1;
+  }
+  // Nor does it start or end on one but a line darker than the finish (the stack's own top or
+  // bottom line): a countertop's edge, a shadow's paler rim.
+  const trimmed = (y: number) => !ofFinish[y] && !darker[y];
+  while (best[0] < best[1] && trimmed(best[0])) best[0]++;
+  while (best[1] > best[0] && trimmed(best[1] - 1)) best[1]--;
+  return best;
 }
