@@ -217,6 +217,7 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
     return findCabinetFronts(image, photo);
   } finally {
     lastFrontBoxes.forget();
+    floodStack = new Int32Array(0);
   }
 }
 
@@ -2081,6 +2082,9 @@ function sameFinish(a: Colour, b: Colour, maxLightRatio = MAX_LIGHT_RATIO): bool
  * The region's pixels plus the holes inside it (handles, knobs): everything in its bounding box
  * that cannot be reached from the box's edge without crossing the region.
  */
+/** `filledRegionMask`'s stack, kept through a detection: a new one a candidate was garbage. */
+let floodStack = new Int32Array(0);
+
 function filledRegionMask(region: Region, labels: Int32Array, width: number): Uint8Array {
   const w = region.maxX - region.minX + 1;
   const h = region.maxY - region.minY + 1;
@@ -2097,7 +2101,8 @@ function filledRegionMask(region: Region, labels: Int32Array, width: number): Ui
     }
   }
   const outside = new Uint8Array(w * h);
-  const stack = new Int32Array(w * h);
+  if (floodStack.length < w * h) floodStack = new Int32Array(w * h);
+  const stack = floodStack;
   let size = 0;
   const push = (j: number) => {
     if (!outside[j] && !inside[j]) {
