@@ -33,6 +33,8 @@ import {
 import { endsLined, isPanelFront, lineAcross, sidesLined } from './found-panels.js';
 import { doorsToRowHeight } from './row-heights.js';
 import { doorsAlongPanelRows, hiddenShare, medianColour, type RowDoor } from './row-panels.js';
+import { LastMeasure } from './last-measure.js';
+import { labelBetweenBoundaries } from './line-pieces.js';
 import { median, nthSmallest } from './numbers.js';
 import {
   levelLineRows,
@@ -216,6 +218,15 @@ interface Colour {
  * is measured on the photo as it came.
  */
 export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): CabinetDetection {
+  try {
+    return findCabinetFronts(image, photo);
+  } finally {
+    lastFrontBoxes.forget();
+    floodStack = new Int32Array(0);
+  }
+}
+
+function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
   // Smoothing takes sensor noise out, but it also washes out the one-pixel gaps of a clean
   // picture (a render, a photo scaled far down): those are read as they are.
   const clean = noiseLevel(photo) <= CLEAN_NOISE;
@@ -598,7 +609,8 @@ function addNeighbourDoors(
       [from, round(yFrom)],
       [to, round(yTo)],
     ]) >= MIN_LINE_EVIDENCE;
-  const covered = Uint8Array.from(base.mask, (v) => (v ? 1 : 0));
+  const covered = new Uint8Array(base.mask.length);
+  for (let i = 0; i < covered.length; i++) covered[i] = base.mask[i] ? 1 : 0;
   const finishOf = (front: FrontBox) => {
     for (let i = front.minY * width + front.minX; i < base.frontIndex.length; i++) {
       if (base.frontIndex[i] === front.front && base.mask[i]) return base.finishLuminance[i];
@@ -1225,11 +1237,26 @@ interface FrontBox extends Box, Colour {
   overlap: number;
 }
 
+const lastFrontBoxes = new LastMeasure<FrontBox[]>();
+
 /**
  * Each front's bounding box, pixel count, own mean colour, and how many of its pixels `cover`
- * has.
+ * has. Without `cover`, measured again only when the fronts changed (each caller gets its own
+ * copies).
  */
 function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8Array): FrontBox[] {
+  if (cover) return measureFrontBoxes(detection, image, cover);
+  const { frontIndex, mask, fronts } = detection;
+  return lastFrontBoxes
+    .of([image, image.data, fronts], [frontIndex, mask], () => measureFrontBoxes(detection, image))
+    .map((box) => ({ ...box }));
+}
+
+function measureFrontBoxes(
+  detection: CabinetDetection,
+  image: RgbImage,
+  cover?: Uint8Array,
+): FrontBox[] {
   const { width, data } = image;
   const boxes: FrontBox[] = Array.from({ length: detection.fronts }, (_, k) => ({
     front: k + 1,
@@ -1244,23 +1271,39 @@ function frontBoxes(detection: CabinetDetection, image: RgbImage, cover?: Uint8A
     b: 0,
   }));
   const { frontIndex, mask } = detection;
-  for (let i = 0, x = 0, y = 0; i < frontIndex.length; i++, x++) {
-    if (x === width) {
-      x = 0;
-      y++;
+  // Hot (dozens of calls a detection, docs/decisions/0062-detection-hot-loops.md): each row is
+  // read in runs of one front, so a box is looked up and its extent widened once a run.
+  for (let rowStart = 0, y = 0; rowStart < frontIndex.length; rowStart += width, y++) {
+    const rowEnd = rowStart + width;
+    for (let i = rowStart; i < rowEnd;) {
+      const front = frontIndex[i];
+      if (!front || !mask[i]) {
+        i++;
+        continue;
+      }
+      const start = i;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let overlap = 0;
+      do {
+        r += data[i * 3];
+        g += data[i * 3 + 1];
+        b += data[i * 3 + 2];
+        if (cover?.[i]) overlap++;
+        i++;
+      } while (i < rowEnd && frontIndex[i] === front && mask[i]);
+      const box = boxes[front - 1];
+      box.minX = min(box.minX, start - rowStart);
+      box.maxX = max(box.maxX, i - 1 - rowStart);
+      box.minY = min(box.minY, y);
+      box.maxY = y;
+      box.pixels += i - start;
+      box.r += r;
+      box.g += g;
+      box.b += b;
+      box.overlap += overlap;
     }
-    const front = frontIndex[i];
-    if (!front || !mask[i]) continue;
-    const box = boxes[front - 1];
-    box.minX = min(box.minX, x);
-    box.maxX = max(box.maxX, x);
-    box.minY = min(box.minY, y);
-    box.maxY = max(box.maxY, y);
-    box.pixels++;
-    box.r += data[i * 3];
-    box.g += data[i * 3 + 1];
-    box.b += data[i * 3 + 2];
-    if (cover?.[i]) box.overlap++;
   }
   for (const box of boxes) {
     box.r /= box.pixels || 1;
@@ -1659,12 +1702,12 @@ function findBoundaries(
   const depths = sensitivities.map((sensitivity) => GAP_DEPTH * sensitivity);
   const steps = sensitivities.map((sensitivity) => STEP * sensitivity);
   const colourSteps = sensitivities.map((sensitivity) => COLOUR_STEP * sensitivity);
-  const everyPass = (1 << passes) - 1;
-  const stepPasses = (light: number, colour: number) => {
+  // A pass finds a line where any test clears its threshold, so only each test's largest
+  // difference over the reaches and directions is held against the thresholds; the lighter-gap
+  // test, which also asks that its sides match, is still taken difference by difference.
+  const passesOver = (value: number, thresholds: number[]) => {
     let bits = 0;
-    for (let k = 0; k < passes; k++) {
-      if (light >= steps[k] || colour >= colourSteps[k]) bits |= 1 << k;
-    }
+    for (let k = 0; k < passes; k++) if (value >= thresholds[k]) bits |= 1 << k;
     return bits;
   };
   const pixels = width * height;
@@ -1674,56 +1717,62 @@ function findBoundaries(
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const v = logLight[i];
+      let darker = -Infinity;
       let bits = 0;
-      for (let d = 1; d <= GAP_REACH && bits !== everyPass; d++) {
+      for (let d = 1; d <= GAP_REACH; d++) {
         if (x >= d && x + d < width) {
-          bits |= gapPasses(logLight[i - d], v, logLight[i + d], depths, lightGaps);
+          const before = logLight[i - d];
+          const after = logLight[i + d];
+          darker = max(darker, (before < after ? before : after) - v);
+          if (lightGaps) bits |= lighterGapPasses(before, v, after, depths);
         }
         if (y >= d && y + d < height) {
-          const [above, below] = [i - d * width, i + d * width];
-          bits |= gapPasses(logLight[above], v, logLight[below], depths, lightGaps);
+          const before = logLight[i - d * width];
+          const after = logLight[i + d * width];
+          darker = max(darker, (before < after ? before : after) - v);
+          if (lightGaps) bits |= lighterGapPasses(before, v, after, depths);
         }
       }
-      if (bits !== everyPass && x > 0 && x + 1 < width) {
-        bits |= stepPasses(
-          abs(logLight[i + 1] - logLight[i - 1]),
-          abs(redShift[i + 1] - redShift[i - 1]) + abs(blueShift[i + 1] - blueShift[i - 1]),
-        );
+      let light = -Infinity;
+      let colour = -Infinity;
+      if (x > 0 && x + 1 < width) {
+        light = abs(logLight[i + 1] - logLight[i - 1]);
+        colour = abs(redShift[i + 1] - redShift[i - 1]) + abs(blueShift[i + 1] - blueShift[i - 1]);
       }
-      if (bits !== everyPass && y > 0 && y + 1 < height) {
+      if (y > 0 && y + 1 < height) {
         const up = i - width;
         const down = i + width;
-        bits |= stepPasses(
-          abs(logLight[down] - logLight[up]),
+        light = max(light, abs(logLight[down] - logLight[up]));
+        colour = max(
+          colour,
           abs(redShift[down] - redShift[up]) + abs(blueShift[down] - blueShift[up]),
         );
       }
-      edges[i] = bits;
+      edges[i] =
+        bits |
+        passesOver(darker, depths) |
+        passesOver(light, steps) |
+        passesOver(colour, colourSteps);
     }
   }
   return sensitivities.map((_, k) => thicken(edges, width, height, 1 << k));
 }
 
 /**
- * The passes (a bit each, by their `depths`) to which the middle of three pixels is a gap: a
- * line darker than both sides (a groove, a shaded gap) or, where `lightGaps`, lighter than two
- * sides that match (a lit gap between two fronts of one finish). A bevel catching the light is no
- * gap: it has the front on one side and the dark gap on the other.
+ * The passes (a bit each, by their `depths`) to which the middle of three pixels is a lit gap:
+ * lighter than two sides that match (between two fronts of one finish). A bevel catching the
+ * light is no gap: it has the front on one side and the dark gap on the other. (A line darker
+ * than both sides, a groove or a shaded gap, is a gap to every pass whose depth it reaches.)
  */
-function gapPasses(
-  before: number,
-  v: number,
-  after: number,
-  depths: number[],
-  lightGaps: boolean,
-): number {
-  const darker = (before < after ? before : after) - v;
+function lighterGapPasses(before: number, v: number, after: number, depths: number[]): number {
   const lighter = v - (before > after ? before : after);
+  // Mostly no lighter line at all: nothing to hold against each pass.
+  if (lighter <= 0) return 0;
   const apart = abs(before - after);
   let bits = 0;
   for (let k = 0; k < depths.length; k++) {
     const depth = depths[k];
-    if (darker >= depth || (lightGaps && lighter >= depth && apart <= depth / 2)) bits |= 1 << k;
+    if (lighter >= depth && apart <= depth / 2) bits |= 1 << k;
   }
   return bits;
 }
@@ -1751,47 +1800,6 @@ function thicken(edges: Uint8Array, width: number, height: number, pass: number)
   return out;
 }
 
-const UNLABELLED = -2;
-
-/**
- * Each pixel off the boundaries labelled by its 4-connected piece: the piece's first pixel in
- * reading order (its smallest index); boundary pixels get label -1. Hot (every pass and every
- * completing step labels a million pixels): one flood per piece on a typed stack.
- */
-function labelBetweenBoundaries(boundary: Uint8Array, width: number, height: number): Int32Array {
-  const pixels = width * height;
-  const labels = new Int32Array(pixels);
-  for (let i = 0; i < pixels; i++) labels[i] = boundary[i] ? -1 : UNLABELLED;
-  const stack = new Int32Array(pixels);
-  for (let start = 0; start < pixels; start++) {
-    if (labels[start] !== UNLABELLED) continue;
-    labels[start] = start;
-    stack[0] = start;
-    let size = 1;
-    while (size) {
-      const i = stack[--size];
-      const x = i % width;
-      if (x > 0 && labels[i - 1] === UNLABELLED) {
-        labels[i - 1] = start;
-        stack[size++] = i - 1;
-      }
-      if (x + 1 < width && labels[i + 1] === UNLABELLED) {
-        labels[i + 1] = start;
-        stack[size++] = i + 1;
-      }
-      if (i >= width && labels[i - width] === UNLABELLED) {
-        labels[i - width] = start;
-        stack[size++] = i - width;
-      }
-      if (i + width < pixels && labels[i + width] === UNLABELLED) {
-        labels[i + width] = start;
-        stack[size++] = i + width;
-      }
-    }
-  }
-  return labels;
-}
-
 function describeRegions(
   labels: Int32Array,
   rgb: Uint8Array,
@@ -1799,12 +1807,18 @@ function describeRegions(
   height: number,
 ): Region[] {
   // A piece's label is its first pixel's index, so it is met first there, and in label order.
+  // Read in runs of one label (a region is looked up once a run).
   const slot = new Int32Array(labels.length);
   const regions: Region[] = [];
-  for (let y = 0, i = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, i++) {
+  for (let y = 0, rowStart = 0; y < height; y++, rowStart += width) {
+    const rowEnd = rowStart + width;
+    for (let i = rowStart; i < rowEnd;) {
       const label = labels[i];
-      if (label < 0) continue;
+      if (label < 0) {
+        i++;
+        continue;
+      }
+      const x = i - rowStart;
       let region: Region;
       if (label === i) {
         slot[i] = regions.length;
@@ -1824,13 +1838,23 @@ function describeRegions(
       } else {
         region = regions[slot[label]];
       }
-      region.area++;
+      const start = i;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      do {
+        r += rgb[i * 3];
+        g += rgb[i * 3 + 1];
+        b += rgb[i * 3 + 2];
+        i++;
+      } while (i < rowEnd && labels[i] === label);
+      region.area += i - start;
       if (x < region.minX) region.minX = x;
-      if (x > region.maxX) region.maxX = x;
-      if (y > region.maxY) region.maxY = y;
-      region.r += rgb[i * 3];
-      region.g += rgb[i * 3 + 1];
-      region.b += rgb[i * 3 + 2];
+      if (i - 1 - rowStart > region.maxX) region.maxX = i - 1 - rowStart;
+      region.maxY = y;
+      region.r += r;
+      region.g += g;
+      region.b += b;
     }
   }
   for (const region of regions) {
@@ -2002,7 +2026,8 @@ function joinStrips(
     absorbed.add(strip);
     let group = joined.get(head.label);
     if (!group) {
-      const seam = new Set([...(head.seam ?? []), ...(seamPixels.get(head) ?? [])]);
+      const seam = new Set(head.seam);
+      for (const pixel of seamPixels.get(head) ?? []) seam.add(pixel);
       group = {
         ...head,
         r: head.r * head.area,
@@ -2136,6 +2161,9 @@ function sameFinish(a: Colour, b: Colour, maxLightRatio = MAX_LIGHT_RATIO): bool
  * The region's pixels plus the holes inside it (handles, knobs): everything in its bounding box
  * that cannot be reached from the box's edge without crossing the region.
  */
+/** `filledRegionMask`'s stack, kept through a detection: a new one a candidate was garbage. */
+let floodStack = new Int32Array(0);
+
 function filledRegionMask(region: Region, labels: Int32Array, width: number): Uint8Array {
   const w = region.maxX - region.minX + 1;
   const h = region.maxY - region.minY + 1;
@@ -2152,7 +2180,8 @@ function filledRegionMask(region: Region, labels: Int32Array, width: number): Ui
     }
   }
   const outside = new Uint8Array(w * h);
-  const stack = new Int32Array(w * h);
+  if (floodStack.length < w * h) floodStack = new Int32Array(w * h);
+  const stack = floodStack;
   let size = 0;
   const push = (j: number) => {
     if (!outside[j] && !inside[j]) {
@@ -2228,7 +2257,9 @@ function showsOneColour(region: Region, labels: Int32Array, rgb: Uint8Array, wid
     for (let x = region.minX; x <= region.maxX; x += 2) {
       const i = y * width + x;
       if (labels[i] !== region.label) continue;
-      const [r, g, b] = [rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2]];
+      const r = rgb[i * 3];
+      const g = rgb[i * 3 + 1];
+      const b = rgb[i * 3 + 2];
       const scale = 1 / ((r + 2 * g + b) / 4 + CHROMA_OFFSET);
       reds[own] = (r - g) * scale;
       blues[own] = (b - g) * scale;

@@ -218,9 +218,12 @@ function acrossMap(light: Float32Array, width: number, height: number, size: num
     table[(y1 + 1) * (width + 1) + x0] +
     table[y0 * (width + 1) + x0];
   for (let y = 0; y < height; y++) {
-    const [y0, y1] = [Math.max(0, y - half), Math.min(height - 1, y + half)];
+    const y0 = Math.max(0, y - half);
+    const y1 = Math.min(height - 1, y + half);
     for (let x = 0; x < width; x++) {
-      const [x0, x1] = [Math.max(0, x - half), Math.min(width - 1, x + half)];
+      // Not destructured: a pair array a pixel was most of detection's garbage.
+      const x0 = Math.max(0, x - half);
+      const x1 = Math.min(width - 1, x + half);
       const count = (x1 - x0 + 1) * (y1 - y0 + 1);
       const d = sum(down, x0, y0, x1, y1);
       if (d >= MIN_GRAIN * count && d >= ACROSS_RATIO * sum(along, x0, y0, x1, y1)) {
@@ -250,9 +253,12 @@ function spread(
   }
   const out = new Uint8Array(map.length);
   for (let y = 0; y < height; y++) {
-    const [y0, y1] = [Math.max(0, y - reach), Math.min(height - 1, y + reach)];
+    const y0 = Math.max(0, y - reach);
+    const y1 = Math.min(height - 1, y + reach);
     for (let x = 0; x < width; x++) {
-      const [x0, x1] = [Math.max(0, x - reachX), Math.min(width - 1, x + reachX)];
+      // Not destructured: a pair array a pixel was most of detection's garbage.
+      const x0 = Math.max(0, x - reachX);
+      const x1 = Math.min(width - 1, x + reachX);
       const set =
         table[(y1 + 1) * (width + 1) + x1 + 1] -
         table[y0 * (width + 1) + x1 + 1] -
@@ -327,22 +333,27 @@ function components(map: Uint8Array, width: number, height: number): (Box & { ar
     if (!map[start] || seen[start]) continue;
     const box = { minX: width, minY: height, maxX: -1, maxY: -1, area: 0 };
     let top = 0;
+    const visit = (n: number) => {
+      if (n < 0 || n >= map.length || !map[n] || seen[n]) return;
+      seen[n] = 1;
+      stack[top++] = n;
+    };
     stack[top++] = start;
     seen[start] = 1;
     while (top) {
       const i = stack[--top];
-      const [x, y] = [i % width, (i / width) | 0];
+      const x = i % width;
+      const y = (i / width) | 0;
       box.area++;
       box.minX = Math.min(box.minX, x);
       box.maxX = Math.max(box.maxX, x);
       box.minY = Math.min(box.minY, y);
       box.maxY = Math.max(box.maxY, y);
-      const next = [x > 0 ? i - 1 : -1, x + 1 < width ? i + 1 : -1, i - width, i + width];
-      for (const n of next) {
-        if (n < 0 || n >= map.length || !map[n] || seen[n]) continue;
-        seen[n] = 1;
-        stack[top++] = n;
-      }
+      // The four neighbours one by one, with no array of them a pixel (garbage).
+      if (x > 0) visit(i - 1);
+      if (x + 1 < width) visit(i + 1);
+      visit(i - width);
+      visit(i + width);
     }
     found.push(box);
   }

@@ -9,7 +9,11 @@ export function median(values: number[]): number {
  * sorting: a quickselect on a copy, in time linear in `count` (a front's pixels are many, and
  * each pass asks for their median hue). NaN for none.
  */
-export function nthSmallest(values: Float32Array, n: number, count = values.length): number {
+export function nthSmallest(
+  values: Float32Array | Float64Array,
+  n: number,
+  count = values.length,
+): number {
   if (n < 0 || n >= count) return NaN;
   const copy = values.slice(0, count);
   let [low, high] = [0, count - 1];
@@ -20,7 +24,9 @@ export function nthSmallest(values: Float32Array, n: number, count = values.leng
       while (copy[i] < pivot) i++;
       while (copy[j] > pivot) j--;
       if (i <= j) {
-        [copy[i], copy[j]] = [copy[j], copy[i]];
+        const swapped = copy[i];
+        copy[i] = copy[j];
+        copy[j] = swapped;
         i++;
         j--;
       }

@@ -29,8 +29,13 @@ export interface BandStretch<F extends Span = Span> extends Span {
   row: FrontRow<F>;
 }
 
-export function heightOnLine([[x0, y0], [x1, y1]]: RowLine, x: number): number {
-  return x1 === x0 ? y0 : y0 + ((y1 - y0) * (x - x0)) / (x1 - x0);
+export function heightOnLine(line: RowLine, x: number): number {
+  // Indexed, not destructured: called a pixel at a time, and destructuring iterates.
+  const from = line[0];
+  const to = line[1];
+  return to[0] === from[0]
+    ? from[1]
+    : from[1] + ((to[1] - from[1]) * (x - from[0])) / (to[0] - from[0]);
 }
 
 /**

@@ -142,10 +142,12 @@ function linesAcross(
       }
       if (out[i] || position < soft || position + soft >= extent) continue;
       const sharp = stepAt(i);
+      // Most pixels are no step at all: the rest is measured only for those that are.
+      if (sharp < EDGE) continue;
       const wide = abs(averaged[i + soft * step] - averaged[i - soft * step]);
       // The steepest point of the step, so the line stays thin.
       const steepest = sharp >= stepAt(i + step) && sharp >= stepAt(i - step);
-      if (sharp >= EDGE && sharp >= SHARPNESS * wide && steepest) out[i] = 1;
+      if (sharp >= SHARPNESS * wide && steepest) out[i] = 1;
     }
   }
   return out;

@@ -62,6 +62,39 @@ function axisSamples(target: number, source: number) {
   return { first, second, weight };
 }
 
+/**
+ * Per row of `mask`, the span from its first to its last set column (first > last for none), and
+ * per source column the first and last target column whose samples reach it: a target pixel
+ * outside its rows' spans has no opacity (docs/decisions/0062-detection-hot-loops.md).
+ */
+function maskSpans(mask: Uint8Array, width: number, height: number) {
+  const first = new Int32Array(height).fill(width);
+  const last = new Int32Array(height).fill(-1);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      if (!mask[i]) continue;
+      if (first[y] === width) first[y] = x;
+      last[y] = x;
+    }
+  }
+  return { first, last };
+}
+
+function reachingColumns(columns: { first: Int32Array; second: Int32Array }, source: number) {
+  const target = columns.first.length;
+  const firstReaching = new Int32Array(source);
+  const lastReaching = new Int32Array(source);
+  for (let c = 0, t = 0; c < source; c++) {
+    while (columns.second[t] < c) t++;
+    firstReaching[c] = t;
+  }
+  for (let c = source - 1, t = target - 1; c >= 0; c--) {
+    while (columns.first[t] > c) t--;
+    lastReaching[c] = t;
+  }
+  return { firstReaching, lastReaching };
+}
+
 export function transferTexture(input: TransferInput, keepMask = false): TransferOutput {
   const { width, height, photo, maps, texture, transforms } = input;
   // Painted in place: a 12 MP photo is 36 MB, and the caller is done with the unpainted pixels.
@@ -73,13 +106,19 @@ export function transferTexture(input: TransferInput, keepMask = false): Transfe
   const tw = texture.width;
   const th = texture.height;
   const tex = texture.data;
+  const spans = maskSpans(mask, maps.width, maps.height);
+  const { firstReaching, lastReaching } = reachingColumns(columns, maps.width);
   let covered = 0;
   for (let y = 0; y < height; y++) {
+    const spanStart = Math.min(spans.first[rows.first[y]], spans.first[rows.second[y]]);
+    const spanEnd = Math.max(spans.last[rows.first[y]], spans.last[rows.second[y]]);
+    if (spanStart > spanEnd) continue;
     const top = rows.first[y] * maps.width;
     const bottom = rows.second[y] * maps.width;
     const wy = rows.weight[y];
     const nearestRow = wy < 0.5 ? top : bottom;
-    for (let x = 0, i = y * width; x < width; x++, i++) {
+    const xEnd = lastReaching[spanEnd];
+    for (let x = firstReaching[spanStart], i = y * width + x; x <= xEnd; x++, i++) {
       const left = columns.first[x];
       const right = columns.second[x];
       const m00 = mask[top + left];

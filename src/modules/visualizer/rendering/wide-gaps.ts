@@ -1,4 +1,4 @@
-import { median } from './numbers.js';
+import { median, nthSmallest } from './numbers.js';
 import type { LineRow, Segment } from './row-ends.js';
 
 /**
@@ -47,10 +47,11 @@ function columnMedians(
 ): number[] {
   const quarter = (bottom - top) >> 2;
   const profile: number[] = [];
+  // One typed column reused, its median selected, not sorted (docs/decisions/0062-detection-hot-loops.md).
+  const down = new Float64Array(Math.max(0, bottom - quarter - (top + quarter) + 1));
   for (let x = from; x <= to; x++) {
-    const down: number[] = [];
-    for (let y = top + quarter; y <= bottom - quarter; y++) down.push(luminance(x, y));
-    profile.push(median(down));
+    for (let y = top + quarter, k = 0; y <= bottom - quarter; y++, k++) down[k] = luminance(x, y);
+    profile.push(nthSmallest(down, down.length >> 1));
   }
   return profile;
 }
