@@ -31,6 +31,7 @@ import {
   type PanelDoor,
 } from './panel-rows.js';
 import { endsLined, isPanelFront, lineAcross, sidesLined } from './found-panels.js';
+import { drawnToLines, isGrainedPairPanel } from './grained-pairs.js';
 import { doorsToRowHeight } from './row-heights.js';
 import { doorsAlongPanelRows, hiddenShare, medianColour, type RowDoor } from './row-panels.js';
 import { LastMeasure } from './last-measure.js';
@@ -332,7 +333,7 @@ function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
     completeRowLines(found, lines, image, smooth);
     const panels = panelCorners(lines, image.width, image.height, shortestSide);
     addFramedDoors(found, lines, panels, image);
-    addPanelRowDoors(found, lines, panels, image);
+    addPanelRowDoors(found, lines, panels, image, boundariesAt(SENSITIVITIES[0]));
     // After the framed doors: those take a shaker door's outline from its panel, more closely than
     // a row's lines drawn on do. Grooves and grain are lines at the finest sensitivity and cut a
     // row's doors into pieces there; the coarser passes' lines show the same row's doors whole.
@@ -920,13 +921,14 @@ function addPanelRowDoors(
   boundaries: Uint8Array,
   corners: PanelCorner[],
   image: RgbImage,
+  coarse: Uint8Array,
 ): void {
   const tolerance = alignmentTolerance(image.height);
   const kept = (doors: (PanelDoor | RowDoor)[]) => {
     if (!doors.length) return [];
     const known = frontBoxes(base, image);
     const fronts = doors.flatMap((door) => {
-      const front = panelDoorFront(door, boundaries, known, image);
+      const front = panelDoorFront(door, boundaries, known, image, coarse);
       return front ? [{ door, front }] : [];
     });
     const painted = paintImpliedDoors(
@@ -960,17 +962,31 @@ function addPanelRowDoors(
  * not; a shaker door's panel is painted as its frame.
  */
 function panelDoorFront(
-  { panel, ...door }: PanelDoor | RowDoor,
+  { panel, ...given }: PanelDoor | RowDoor,
   boundaries: Uint8Array,
   known: FrontBox[],
   image: RgbImage,
+  coarse: Uint8Array,
 ): ImpliedDoor | null {
   const { width, height } = image;
-  const fromRow = 'seen' in door;
-  const seen = fromRow ? door.seen : panel;
-  if (!isDoorShaped(door, width, height)) return null;
+  const fromRow = 'seen' in given;
+  const seen = fromRow ? given.seen : panel;
+  if (!isDoorShaped(given, width, height)) return null;
   const plain = { grain: fromRow, hiddenBelow: seen.height < panel.height };
-  if (!isPlainPanel(boundaries, width, seen, RIM + 2, plain)) return null;
+  const plainAsSeen = isPlainPanel(boundaries, width, seen, RIM + 2, plain);
+  // Grain makes a pair's panel plain only where it is gone (the coarsest lines), and a row's
+  // only with it let off: either door ends on the lines found, not half the space between
+  // panels (docs/decisions/0076-grained-pairs-drawn-to-their-lines.md).
+  const grained = fromRow
+    ? plainAsSeen && !isPlainPanel(boundaries, width, seen, RIM + 2, { ...plain, grain: false })
+    : !plainAsSeen &&
+      isGrainedPairPanel(coarse, boundaries, width, panel, given, {
+        margin: RIM + 2,
+        reach: LINE_REACH,
+        luminance: luminanceOf(meanColour(image, given)),
+      });
+  if (!plainAsSeen && !grained) return null;
+  const door = grained ? drawnToLines(boundaries, width, given, panel, LINE_REACH) : given;
   // A front found that is this door's panel is the door, its frame left bare.
   const tolerance = alignmentTolerance(height);
   const inTheWay = known.filter((other) => overlapping(door, other));
