@@ -565,15 +565,19 @@ function addNeighbourDoors(
     }
     return 0;
   };
-  for (const { door, besideOf, within } of neighbourDoors(known, smooth, width, covered, lined)) {
+  const doors = neighbourDoors(known, smooth, width, covered, lined);
+  for (const { door, besideOf, within, columns } of doors) {
     const luminance = finishOf(besideOf);
     // A front found as part of the door takes the door's outline and is painted out to it.
     const index = within ? within.front : base.outlines.length + 1;
+    // Of a door the row's fronts cover in part, the columns they leave (0075).
+    const open = columns && new Set(columns);
     const corners = new CornerTracker();
     for (let y = door.minY; y <= door.maxY; y++) {
       for (let x = door.minX, i = y * width + x; x <= door.maxX; x++, i++) {
         corners.add(x, y);
         if (base.mask[i] && base.frontIndex[i] !== index) continue;
+        if (open && !open.has(x)) continue;
         base.mask[i] = 255;
         base.frontIndex[i] = index;
         base.finishLuminance[i] = luminance;
