@@ -620,10 +620,12 @@ function addNeighbourDoors(
   };
   const slantOf = (front: FrontBox) => outlineSlant(base.outlines[front.front - 1], width, height);
   const beside = neighbourDoors(known, smooth, width, covered, lined, slantOf);
-  for (const { door, slant, besideOf, within } of beside) {
+  for (const { door, slant, besideOf, within, columns } of beside) {
     const luminance = finishOf(besideOf);
     // A front found as part of the door takes the door's outline and is painted out to it.
     const index = within ? within.front : base.outlines.length + 1;
+    // Of a door the row's fronts cover in part, the columns they leave (0075).
+    const open = columns && new Set(columns);
     const corners = new CornerTracker();
     for (let x = door.minX; x <= door.maxX; x++) {
       const [top, bottom] = edgesAt(door, slant, x);
@@ -631,6 +633,7 @@ function addNeighbourDoors(
         const i = y * width + x;
         corners.add(x, y);
         if (base.mask[i] && base.frontIndex[i] !== index) continue;
+        if (open && !open.has(x)) continue;
         base.mask[i] = 255;
         base.frontIndex[i] = index;
         base.finishLuminance[i] = luminance;

@@ -118,6 +118,51 @@ describe('neighbourDoors', () => {
     expect(last.slant).toEqual(slant);
   });
 
+  it('should walk on past a front of the row that runs over two doors, painting what it leaves', () => {
+    const { rgb, lined } = grainedRun();
+    // The third door and most of the fourth found as one front (grain hid the gap between them):
+    // too wide for a door, so no walk starts from it.
+    const together = { minX: 241, minY: TOP, maxX: 400, maxY: BOTTOM };
+    const found = neighbourDoors(
+      [SECOND, together],
+      rgb,
+      WIDTH,
+      covering([SECOND, together]),
+      lined,
+    );
+    expect(spans(found)).toEqual([
+      [40, 137],
+      [341, 440],
+    ]);
+  });
+
+  it('should fill the rims a front of the row leaves, not a thing in front left out of it', () => {
+    const { rgb, lined } = grainedRun();
+    const run = { minX: 241, minY: TOP, maxX: 400, maxY: BOTTOM };
+    const hole = { minX: 260, minY: 120, maxX: 300, maxY: 180 };
+    // The front found over the third door and most of the fourth leaves out a green leaf as dark
+    // as the doors.
+    const covered = covering([SECOND, run]);
+    for (let y = hole.minY; y <= hole.maxY; y++) {
+      covered.fill(0, y * WIDTH + hole.minX, y * WIDTH + hole.maxX + 1);
+    }
+    for (let y = hole.minY; y <= hole.maxY; y++) {
+      for (let x = hole.minX; x <= hole.maxX; x++) rgb.set([8, 42, 12], (y * WIDTH + x) * 3);
+    }
+    const found = neighbourDoors([SECOND, run], rgb, WIDTH, covered, lined);
+    const fourth = found.find(({ door }) => door.minX === 341)!;
+    expect(fourth.columns).toEqual(Array.from({ length: 40 }, (_, k) => 401 + k));
+    expect(found.some(({ door }) => door.minX <= hole.maxX && door.maxX >= hole.minX)).toBe(false);
+  });
+
+  it('should not walk on past a front of another row standing over the run', () => {
+    const { rgb, lined } = grainedRun();
+    // A thing in front, found as a front, lower than the row's doors.
+    const lower = { minX: 241, minY: TOP + 30, maxX: 400, maxY: BOTTOM };
+    const found = neighbourDoors([SECOND, lower], rgb, WIDTH, covering([SECOND, lower]), lined);
+    expect(spans(found)).toEqual([[40, 137]]);
+  });
+
   it('should add no door over a thing of another finish in front of the run', () => {
     const { rgb, paint, lined } = grainedRun();
     // A plant's pale pot and leaves over the first door: not of the run's finish down its length.

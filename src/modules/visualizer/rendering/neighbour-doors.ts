@@ -1,5 +1,6 @@
 import { columnProfile, evenDown, type Line } from './grain-cuts.js';
 import { isDoorSized, MAX_DOOR_ASPECT, MIN_DOOR_ASPECT } from './door-shape.js';
+import { logLightAt } from './log-light.js';
 import { median } from './numbers.js';
 import type { Box } from './box.js';
 
@@ -9,7 +10,9 @@ import type { Box } from './box.js';
  * into strips at every sensitivity, so one door of a run is found and the next is not; beside a
  * door found, the piece of its finish up to the next line as deep as its own gap, door-sized for
  * its height, is the next door
- * (docs/decisions/0071-grained-doors-beside-a-door-found.md).
+ * (docs/decisions/0071-grained-doors-beside-a-door-found.md). The walk goes on past the doors of
+ * the row found already, or found run together or short, to those beyond them
+ * (docs/decisions/0075-walks-on-past-doors-of-the-row.md).
  */
 
 /** A gap beside a door found is at least this much darker (log brightness) than the door. */
@@ -36,13 +39,16 @@ const ROW_LEVEL = 0.02;
 const CHROMA_OFFSET = 64;
 /** Two pieces this far apart in either chromaticity are of two hues (a blue-grey wall by oak). */
 const OTHER_HUE = 0.025;
-/** A door beside may overlap fronts found by this share at most (their rims). */
+/**
+ * A door beside may overlap fronts of other rows by this share at most (their rims); one the
+ * row's fronts leave at most this share of is walked past, not added.
+ */
 const MAX_COVERED = 0.1;
 
 /**
  * How far a door's top and bottom lines fall per column to the right: photographed at an angle a
  * run's lines slant, and the door beside a door found lies along them, not level with its box
- * (docs/decisions/0080-doors-beside-followed-along-a-slanted-row.md).
+ * (docs/decisions/0080-doors-beside-along-slanted-lines-and-notches-closed.md).
  */
 export interface Slant {
   top: number;
@@ -68,7 +74,8 @@ export type LinedAlong = (yFrom: number, from: number, to: number, yTo: number) 
  * short inside it, if any. Each runs from the gap at a door's side to the next line about as deep
  * as that gap, or to where the finish ends, door-sized for its height; of the door's finish, even
  * down its length (no plant or oven), with the row's top and bottom lines along it (`lined`).
- * `rgb` is the (smoothed) picture the lines are measured on.
+ * Fronts level with the door walked from are the row's: a piece over them is walked past, and
+ * added for what they leave uncovered. `rgb` is the (smoothed) picture the lines are measured on.
  */
 export function neighbourDoors<T extends Box>(
   found: T[],
@@ -77,28 +84,56 @@ export function neighbourDoors<T extends Box>(
   covered: Uint8Array,
   lined: LinedAlong,
   slantOf: (door: T) => Slant = () => LEVEL,
-): { door: Box; slant: Slant; besideOf: T; within?: T }[] {
-  const added: { door: Box; slant: Slant; besideOf: T; within?: T }[] = [];
+): { door: Box; slant: Slant; besideOf: T; within?: T; columns?: number[] }[] {
+  const added: { door: Box; slant: Slant; besideOf: T; within?: T; columns?: number[] }[] = [];
   const queue = found
     .filter((door) => isDoorSized(door.maxX - door.minX + 1, door.maxY - door.minY + 1))
-    .map((door) => ({ door: door as Box, slant: slantOf(door), besideOf: door }));
+    .map((door) => ({
+      door: door as Box,
+      slant: slantOf(door),
+      besideOf: door,
+      sides: [-1, 1] as (-1 | 1)[],
+    }));
   const taken = covered.slice();
   const parts = [...found];
+  const doors: Box[] = [...found];
+  // A found door a walk has passed already is walked on from once, that way.
+  const walked: { piece: Box; side: -1 | 1 }[] = [];
+  const passed = (door: Box, side: -1 | 1) =>
+    walked.some(
+      ({ piece, side: way }) =>
+        way === side &&
+        Math.abs(piece.minX - door.minX) <= GAP_REACH &&
+        Math.abs(piece.maxX - door.maxX) <= GAP_REACH &&
+        level(piece, door),
+    );
   while (queue.length) {
-    const { door, slant, besideOf } = queue.shift()!;
-    for (const side of [-1, 1] as const) {
+    const { door, slant, besideOf, sides } = queue.shift()!;
+    for (const side of sides) {
+      if (sides.length > 1 && passed(door, side)) continue;
       // Level with the door found first, as its box stands; along its lines only where that
       // finds none: a slant read off a door's corners is a few pixels off at its far end.
       const beside = (along: Slant) =>
-        doorBeside(door, along, side, rgb, width, taken, lined, parts);
-      const level = beside(LEVEL);
-      const next = level ?? (slant.top || slant.bottom ? beside(slant) : null);
+        doorBeside(door, along, side, rgb, width, taken, lined, parts, doors);
+      const flat = beside(LEVEL);
+      const next = flat ?? (slant.top || slant.bottom ? beside(slant) : null);
       if (!next) continue;
+      // On along the run past a door of the row found already, and a door found only in part
+      // completed (docs/decisions/0075-walks-on-past-doors-of-the-row.md).
+      walked.push({ piece: next, side });
+      queue.push({ door: next, slant, besideOf, sides: [side] });
+      if (!next.fresh) continue;
       // A front is taken into one door beside at most.
       const within = parts.find((front) => front === next.within);
       if (within) parts.splice(parts.indexOf(within), 1);
-      added.push({ door: next, slant: level ? LEVEL : slant, besideOf, within });
-      queue.push({ door: next, slant, besideOf });
+      added.push({
+        door: next,
+        slant: flat ? LEVEL : slant,
+        besideOf,
+        within,
+        columns: next.columns,
+      });
+      doors.push(next);
       for (let y = next.minY; y <= next.maxY; y++) {
         taken.fill(1, y * width + next.minX, y * width + next.maxX + 1);
       }
@@ -107,24 +142,46 @@ export function neighbourDoors<T extends Box>(
   return added;
 }
 
-/** Whether `piece` is of the hue of `door`: a wall or a fridge as bright as the doors is not. */
-function ofHue(rgb: Uint8Array, width: number, piece: Box, door: Box): boolean {
-  const chroma = ({ minX, minY, maxX, maxY }: Box) => {
-    const sum = [0, 0, 0];
-    for (let y = minY; y <= maxY; y++) {
-      for (let p = (y * width + minX) * 3; p <= (y * width + maxX) * 3; p += 3) {
-        sum[0] += rgb[p];
-        sum[1] += rgb[p + 1];
-        sum[2] += rgb[p + 2];
-      }
-    }
-    const pixels = (maxX - minX + 1) * (maxY - minY + 1);
-    const [r, g, b] = sum.map((v) => v / pixels + CHROMA_OFFSET);
-    return [r / (r + g + b), b / (r + g + b)];
-  };
-  const [a, b] = [chroma(piece), chroma(door)];
-  return Math.abs(a[0] - b[0]) <= OTHER_HUE && Math.abs(a[1] - b[1]) <= OTHER_HUE;
+/**
+ * Whether `front` is level with `door`: a door of its row (both lines within the tolerance for a
+ * door `tall` high).
+ */
+function level(front: Box, door: Box, tall = door.maxY - door.minY + 1): boolean {
+  const tolerance = SAME_COLUMN + tall * ROW_LEVEL;
+  return (
+    Math.abs(front.minY - door.minY) <= tolerance && Math.abs(front.maxY - door.maxY) <= tolerance
+  );
 }
+
+/**
+ * Mean chromaticity (red and blue shares) and mean log brightness of the pixels of `box` that
+ * `keep` keeps (all by default).
+ */
+function colourOf(
+  rgb: Uint8Array,
+  width: number,
+  { minX, minY, maxX, maxY }: Box,
+  keep: (x: number, y: number) => boolean = () => true,
+): { red: number; blue: number; light: number } {
+  const sum = [0, 0, 0];
+  let light = 0;
+  let pixels = 0;
+  for (let y = minY; y <= maxY; y++) {
+    for (let x = minX, p = (y * width + minX) * 3; x <= maxX; x++, p += 3) {
+      if (!keep(x, y)) continue;
+      sum[0] += rgb[p];
+      sum[1] += rgb[p + 1];
+      sum[2] += rgb[p + 2];
+      light += logLightAt(rgb, p);
+      pixels++;
+    }
+  }
+  const [r, g, b] = sum.map((v) => v / Math.max(1, pixels) + CHROMA_OFFSET);
+  return { red: r / (r + g + b), blue: b / (r + g + b), light: light / Math.max(1, pixels) };
+}
+
+const sameHue = (a: { red: number; blue: number }, b: { red: number; blue: number }) =>
+  Math.abs(a.red - b.red) <= OTHER_HUE && Math.abs(a.blue - b.blue) <= OTHER_HUE;
 
 /**
  * Whether the door holds streaks of grain: at least `MIN_STREAKS` columns the darkest within
@@ -154,7 +211,8 @@ function doorBeside(
   taken: Uint8Array,
   lined: LinedAlong,
   unjoined: Box[],
-): (Box & { within?: Box }) | null {
+  rowDoors: Box[],
+): (Box & { within?: Box; fresh: boolean; columns?: number[] }) | null {
   const tall = door.maxY - door.minY + 1;
   const wide = door.maxX - door.minX + 1;
   const reach = Math.ceil(MAX_DOOR_ASPECT * tall) + 2 * GAP_REACH;
@@ -245,17 +303,31 @@ function doorBeside(
       front.maxX - front.minX < to - from - 2 * SAME_COLUMN &&
       front.minX >= from - SAME_COLUMN &&
       front.maxX <= to + SAME_COLUMN &&
-      Math.abs(front.minY - piece.minY) <= SAME_COLUMN + tall * ROW_LEVEL &&
-      Math.abs(front.maxY - piece.maxY) <= SAME_COLUMN + tall * ROW_LEVEL,
+      level(front, piece, tall),
   );
   const within = inside.length === 1 ? inside[0] : undefined;
+  // Fronts level with the door are doors of its row, found short, whole or run together: the
+  // piece is not theirs to be kept from, and what they leave of it is painted.
+  const ofRow = rowDoors.filter(
+    (front) =>
+      front !== door && level(front, piece, tall) && front.maxX >= from && front.minX <= to,
+  );
+  // Inside the door's lines at a column: at an angle its box takes in the wall past them.
+  const between = (x: number, y: number) => {
+    const [top, bottom] = edgesAt(door, slant, x);
+    return y >= Math.round(top) && y <= Math.round(bottom);
+  };
   let overlap = 0;
-  for (let y = piece.minY; y <= piece.maxY; y++) {
-    for (let x = from; x <= to; x++) {
-      const inPart =
-        within && x >= within.minX && x <= within.maxX && y >= within.minY && y <= within.maxY;
-      if (!inPart) overlap += taken[y * width + x];
+  // What the row's fronts leave of a door is whole columns of it: a hole in a front found (a
+  // thing in front left out) is not.
+  const open: number[] = [];
+  for (let x = from; x <= to; x++) {
+    let uncovered = 0;
+    for (let y = piece.minY; y <= piece.maxY; y++) {
+      if (!taken[y * width + x]) uncovered += between(x, y) ? 1 : 0;
+      else if (!ofRow.some((front) => x >= front.minX && x <= front.maxX)) overlap++;
     }
+    if (uncovered >= (1 - MAX_COVERED) * tall) open.push(x);
   }
   const area = (to - from + 1) * (piece.maxY - piece.minY + 1);
   if (overlap > MAX_COVERED * area) return null;
@@ -265,12 +337,33 @@ function doorBeside(
     Math.floor(Math.min(bottomAtFrom, bottomAtTo)),
   ];
   const inner = { minX: from, minY: innerTop, maxX: to, maxY: innerBottom };
-  if (Math.abs(finish - typical) > FINISH_STEP || !ofHue(rgb, width, inner, door)) return null;
+  if (
+    Math.abs(finish - typical) > FINISH_STEP ||
+    !sameHue(colourOf(rgb, width, inner), colourOf(rgb, width, door))
+  )
+    return null;
   if (!evenDown(rgb, width, { from, to }, innerTop + 2, innerBottom - 2)) {
     return null;
   }
   if (!lined(topAtFrom, from, to, topAtTo) || !lined(bottomAtFrom, from, to, bottomAtTo)) {
     return null;
   }
-  return { ...piece, within };
+  if (!ofRow.length || (within && ofRow.length === 1 && ofRow[0] === within)) {
+    return { ...piece, within, fresh: true };
+  }
+  // The row's fronts may leave holes in a door too: its rims, round a handle. They are of its
+  // finish; a thing in front left out of a front is not, and only the whole columns are painted.
+  let holes = 0;
+  const openColumn = new Set(open);
+  const inHole = (x: number, y: number) =>
+    !openColumn.has(x) && !taken[y * width + x] && between(x, y);
+  for (let y = piece.minY; y <= piece.maxY; y++) {
+    for (let x = from; x <= to; x++) if (inHole(x, y)) holes++;
+  }
+  const hole = colourOf(rgb, width, piece, inHole);
+  const ownColour = colourOf(rgb, width, door);
+  if (holes && Math.abs(hole.light - ownColour.light) <= FINISH_STEP && sameHue(hole, ownColour)) {
+    return { ...piece, fresh: open.length * tall + holes > MAX_COVERED * area };
+  }
+  return { ...piece, fresh: open.length > MAX_COVERED * (to - from + 1), columns: open };
 }
