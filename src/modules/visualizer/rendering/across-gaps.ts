@@ -1,6 +1,7 @@
 import type { Box } from './box.js';
 import { MIN_DOOR_ASPECT } from './door-shape.js';
 import { median } from './numbers.js';
+import { dipsOf, type Dip } from './wide-gaps.js';
 
 /**
  * Fronts grooved across: every door is cut into strips by lines as dark as its gaps, and the gaps
@@ -12,8 +13,6 @@ import { median } from './numbers.js';
  * column alike (docs/decisions/0077-gaps-through-grooves-across.md).
  */
 
-/** Columns either side of a column within which its sides' face is looked for (the brightest). */
-const BESIDE = 10;
 /** A column dips this many times the profile's noise (column to column) below both sides. */
 const DIP_NOISE = 4;
 /** A dip at least this deep (log brightness) and no wider than a gap (of the row's height). */
@@ -55,13 +54,6 @@ export function middleMean(values: ArrayLike<number>): number {
   return sum / (to - from);
 }
 
-/** A dark line in a profile: its first and last index and its depth summed over its width. */
-export interface ProfileDip {
-  from: number;
-  to: number;
-  area: number;
-}
-
 /** A profile's noise: the median step from one entry to the next. */
 export function noiseOf(profile: number[]): number {
   const steps = profile.slice(1).map((value, k) => Math.abs(value - profile[k]));
@@ -69,25 +61,11 @@ export function noiseOf(profile: number[]): number {
 }
 
 /**
- * The dark lines of a profile: runs of entries below the brightest entry within BESIDE on either
- * side by DIP_NOISE times the profile's noise and MIN_DEPTH at least.
+ * The dark lines of a profile: runs of entries below the brightest entry within 0073's reach on
+ * either side by DIP_NOISE times the profile's noise and MIN_DEPTH at least.
  */
-export function profileDips(profile: number[]): ProfileDip[] {
-  const noise = noiseOf(profile);
-  const least = Math.max(MIN_DEPTH, DIP_NOISE * noise);
-  const dips: ProfileDip[] = [];
-  let open: ProfileDip | null = null;
-  for (let k = BESIDE; k + BESIDE < profile.length; k++) {
-    const left = Math.max(...profile.slice(k - BESIDE, k));
-    const right = Math.max(...profile.slice(k + 1, k + 1 + BESIDE));
-    const depth = Math.min(left, right) - profile[k];
-    if (depth >= least) {
-      if (!open) dips.push((open = { from: k, to: k, area: 0 }));
-      open.to = k;
-      open.area += depth;
-    } else open = null;
-  }
-  return dips;
+export function profileDips(profile: number[]): Dip[] {
+  return dipsOf(profile, 0, Math.max(MIN_DEPTH, DIP_NOISE * noiseOf(profile)));
 }
 
 /** The middle-half mean of each column (`across` false) or row (true) of the box's middle half. */

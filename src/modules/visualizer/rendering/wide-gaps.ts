@@ -58,16 +58,16 @@ function columnMedians(
 
 /**
  * The dark lines of a profile whose first column is `from`: runs of columns darker than the face
- * either side of them.
+ * either side of them (the brightest within BESIDE) by `least` at least.
  */
-export function dipsOf(profile: number[], from: number): Dip[] {
+export function dipsOf(profile: number[], from: number, least = DIP_CONTRAST): Dip[] {
   const dips: Dip[] = [];
   let open: Dip | null = null;
   for (let k = BESIDE; k + BESIDE < profile.length; k++) {
     const left = Math.max(...profile.slice(k - BESIDE, k));
     const right = Math.max(...profile.slice(k + 1, k + 1 + BESIDE));
     const depth = Math.min(left, right) - profile[k];
-    if (depth >= DIP_CONTRAST) {
+    if (depth >= least) {
       if (!open) dips.push((open = { from: from + k, to: from + k, area: 0 }));
       open.to = from + k;
       open.area += depth;
