@@ -70,6 +70,7 @@ import { closedNotches } from './front-notches.js';
 import { joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.js';
 import type { Box } from './box.js';
 import { doorInRoom } from './row-holes.js';
+import { pairedBeside, unitsOf } from './unit-ends.js';
 import { gapLinesAcross } from './across-gaps.js';
 import { logLightAt } from './log-light.js';
 
@@ -522,8 +523,10 @@ function rowsByTheirGaps(
     const sides = segments.filter((segment) => !grooves.has(segment.x));
     // A groove a front's shortest side past the last gap cuts a strip, no door, off the end.
     const narrowest = max(shortestSide, MIN_DOOR_ASPECT * (row.gaps.bottom - row.gaps.top));
-    // Each grooved stretch (a unit) has its own end doors, a window or an oven between them.
-    const ends = (row.units ?? [row.gaps.lines]).flatMap((unit) =>
+    // Each grooved stretch (a unit) has its own end doors, a window or an oven between them; so
+    // have the lines kept where no gap was told, by unit
+    // (docs/decisions/0081-every-unit-of-a-row-has-its-end-doors.md).
+    const ends = (row.units ? unitsOf(row.gaps, row.units) : [row.gaps.lines]).flatMap((unit) =>
       withEndSides({ ...row.gaps, lines: unit }, sides, tolerance, narrowest),
     );
     const lines = [...row.gaps.lines, ...ends]
@@ -585,11 +588,24 @@ function completeRowEnds(
       (other) => near(other.minY, box.minY) && near(other.maxY, box.maxY) && sameFinish(box, other),
     );
   // A lamp over a door tints it warmer than the run's other doors, not than the row's doors beside
-  // it: once those are added, it is of the run's finish through them.
+  // it: once those are added, it is of the run's finish through them. A wall unit may stand on past
+  // the run's end: the door beside one of its doors, as wide, is of the run with it
+  // (docs/decisions/0081-every-unit-of-a-row-has-its-end-doors.md).
   let before;
   do {
     before = base.fronts;
-    addAlignedFronts(base, extra, image, inFinishedRow);
+    const run = frontBoxes(base, image);
+    const [runStart, runEnd] = [
+      min(...run.map((front) => front.minX)) - tolerance,
+      max(...run.map((front) => front.maxX)) + tolerance,
+    ];
+    // Within the run found and of its hue, as `addAlignedFronts` keeps them, or a pair's other door.
+    const inRun = (box: FrontBox) =>
+      (box.minX >= runStart &&
+        box.maxX <= runEnd &&
+        run.some((other) => sameFinish(box, other, MAX_SHADE_RATIO))) ||
+      run.some((other) => pairedBeside(box, other, near, (a, b) => sameFinish(a, b)));
+    addAlignedFronts(base, extra, image, (box) => inFinishedRow(box) && inRun(box), true);
   } while (base.fronts > before);
 }
 

@@ -31,7 +31,7 @@ export const SAME_LINE = 4;
 /** A row ends at three lines at least: two doors side by side. */
 const MIN_LINES = 3;
 /** A door at the row's end is at most this many times as wide as the row's doors stand apart. */
-const END_DOOR_WIDTH = 1.5;
+export const END_DOOR_WIDTH = 1.5;
 
 /**
  * Lines that start level and end level, left to right, three or more: where a row of doors stands.
