@@ -72,6 +72,16 @@ describe('endsLined', () => {
     expect(endsLined(lines([25]), WIDTH, door, 3)).toBe(false);
     expect(endsLined(lines([25, 215], 15, 50), WIDTH, door, 3)).toBe(false);
   });
+
+  it('should find the ends a few pixels inside the box as far in as it is told, and only that far', () => {
+    // A frame narrower than the box puts the door's top and bottom 6 px inside it.
+    const inside = withGrain(lines([31, 209]));
+    expect(endsLined(inside, WIDTH, door, 3)).toBe(false);
+    expect(endsLined(inside, WIDTH, door, 3, 7)).toBe(true);
+    expect(endsLined(inside, WIDTH, door, 3, 5)).toBe(false);
+    // Outside the box the reach stays what it was.
+    expect(endsLined(withGrain(lines([19, 221])), WIDTH, door, 3, 7)).toBe(false);
+  });
 });
 
 describe('lineAcross', () => {

@@ -39,30 +39,36 @@ export function sidesLined(
   reach: number,
 ): boolean {
   const along = { from: door.minY, to: door.maxY };
-  const lined = (x: number) => edgeLined(boundaries, width, { ...along, at: x }, reach, true);
+  const lined = (x: number) =>
+    edgeLined(boundaries, width, { ...along, at: x }, reach, true, [-reach, reach]);
   return lined(door.minX) && lined(door.maxX);
 }
 
 /**
  * Whether the door's top and bottom show as lines (within `reach` pixels of where the box puts
- * them) along `MIN_SIDE_LINED` of its width, its side columns left out: a row's top and bottom
- * lines, which grain down the doors does not cross out
- * (docs/decisions/0072-a-panel-line-broken-on-its-door-goes-on.md).
+ * them, or up to `inward` pixels inside it) along `MIN_SIDE_LINED` of its width, its side columns
+ * left out: a row's top and bottom lines, which grain down the doors does not cross out
+ * (docs/decisions/0072-a-panel-line-broken-on-its-door-goes-on.md). A door implied from its
+ * panel may have its frame narrower than half the space between panels: its ends then lie inside
+ * the box (docs/decisions/0083-grained-doors-ends-inside-their-box.md).
  */
 export function endsLined(
   boundaries: Uint8Array,
   width: number,
   door: Box,
   reach: number,
+  inward = reach,
 ): boolean {
   const along = { from: door.minX, to: door.maxX };
-  const lined = (y: number) => edgeLined(boundaries, width, { ...along, at: y }, reach, false);
-  return lined(door.minY) && lined(door.maxY);
+  const lined = (y: number, offsets: [number, number]) =>
+    edgeLined(boundaries, width, { ...along, at: y }, reach, false, offsets);
+  return lined(door.minY, [-reach, inward]) && lined(door.maxY, [-inward, reach]);
 }
 
 /**
- * Whether a line runs within `reach` of `at` (a column when `down`, else a row) along
- * `MIN_SIDE_LINED` of the span from `from` to `to`, its first and last `reach` pixels left out.
+ * Whether a line runs between `at + nearest` and `at + farthest` (columns when `down`, else rows)
+ * along `MIN_SIDE_LINED` of the span from `from` to `to`, its first and last `reach` pixels left
+ * out.
  */
 function edgeLined(
   boundaries: Uint8Array,
@@ -70,6 +76,7 @@ function edgeLined(
   { from, to, at }: { from: number; to: number; at: number },
   reach: number,
   down: boolean,
+  [nearest, farthest]: [number, number],
 ): boolean {
   const height = boundaries.length / width;
   const [length, across] = down ? [height, width] : [width, height];
@@ -77,7 +84,7 @@ function edgeLined(
   let hits = 0;
   for (let k = max(0, from + reach); k <= min(length - 1, to - reach); k++) {
     steps++;
-    for (let d = -reach; d <= reach; d++) {
+    for (let d = nearest; d <= farthest; d++) {
       const j = at + d;
       if (j >= 0 && j < across && boundaries[down ? k * width + j : j * width + k]) {
         hits++;

@@ -1,4 +1,4 @@
-import { grainedDrawerColumns } from './grained-drawers.js';
+import { gapsOverStreaks, grainedDrawerColumns } from './grained-drawers.js';
 
 const WIDTH = 600;
 const HEIGHT = 400;
@@ -162,5 +162,77 @@ describe('grainedDrawerColumns', () => {
 
   it('cuts no front grained across that has no gaps, only streaks', () => {
     expect(grainedDrawerColumns(kitchen(false), WIDTH, HEIGHT)).toEqual([]);
+  });
+});
+
+/**
+ * One column of near-black drawers, hard light across its middle drawer: there the streaks of
+ * grain (2 rows each, every 7 rows) are as deep as the gaps nearly, the gaps (3 rows) a shade
+ * darker; a pale wall, a countertop over the column, a plinth under it and a plain floor short of
+ * the picture's edge.
+ */
+function hardLitColumn(): Uint8Array {
+  const rgb = new Uint8Array(WIDTH * HEIGHT * 3);
+  const { minX, maxX } = COLUMNS[0];
+  const shade = (y: number) => {
+    const drawer = DRAWERS.findIndex(({ minY, maxY }) => y >= minY && y <= maxY);
+    if (drawer < 0 || (y - DRAWERS[drawer].minY) % 7 < 3 || (y - DRAWERS[drawer].minY) % 7 > 4) {
+      return 42;
+    }
+    return drawer === 1 ? 25 : 34;
+  };
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const inColumn = x >= minX && x <= maxX;
+      let value = 185;
+      if (y >= 90 && y <= 105) value = 200;
+      else if (inColumn && DRAWERS.some(({ minY, maxY }) => y >= minY && y <= maxY))
+        value = shade(y);
+      else if (x >= minX - 5 && x <= maxX + 5 && y >= 106 && y <= 295) value = 21;
+      else if (y >= 296 && y <= 303) value = 12;
+      else if (y >= 304 && y <= 360) value = 110;
+      else if (y > 360) value = 60;
+      const i = y * WIDTH + x;
+      rgb.fill(Math.min(255, value + NOISE[i]), i * 3, i * 3 + 3);
+    }
+  }
+  return rgb;
+}
+
+describe('grainedDrawerColumns in hard light', () => {
+  it('cuts a column whose streaks are nearly as deep as its gaps at the gaps, which are wider', () => {
+    const columns = grainedDrawerColumns(hardLitColumn(), WIDTH, HEIGHT);
+
+    expect(columns).toHaveLength(1);
+    expect(columns[0].drawers).toHaveLength(3);
+    columns[0].drawers.forEach((drawer, d) => {
+      expect(Math.abs(drawer.minY - DRAWERS[d].minY)).toBeLessThanOrEqual(3);
+      expect(Math.abs(drawer.maxY - DRAWERS[d].maxY)).toBeLessThanOrEqual(3);
+    });
+  });
+});
+
+describe('gapsOverStreaks', () => {
+  /** Depths by row: 0 but in the bands given as [from, to, depth]. */
+  const profile = (...bands: [number, number, number][]) => {
+    const depths = new Float64Array(60);
+    for (const [from, to, depth] of bands) depths.fill(depth, from, to + 1);
+    return (row: number) => depths[row];
+  };
+
+  it('takes cuts half as deep again as every streak for gaps', () => {
+    const depthOf = profile([10, 11, 0.5], [30, 31, 0.5], [20, 20, 0.3]);
+    expect(gapsOverStreaks([10, 30], [20], depthOf, 60)).toBe(true);
+  });
+
+  it('takes cuts as deep as the streaks nearly for gaps where their bands are that much darker in all (hard light on near-black grain)', () => {
+    const depthOf = profile([8, 14, 0.26], [28, 33, 0.22], [20, 21, 0.21]);
+    expect(gapsOverStreaks([11, 30], [20], depthOf, 60)).toBe(true);
+  });
+
+  it('takes no cuts a streak is as deep as, with a band as wide, for gaps', () => {
+    const depthOf = profile([8, 14, 0.26], [28, 33, 0.22], [18, 22, 0.21]);
+    expect(gapsOverStreaks([11, 30], [20], depthOf, 60)).toBe(false);
+    expect(gapsOverStreaks([11, 30], [], depthOf, 60)).toBe(true);
   });
 });

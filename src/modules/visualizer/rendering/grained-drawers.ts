@@ -445,20 +445,47 @@ function drawerCuts(
       }
       return true;
     });
-  const shallowest = Math.min(...cutRows.map(depthOf));
-  const deepestLeft = Math.max(
-    0,
-    ...candidates
-      .filter((y) => y > top + SAME_ROW && y < bottom - SAME_ROW && !ofGap(y))
-      .map(depthOf),
+  const streaks = candidates.filter(
+    (y) => y > top + SAME_ROW && y < bottom - SAME_ROW && !ofGap(y),
   );
-  if (shallowest < GAP_OVER_STREAK * deepestLeft) return null;
+  if (!gapsOverStreaks(cutRows, streaks, depthOf, rows)) return null;
   return {
     typical,
     top: box.minY + top,
     cuts: cutRows.map((y) => box.minY + y),
     bottom: box.minY + bottom,
   };
+}
+
+/**
+ * Whether the cuts `cuts` are a column's gaps and the rows `streaks` (darkest rows left between
+ * them) its grain: the shallowest cut `GAP_OVER_STREAK` times as deep as the deepest streak, or
+ * its band that much darker in all than any streak's. Hard light on near-black grain makes a
+ * streak as deep as a gap, but a streak is a row or two of the photo; a gap's band (from its
+ * darkest row out to where it is half as deep) takes in the shade of the drawer's edge above it
+ * and is several rows wide (docs/decisions/0084-drawer-gaps-darker-in-all-than-streaks.md).
+ * `depthOf` is a row's depth below the column's typical row, over `rows` rows.
+ */
+export function gapsOverStreaks(
+  cuts: number[],
+  streaks: number[],
+  depthOf: (row: number) => number,
+  rows: number,
+): boolean {
+  const deepest = (measure: (row: number) => number) => Math.max(0, ...streaks.map(measure));
+  if (Math.min(...cuts.map(depthOf)) >= GAP_OVER_STREAK * deepest(depthOf)) return true;
+  const darkness = (row: number) => bandDarkness(row, depthOf, rows);
+  return Math.min(...cuts.map(darkness)) >= GAP_OVER_STREAK * deepest(darkness);
+}
+
+/** A row's depth summed over its band: the rows about it at least half as deep, unbroken. */
+function bandDarkness(row: number, depthOf: (row: number) => number, rows: number): number {
+  const depth = depthOf(row);
+  if (depth <= 0) return 0;
+  let total = depth;
+  for (let r = row - 1; r >= 0 && depthOf(r) >= depth / 2; r--) total += depthOf(r);
+  for (let r = row + 1; r < rows && depthOf(r) >= depth / 2; r++) total += depthOf(r);
+  return total;
 }
 
 /**

@@ -47,6 +47,17 @@ describe('isGrainedPairPanel', () => {
     expect(isGrainedPairPanel(withL(blank()), finest, WIDTH, panel, door, MEASURES)).toBe(false);
   });
 
+  it("should find the door's ends up to half its frame inside its box, where its frame is narrower than half the space between panels", () => {
+    // The top and bottom edges 5 px inside the box (half the frame is 6), the L as before.
+    const finest = rows(rows(withL(blank()), 43, 44, 20, 120), 235, 236, 20, 120);
+    for (let x = door.minX + 2; x < door.maxX; x += 4) columns(finest, x, x, door.minY, door.maxY);
+    expect(isGrainedPairPanel(withL(blank()), finest, WIDTH, panel, door, MEASURES)).toBe(true);
+    // The panel's own top line, a whole frame inside, is no end of the door.
+    const onlyL = withL(blank());
+    rows(onlyL, 235, 236, 20, 120);
+    expect(isGrainedPairPanel(withL(blank()), onlyL, WIDTH, panel, door, MEASURES)).toBe(false);
+  });
+
   it('should take no panel with a thing on it at the coarsest pass (a blob no handle is)', () => {
     const coarse = rows(withL(blank()), 80, 200, 50, 95);
     expect(isGrainedPairPanel(coarse, grainedFinest(), WIDTH, panel, door, MEASURES)).toBe(false);

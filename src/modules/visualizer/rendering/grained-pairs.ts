@@ -41,7 +41,7 @@ const EDGE_LINED = 0.5;
  * makes, nor half a drawer beside the next one's L): plain at the coarsest pass with streaks
  * running down let off, no line across it there below its own top line (a plank's edge, a
  * drawer's, a freezer door's), and the door's top and bottom showing as lines at the finest pass
- * (a row's lines; the grain does not cross them out).
+ * (a row's lines; the grain does not cross them out), up to half its frame inside its box.
  */
 export function isGrainedPairPanel(
   coarse: Uint8Array,
@@ -60,10 +60,13 @@ export function isGrainedPairPanel(
     minY: panel.y + margin,
     maxY: panel.y + panel.height - 1 - margin,
   };
+  // Its ends are looked for as far inside the box as it is drawn to them (`drawnToLines`): half
+  // the space between panels can put the box's ends outside a narrower frame
+  // (docs/decisions/0083-grained-doors-ends-inside-their-box.md).
   return (
     lineShare(finest, width, inside) <= MAX_STREAKED &&
     !lineAcross(coarse, width, belowTopLine(coarse, width, inside)) &&
-    endsLined(finest, width, door, reach)
+    endsLined(finest, width, door, reach, halfFrame(door, panel))
   );
 }
 
@@ -91,6 +94,11 @@ function belowTopLine(lines: Uint8Array, width: number, inside: Box): Box {
   return { ...inside, minY: y };
 }
 
+/** Half the frame the panels put round a door's panel: how far inside its box a side is looked for. */
+function halfFrame(door: Box, panel: PanelCorner): number {
+  return max(1, max(1, panel.x - door.minX) >> 1);
+}
+
 /**
  * The door's box with each side drawn to the line it ends on: just inside the innermost column
  * (row) along which a line shows over `EDGE_LINED` of the door, looked for from half the door's
@@ -105,7 +113,7 @@ export function drawnToLines(
   reach: number,
 ): Box {
   const frame = max(1, panel.x - door.minX);
-  const reachIn = max(1, frame >> 1);
+  const reachIn = halfFrame(door, panel);
   const lined = (at: number, down: boolean, from: number, to: number) => {
     let hits = 0;
     for (let k = from; k <= to; k++) hits += lines[down ? k * width + at : at * width + k];
