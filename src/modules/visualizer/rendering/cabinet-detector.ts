@@ -71,6 +71,7 @@ import { joinAcrossGrooves, linedUpAcrossGroove, runningSpan } from './grooves.j
 import type { Box } from './box.js';
 import { doorInRoom } from './row-holes.js';
 import { pairedBeside, unitsOf } from './unit-ends.js';
+import { sidesWhereLinesEnd, standsAtSide, withSides } from './line-ends.js';
 import { gapLinesAcross } from './across-gaps.js';
 import { logLightAt } from './log-light.js';
 
@@ -354,6 +355,8 @@ function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
     if (appliances.length) {
       dropFronts(found, frontsOnAppliances(frontBoxes(found, image), appliances));
     }
+    // Last, beside the fronts kept: no floor plank or appliance is one to look beyond.
+    addDoorsWhereLinesEnd(found, lines, image, smooth);
     return found;
   };
   const best = completed(passes(), finest);
@@ -607,6 +610,35 @@ function completeRowEnds(
       run.some((other) => pairedBeside(box, other, near, (a, b) => sameFinish(a, b)));
     addAlignedFronts(base, extra, image, (box) => inFinishedRow(box) && inRun(box), true);
   } while (base.fronts > before);
+}
+
+/**
+ * The front beyond a front found whose top and bottom lines run on past it and end together: its
+ * outer side, lost against a wall of its colour, is drawn there
+ * (docs/decisions/0085-sides-where-the-lines-across-end.md).
+ */
+function addDoorsWhereLinesEnd(
+  base: CabinetDetection,
+  lines: Uint8Array,
+  image: RgbImage,
+  smooth: Uint8Array,
+): void {
+  const { width, height } = image;
+  const { tolerance, shortestSide } = rowMeasures(height);
+  const known = frontBoxes(base, image);
+  const sides = sidesWhereLinesEnd(known, lines, base.mask, width, { tolerance, shortestSide });
+  if (!sides.length) return;
+  const extra = detectWithLines(image, smooth, withSides(lines, width, sides));
+  addAlignedFronts(
+    base,
+    extra,
+    image,
+    (box) => {
+      const side = standsAtSide(box, sides, tolerance + RIM);
+      return side !== undefined && sameFinish(box, side.front);
+    },
+    true,
+  );
 }
 
 /**
