@@ -19,7 +19,7 @@ import {
   ownFinishColumns,
   type StackRule,
 } from './appliance-stacks.js';
-import { heightAt, heightFalloff, recedes } from './run-perspective.js';
+import { heightAt, heightFalloff } from './run-perspective.js';
 import { DARK_LUMINANCE, darkMeans, withDarkLines } from './dark-lines.js';
 import { CornerTracker, type FrontOutline, type Point } from './front-outlines.js';
 import {
@@ -161,11 +161,6 @@ const TWIN_WIDTH = 0.1;
 const TALLER = 1.2;
 /** How much taller than any front a fridge-freezer's two doors stand together. */
 const COLUMN_TALLER = 1.5;
-/**
- * A run whose fronts shrink by this much (of their height, per picture width) recedes: its fronts
- * are compared where they stand (docs/decisions/0087-a-door-measured-against-fronts-where-it-stands.md).
- */
-const RECEDING = 0.1;
 /** Handles and knobs make small holes; an oven's glass door makes a big one. */
 const MAX_HOLE_FRACTION = 0.15;
 /** A framed front's recessed panel is lit as its frame, give or take the panel's shading. */
@@ -349,12 +344,7 @@ function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
         sensitivity === FINEST ? lines : withLines(boundariesAt(sensitivity), straight);
       completeRowEnds(found, rowLines, image, smooth);
     }
-    // A run seen at an angle: a fridge at its far end stands no taller than the near end's doors
-    // until each is measured where the fridge stands, which the passes do not
-    // (docs/decisions/0087-a-door-measured-against-fronts-where-it-stands.md).
-    if (found.fronts > fromPasses || recedes(heightFalloff(found.outlines), RECEDING)) {
-      leaveOutAppliances(found, image);
-    }
+    if (found.fronts > fromPasses) leaveOutAppliances(found, image);
     leaveOutOwnFinishAppliances(found, image);
     paintFrontsBehind(found, lines, image, behindRules(image.height));
     fillHiddenRowParts(found, lines, image, smooth);

@@ -8,7 +8,7 @@
 import type { Box } from './box.js';
 import type { FrontOutline } from './front-outlines.js';
 
-const { abs, exp, log } = Math;
+const { exp, log } = Math;
 
 /** Narrower outlines than this (of the picture's width) measure their sides too close together. */
 const MIN_WIDTH = 0.04;
@@ -45,9 +45,4 @@ export function heightAt(box: Box, x: number, width: number, falloff: number): n
   if (!falloff) return height;
   const centre = (box.minX + box.maxX) / 2;
   return height * exp((falloff * (x - centre)) / width);
-}
-
-/** Whether the run recedes noticeably: its fronts' heights change by `least` or more across it. */
-export function recedes(falloff: number, least: number): boolean {
-  return abs(falloff) >= least;
 }
