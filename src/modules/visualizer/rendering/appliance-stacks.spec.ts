@@ -47,6 +47,30 @@ describe('applianceStacks', () => {
     expect(applianceStacks([...doors, ...drawers], RULE).size).toBe(0);
   });
 
+  describe('seen at an angle', () => {
+    // The run recedes to the right: a front stands 0.7 times as tall at the far end as at the near.
+    const shrinking = (front: Box, x: number) =>
+      (front.maxY - front.minY + 1) * 0.7 ** ((x - (front.minX + front.maxX) / 2) / 1000);
+    const nearStack = box(60, 400, 320, 666);
+    const farDoor = box(700, 405, 800, 630);
+    const freezer = box(1015, 193, 1145, 331);
+    const fridge = box(1015, 333, 1145, 621);
+
+    it('should take a far fridge-freezer for an appliance, measured against fronts where it stands', () => {
+      const fronts = [nearStack, farDoor, freezer, fridge];
+      expect(applianceStacks(fronts, RULE).size).toBe(0);
+      expect(applianceStacks(fronts, RULE, fronts, shrinking)).toEqual(new Set([freezer, fridge]));
+    });
+
+    it('should leave a near tall pair alone that stands no taller than the far fronts would there', () => {
+      // A drawer stack over a door at the near end, as tall as the far doors would stand there.
+      const drawer = box(60, 180, 200, 330);
+      const door = box(60, 334, 200, 640);
+      const fronts = [drawer, door, box(900, 300, 1000, 520), box(1010, 300, 1110, 520)];
+      expect(applianceStacks(fronts, RULE, fronts, shrinking).size).toBe(0);
+    });
+  });
+
   it('should leave a stack alone when there is no other front to measure it against', () => {
     expect(applianceStacks([box(420, 60, 515, 229), box(420, 234, 515, 653)], RULE).size).toBe(0);
   });

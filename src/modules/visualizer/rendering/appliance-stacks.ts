@@ -51,12 +51,14 @@ function stackedWith<T extends Box>(rule: StackRule<T>) {
  * The fronts that are an appliance's doors: two of one finish stacked with no more than a gap
  * between them, lined up on one side, one of them taller by `taller` than every other front.
  * Each front's partner may also be sought among `partners` (regions not taken for fronts), which
- * then join the answer too.
+ * then join the answer too. `heightAt` gives the height a front would stand at a column of the
+ * picture (its own height, unless the run recedes).
  */
 export function applianceStacks<T extends Box>(
   fronts: T[],
   rule: StackRule<T>,
   partners: T[] = fronts,
+  heightAt: (front: T, x: number) => number = height,
 ): Set<T> {
   const { taller, oneFinish } = rule;
   const stacked = stackedWith(rule);
@@ -64,8 +66,13 @@ export function applianceStacks<T extends Box>(
   for (const a of fronts) {
     for (const b of partners) {
       if (b === a || !stacked(a, b) || !oneFinish(a, b)) continue;
-      const rest = fronts.filter((other) => other !== a && other !== b).map(height);
-      if (rest.length && max(height(a), height(b)) > taller * max(...rest)) {
+      // Each other front measured as it would stand where the two doors stand: in a photo taken
+      // at an angle the far end of a run is smaller than its near end
+      // (docs/decisions/0087-a-door-measured-against-fronts-where-it-stands.md).
+      const door = height(a) >= height(b) ? a : b;
+      const x = (door.minX + door.maxX) / 2;
+      const rest = fronts.filter((other) => other !== a && other !== b).map((o) => heightAt(o, x));
+      if (rest.length && height(door) > taller * max(...rest)) {
         appliance.add(a).add(b);
       }
     }

@@ -19,6 +19,7 @@ import {
   ownFinishColumns,
   type StackRule,
 } from './appliance-stacks.js';
+import { heightAt, heightFalloff } from './run-perspective.js';
 import { DARK_LUMINANCE, darkMeans, withDarkLines } from './dark-lines.js';
 import { CornerTracker, type FrontOutline, type Point } from './front-outlines.js';
 import {
@@ -2447,7 +2448,12 @@ function dilate(mask: Uint8Array, width: number, height: number, maps: FrontMaps
  */
 function leaveOutAppliances(base: CabinetDetection, image: RgbImage): void {
   const boxes = frontBoxes(base, image);
-  const appliance = applianceStacks<FrontBox>(boxes, applianceRule(image.height));
+  // Measured against the fronts as they would stand where the doors stand
+  // (docs/decisions/0087-a-door-measured-against-fronts-where-it-stands.md).
+  const falloff = heightFalloff(base.outlines);
+  const appliance = applianceStacks<FrontBox>(boxes, applianceRule(image.height), boxes, (box, x) =>
+    heightAt(box, x, image.width, falloff),
+  );
   dropFronts(base, new Set([...appliance].map(({ front }) => front)));
 }
 
