@@ -337,6 +337,12 @@ function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
     const panels = panelCorners(lines, image.width, image.height, shortestSide);
     addFramedDoors(found, lines, panels, image);
     addPanelRowDoors(found, lines, panels, image, boundariesAt(SENSITIVITIES[0]));
+    // Grain breaks a panel's L's into many at the finest lines; the coarsest show each panel's L
+    // whole, its top line slanting at an angle
+    // (docs/decisions/0089-grained-pairs-read-on-slanted-coarse-lines.md).
+    const coarse = boundariesAt(SENSITIVITIES[0]);
+    const coarsePanels = panelCorners(coarse, image.width, image.height, shortestSide, true);
+    addPanelRowDoors(found, lines, coarsePanels, image, coarse, true);
     // After the framed doors: those take a shaker door's outline from its panel, more closely than
     // a row's lines drawn on do. Grooves and grain are lines at the finest sensitivity and cut a
     // row's doors into pieces there; the coarser passes' lines show the same row's doors whole.
@@ -974,13 +980,14 @@ function addPanelRowDoors(
   corners: PanelCorner[],
   image: RgbImage,
   coarse: Uint8Array,
+  grainedOnly = false,
 ): void {
   const tolerance = alignmentTolerance(image.height);
   const kept = (doors: (PanelDoor | RowDoor)[]) => {
     if (!doors.length) return [];
     const known = frontBoxes(base, image);
     const fronts = doors.flatMap((door) => {
-      const front = panelDoorFront(door, boundaries, known, image, coarse);
+      const front = panelDoorFront(door, boundaries, known, image, coarse, grainedOnly);
       return front ? [{ door, front }] : [];
     });
     const painted = paintImpliedDoors(
@@ -1019,6 +1026,7 @@ function panelDoorFront(
   known: FrontBox[],
   image: RgbImage,
   coarse: Uint8Array,
+  grainedOnly = false,
 ): ImpliedDoor | null {
   const { width, height } = image;
   const fromRow = 'seen' in given;
@@ -1037,7 +1045,7 @@ function panelDoorFront(
         reach: LINE_REACH,
         luminance: luminanceOf(meanColour(image, given)),
       });
-  if (!plainAsSeen && !grained) return null;
+  if ((!plainAsSeen || (grainedOnly && !fromRow)) && !grained) return null;
   const door = grained ? drawnToLines(boundaries, width, given, panel, LINE_REACH) : given;
   // A front found that is this door's panel is the door, its frame left bare.
   const tolerance = alignmentTolerance(height);

@@ -1,4 +1,10 @@
-import { doorsAroundPanelRows, isPlainPanel, panelsApart, type PanelCorner } from './panel-rows.js';
+import {
+  doorsAroundPanelRows,
+  isPlainPanel,
+  panelCorners,
+  panelsApart,
+  type PanelCorner,
+} from './panel-rows.js';
 
 const TOLERANCE = 8;
 
@@ -225,5 +231,37 @@ describe('panelsApart', () => {
     const near: PanelCorner = { ...third, x: 240 };
     const merged = draw((x, y) => y >= 48 && y < 53 && x >= 100 && x < 400);
     expect(panelsApart(merged, WIDTH, first, near, REACH)).toBe(true);
+  });
+});
+
+describe('panelCorners on a slanted top line', () => {
+  const WIDTH = 200;
+  const HEIGHT = 200;
+  /** A panel's L: a top line 3 px thick stepping a row down every 20 columns, a left line down. */
+  const slantedL = () => {
+    const lines = new Uint8Array(WIDTH * HEIGHT);
+    for (let x = 40; x < 140; x++) {
+      const top = 30 + Math.floor((x - 40) / 20);
+      for (let y = top; y < top + 3; y++) lines[y * WIDTH + x] = 1;
+    }
+    for (let y = 30; y < 150; y++) for (let x = 40; x < 43; x++) lines[y * WIDTH + x] = 1;
+    return lines;
+  };
+
+  it('should read the top line of a panel seen at an angle as long as the panel is wide', () => {
+    const corners = panelCorners(slantedL(), WIDTH, HEIGHT, 30, true);
+    expect(corners[0]).toMatchObject({ x: 40, y: 30, height: 120 });
+    expect(corners[0].width).toBeGreaterThanOrEqual(99);
+  });
+
+  it('should read it row by row otherwise, where it ends a few steps along', () => {
+    const corners = panelCorners(slantedL(), WIDTH, HEIGHT, 30);
+    expect(Math.max(...corners.map(({ width }) => width))).toBeLessThan(61);
+  });
+
+  it('should take no streak running down for a line across, slanted or not', () => {
+    const lines = new Uint8Array(WIDTH * HEIGHT);
+    for (let x = 40; x < 140; x += 4) for (let y = 30; y < 150; y++) lines[y * WIDTH + x] = 1;
+    expect(panelCorners(lines, WIDTH, HEIGHT, 30, true)).toEqual([]);
   });
 });

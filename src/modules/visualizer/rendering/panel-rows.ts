@@ -39,13 +39,16 @@ export interface PanelDoor extends Box {
 /**
  * Every top-left corner of two lines meeting, each at least `shortest` pixels long (a front's
  * shortest side): the first pixel (reading down, then right) of a line that runs on both right
- * and down that far.
+ * and down that far. With `slanted`, a line across may step a row up or down at any column: a
+ * panel's top line seen at an angle slants, and a thick one then ends row by row well short of
+ * the panel's width (docs/decisions/0089-grained-pairs-read-on-slanted-coarse-lines.md).
  */
 export function panelCorners(
   boundaries: Uint8Array,
   width: number,
   height: number,
   shortest: number,
+  slanted = false,
 ): PanelCorner[] {
   const across = new Uint16Array(boundaries.length);
   const down = new Uint16Array(boundaries.length);
@@ -53,8 +56,25 @@ export function panelCorners(
     for (let x = width - 1; x >= 0; x--) {
       const i = y * width + x;
       if (!boundaries[i]) continue;
-      across[i] = 1 + (x + 1 < width ? across[i + 1] : 0);
       down[i] = 1 + (y + 1 < height ? down[i + width] : 0);
+      if (!slanted) across[i] = 1 + (x + 1 < width ? across[i + 1] : 0);
+    }
+  }
+  // Column by column from the right, so that the next column's runs are all known.
+  for (let x = slanted ? width - 1 : -1; x >= 0; x--) {
+    for (let y = 0; y < height; y++) {
+      const i = y * width + x;
+      if (!boundaries[i]) continue;
+      const next = x + 1 < width ? i + 1 : -1;
+      const on =
+        next < 0
+          ? 0
+          : max(
+              across[next],
+              y > 0 ? across[next - width] : 0,
+              y + 1 < height ? across[next + width] : 0,
+            );
+      across[i] = 1 + on;
     }
   }
   const corners: PanelCorner[] = [];
