@@ -61,7 +61,7 @@ import {
 } from './row-bands.js';
 import { findStraightGaps } from './straight-gaps.js';
 import { withoutGrain } from './grain-cuts.js';
-import { grainedDrawerColumns, slantRow } from './grained-drawers.js';
+import { grainedDrawerColumns, inRowWithColumn, slantRow } from './grained-drawers.js';
 import { isDoorSized, MIN_DOOR_ASPECT } from './door-shape.js';
 import { frontsOnTheFloor } from './floor-fronts.js';
 import { fillsGrainedPiece, stripsOfGrainedDoors } from './grained-doors.js';
@@ -357,7 +357,10 @@ function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
     fillHiddenRowParts(found, lines, image, smooth);
     // After those: a row of drawers is no row whose stretches between fronts are doors behind a
     // thing in front (an oven beside the drawers stands on the floor as a pot does).
-    if (drawers) addAlignedFronts(found, drawers.fronts, image, drawers.inColumn, true);
+    if (drawers) {
+      const { inColumn, inRow } = drawers;
+      addAlignedFronts(found, drawers.fronts, image, (box) => inColumn(box) || inRow(box), true);
+    }
     dropFronts(found, frontsOnTheFloor(frontBoxes(found, image), alignmentTolerance(image.height)));
     if (appliances.length) {
       dropFronts(found, frontsOnAppliances(frontBoxes(found, image), appliances));
@@ -729,7 +732,11 @@ function grainedDrawerFronts(
   boundaries: Uint8Array,
   image: RgbImage,
   smooth: Uint8Array,
-): { fronts: CabinetDetection; inColumn: (box: FrontBox) => boolean } | null {
+): {
+  fronts: CabinetDetection;
+  inColumn: (box: FrontBox) => boolean;
+  inRow: (box: FrontBox) => boolean;
+} | null {
   const { width, height } = image;
   const columns = grainedDrawerColumns(smooth, width, height);
   if (!columns.length) return null;
@@ -767,7 +774,18 @@ function grainedDrawerFronts(
     );
   // A column cut into drawers by its grain is a set of fronts by itself: the doors beside it,
   // grained down, are strips on these lines and leave it no partner to stand in a row with.
-  return { fronts: detectWithLines(image, smooth, lines, { trusted: inColumn }), inColumn };
+  const fronts = detectWithLines(image, smooth, lines, { trusted: inColumn });
+  // A front of the columns' finish on their top and bottom lines run on along their slant stands
+  // in their row: on the first lines the columns are strips and left it no partner
+  // (docs/decisions/0091-doors-in-a-row-with-a-grained-drawer-column.md).
+  // The columns' fronts are measured only once a front stands on their lines.
+  let ofColumns: FrontBox[] | undefined;
+  const inRow = (box: FrontBox) => {
+    if (!inRowWithColumn(box, columns, near)) return false;
+    ofColumns ??= frontBoxes(fronts, image).filter(inColumn);
+    return ofColumns.some((column) => sameFinish(box, column));
+  };
+  return { fronts, inColumn, inRow };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { gapsOverStreaks, grainedDrawerColumns } from './grained-drawers.js';
+import { gapsOverStreaks, grainedDrawerColumns, inRowWithColumn } from './grained-drawers.js';
 
 const WIDTH = 600;
 const HEIGHT = 400;
@@ -234,5 +234,41 @@ describe('gapsOverStreaks', () => {
     const depthOf = profile([8, 14, 0.26], [28, 33, 0.22], [18, 22, 0.21]);
     expect(gapsOverStreaks([11, 30], [20], depthOf, 60)).toBe(false);
     expect(gapsOverStreaks([11, 30], [], depthOf, 60)).toBe(true);
+  });
+});
+
+describe('inRowWithColumn', () => {
+  /** A column 200 px wide seen at an angle: its lines rise 4 px across it, to the right. */
+  const column = {
+    minX: 600,
+    maxX: 799,
+    minY: 100,
+    maxY: 300,
+    drawers: [],
+    lines: [
+      { left: 104, right: 100 },
+      { left: 184, right: 180 },
+      { left: 304, right: 300 },
+    ],
+  };
+  const near = (a: number, b: number) => Math.abs(a - b) <= 5;
+
+  it('takes a door far along the row, on the column lines run on along their slant', () => {
+    // 400–600 px left of the column the lines stand 8–12 px lower than at its left side.
+    expect(inRowWithColumn({ minX: 0, maxX: 199, minY: 112, maxY: 316 }, [column], near)).toBe(
+      true,
+    );
+  });
+
+  it('takes no door level with the column box there, off its slanted lines', () => {
+    expect(inRowWithColumn({ minX: 0, maxX: 199, minY: 100, maxY: 300 }, [column], near)).toBe(
+      false,
+    );
+  });
+
+  it('takes no front of another row, on one of the lines only', () => {
+    expect(inRowWithColumn({ minX: 0, maxX: 199, minY: 112, maxY: 190 }, [column], near)).toBe(
+      false,
+    );
   });
 });

@@ -137,6 +137,28 @@ export function slantRow(line: Slant, box: Box, x: number): number {
 }
 
 /**
+ * Whether `box` stands in a row with a column of `columns`: its top and bottom lie on the
+ * column's top and bottom lines run on along their slant to the box (`near` tells two rows
+ * apart), where a box at an angle reaches from its higher end's line to its lower end's. The
+ * doors beside a column grained across are found on the column's lines, with no partner on the
+ * first lines, where the column is strips
+ * (docs/decisions/0091-doors-in-a-row-with-a-grained-drawer-column.md).
+ */
+export function inRowWithColumn(
+  box: Box,
+  columns: DrawerColumn[],
+  near: (a: number, b: number) => boolean,
+): boolean {
+  return columns.some((column) => {
+    const [top, bottom] = [column.lines[0], column.lines[column.lines.length - 1]];
+    const ends = [box.minX, box.maxX];
+    const tops = ends.map((x) => slantRow(top, column, x));
+    const bottoms = ends.map((x) => slantRow(bottom, column, x));
+    return near(box.minY, Math.min(...tops)) && near(box.maxY, Math.max(...bottoms));
+  });
+}
+
+/**
  * The darkest straight line across the column `box` through the row `y` at its middle (the
  * darkest row of the mean along rows lies there), its ends at most `SLANT` times the column's
  * width apart: a gap seen at an angle slants, and the mean along a row blurs it.

@@ -120,8 +120,7 @@ describe('neighbourDoors', () => {
 
   it('should walk on past a front of the row that runs over two doors, painting what it leaves', () => {
     const { rgb, lined } = grainedRun();
-    // The third door and most of the fourth found as one front (grain hid the gap between them):
-    // too wide for a door, so no walk starts from it.
+    // The third door and most of the fourth found as one front (grain hid the gap between them).
     const together = { minX: 241, minY: TOP, maxX: 400, maxY: BOTTOM };
     const found = neighbourDoors(
       [SECOND, together],
@@ -134,6 +133,22 @@ describe('neighbourDoors', () => {
       [40, 137],
       [341, 440],
     ]);
+  });
+
+  it('should walk from a front found as doors run together (grain hid their gaps) to the door beside', () => {
+    const { rgb, lined } = grainedRun();
+    // The second, third and fourth doors found as one front twice as wide as it is tall.
+    const together = { minX: 141, minY: TOP, maxX: 440, maxY: BOTTOM };
+    const found = neighbourDoors([together], rgb, WIDTH, covering([together]), lined);
+    expect(spans(found)).toEqual([[40, 137]]);
+    expect(found[0].besideOf).toBe(together);
+  });
+
+  it('should walk from no front wider than a few doors run together', () => {
+    const { rgb, lined } = grainedRun();
+    // A band as wide as the run and a third as tall: a countertop's edge, a shelf, no doors.
+    const band = { minX: 141, minY: TOP, maxX: 440, maxY: TOP + 90 };
+    expect(neighbourDoors([band], rgb, WIDTH, covering([band]), lined)).toEqual([]);
   });
 
   it('should fill the rims a front of the row leaves, not a thing in front left out of it', () => {

@@ -1,5 +1,5 @@
 import { columnProfile, evenDown, type Line } from './grain-cuts.js';
-import { isDoorSized, MAX_DOOR_ASPECT, MIN_DOOR_ASPECT } from './door-shape.js';
+import { MAX_DOOR_ASPECT, MIN_DOOR_ASPECT } from './door-shape.js';
 import { logLightAt } from './log-light.js';
 import { median } from './numbers.js';
 import type { Box } from './box.js';
@@ -87,7 +87,7 @@ export function neighbourDoors<T extends Box>(
 ): { door: Box; slant: Slant; besideOf: T; within?: T; columns?: number[] }[] {
   const added: { door: Box; slant: Slant; besideOf: T; within?: T; columns?: number[] }[] = [];
   const queue = found
-    .filter((door) => isDoorSized(door.maxX - door.minX + 1, door.maxY - door.minY + 1))
+    .filter((door) => runOfDoors(door.maxX - door.minX + 1, door.maxY - door.minY + 1))
     .map((door) => ({
       door: door as Box,
       slant: slantOf(door),
@@ -140,6 +140,19 @@ export function neighbourDoors<T extends Box>(
     }
   }
   return added;
+}
+
+/** Doors a front found run together may hold, side by side (gaps grain hid between them). */
+const RUN_TOGETHER = 3;
+
+/**
+ * Whether a front `width` by `height` is a door or doors of one row run together: a door's
+ * gap beside it is as deep, and the door past it as tall, whether the front found holds one door
+ * or, its gaps lost in the grain, a few
+ * (docs/decisions/0092-a-walk-from-doors-found-run-together.md).
+ */
+export function runOfDoors(width: number, height: number): boolean {
+  return width >= MIN_DOOR_ASPECT * height && width <= RUN_TOGETHER * MAX_DOOR_ASPECT * height;
 }
 
 /**
