@@ -310,8 +310,10 @@ function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
   };
   const finest = boundariesAt(FINEST);
   // Grain streaks run together into blobs at the finer sensitivities; apart, they are lines.
-  const grained = grainedRowFronts(boundariesAt(SENSITIVITIES[0]), image, smooth);
-  const drawers = grainedDrawerFronts(boundariesAt(SENSITIVITIES[0]), image, smooth);
+  const grained = grainedRowFronts(firstLines, image, smooth);
+  const drawers = grainedDrawerFronts(firstLines, image, smooth);
+  // The same for every completion: the coarsest lines' panel L's, read once where asked for.
+  let coarsePanels: PanelCorner[] | undefined;
   const completed = (found: CabinetDetection, lines: Uint8Array, straight?: Uint8Array) => {
     const fromPasses = found.fronts;
     if (grained) {
@@ -336,13 +338,12 @@ function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
     completeRowLines(found, lines, image, smooth);
     const panels = panelCorners(lines, image.width, image.height, shortestSide);
     addFramedDoors(found, lines, panels, image);
-    addPanelRowDoors(found, lines, panels, image, boundariesAt(SENSITIVITIES[0]));
+    addPanelRowDoors(found, lines, panels, image, firstLines);
     // Grain breaks a panel's L's into many at the finest lines; the coarsest show each panel's L
     // whole, its top line slanting at an angle
     // (docs/decisions/0089-grained-pairs-read-on-slanted-coarse-lines.md).
-    const coarse = boundariesAt(SENSITIVITIES[0]);
-    const coarsePanels = panelCorners(coarse, image.width, image.height, shortestSide, true);
-    addPanelRowDoors(found, lines, coarsePanels, image, coarse, true);
+    coarsePanels ??= panelCorners(firstLines, image.width, image.height, shortestSide, true);
+    addPanelRowDoors(found, lines, coarsePanels, image, firstLines, true);
     // After the framed doors: those take a shaker door's outline from its panel, more closely than
     // a row's lines drawn on do. Grooves and grain are lines at the finest sensitivity and cut a
     // row's doors into pieces there; the coarser passes' lines show the same row's doors whole.

@@ -9,7 +9,7 @@
  * grained one is drawn to the lines found instead
  * (docs/decisions/0076-grained-pairs-drawn-to-their-lines.md).
  */
-import type { Box } from './box.js';
+import { setShare, type Box } from './box.js';
 import { isDoorSized } from './door-shape.js';
 import { endsLined, lineAcross } from './found-panels.js';
 import { isPlainPanel, type PanelCorner } from './panel-rows.js';
@@ -64,19 +64,10 @@ export function isGrainedPairPanel(
   // the space between panels can put the box's ends outside a narrower frame
   // (docs/decisions/0083-grained-doors-ends-inside-their-box.md).
   return (
-    lineShare(finest, width, inside) <= MAX_STREAKED &&
+    setShare(finest, width, inside) <= MAX_STREAKED &&
     !lineAcross(coarse, width, belowTopLine(coarse, width, inside)) &&
     endsLined(finest, width, door, reach, halfFrame(door, panel))
   );
-}
-
-/** The share of the box's pixels on a line. */
-function lineShare(lines: Uint8Array, width: number, box: Box): number {
-  let on = 0;
-  for (let y = box.minY; y <= box.maxY; y++) {
-    for (let x = box.minX; x <= box.maxX; x++) on += lines[y * width + x];
-  }
-  return on / max(1, (box.maxX - box.minX + 1) * (box.maxY - box.minY + 1));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Box } from './box.js';
+import { setShare, type Box } from './box.js';
 
 /**
  * A front's outer side against a wall of its own colour can be lost along most of its height (its
@@ -141,7 +141,7 @@ export function sidesWhereLinesEnd<Front extends Box>(
         columns,
       );
       if (beyond !== null) continue;
-      if (coveredShare(covered, width, room) > MAX_COVERED) continue;
+      if (setShare(covered, width, room) > MAX_COVERED) continue;
       const seen = sideLine(lines, width, end, top.y, bottom.y, outward, columns);
       sides.push({
         front,
@@ -189,14 +189,6 @@ function sideLine(
     }
   }
   return most >= SIDE_EVIDENCE * (to - from + 1) ? best : null;
-}
-
-function coveredShare(covered: Uint8Array, width: number, box: Box): number {
-  let count = 0;
-  for (let y = box.minY; y <= box.maxY; y++) {
-    for (let x = box.minX; x <= box.maxX; x++) if (covered[y * width + x]) count++;
-  }
-  return count / ((box.maxX - box.minX + 1) * (box.maxY - box.minY + 1));
 }
 
 /** The lines with each side drawn on (two pixels wide, from its top line to its bottom line). */

@@ -60,7 +60,7 @@ export function panelCorners(
       if (!slanted) across[i] = 1 + (x + 1 < width ? across[i + 1] : 0);
     }
   }
-  // Column by column from the right, so that the next column's runs are all known.
+  // With `slanted` only: column by column from the right, so the next column's runs are known.
   for (let x = slanted ? width - 1 : -1; x >= 0; x--) {
     for (let y = 0; y < height; y++) {
       const i = y * width + x;
