@@ -28,6 +28,7 @@ import {
   MIN_BROKEN_SHARE,
   panelCorners,
   panelsApart,
+  sideLinesThroughHoles,
   type PanelCorner,
   type PanelDoor,
 } from './panel-rows.js';
@@ -336,7 +337,16 @@ function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
       );
     }
     completeRowLines(found, lines, image, smooth);
-    const panels = panelCorners(lines, image.width, image.height, shortestSide);
+    // A side line read down one column ends at a hole a handle on it leaves; where the panel
+    // beside bears out that it goes on, it is read on through
+    // (docs/decisions/0093-a-side-line-read-on-through-a-hole.md).
+    const panels = sideLinesThroughHoles(
+      panelCorners(lines, image.width, image.height, shortestSide),
+      lines,
+      image.width,
+      image.height,
+      alignmentTolerance(image.height),
+    );
     addFramedDoors(found, lines, panels, image);
     addPanelRowDoors(found, lines, panels, image, firstLines);
     // Grain breaks a panel's L's into many at the finest lines; the coarsest show each panel's L

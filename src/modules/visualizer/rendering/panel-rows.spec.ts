@@ -1,8 +1,10 @@
 import {
   doorsAroundPanelRows,
+  holeDown,
   isPlainPanel,
   panelCorners,
   panelsApart,
+  sideLinesThroughHoles,
   type PanelCorner,
 } from './panel-rows.js';
 
@@ -263,5 +265,102 @@ describe('panelCorners on a slanted top line', () => {
     const lines = new Uint8Array(WIDTH * HEIGHT);
     for (let x = 40; x < 140; x += 4) for (let y = 30; y < 150; y++) lines[y * WIDTH + x] = 1;
     expect(panelCorners(lines, WIDTH, HEIGHT, 30, true)).toEqual([]);
+  });
+});
+
+describe('sideLinesThroughHoles', () => {
+  const WIDTH = 300;
+  const HEIGHT = 200;
+  /**
+   * Two panels' L's side by side, 80 × 120 px (with `pairedBeside`, a third, 40 px wide, right of
+   * them). A handle stands on the left one's side line, a blob 12 px thick from row 50 to
+   * `handleEnd`, and `hole` (columns and rows) is no line inside it, across the column the
+   * corner stands on.
+   */
+  const handleOnSideLine = (
+    hole: { left: number; right: number; top: number; bottom: number },
+    beside = true,
+    handleEnd = 90,
+    pairedBeside = false,
+  ) => {
+    const lines = new Uint8Array(WIDTH * HEIGHT);
+    const draw = (left: number, right: number, top: number, bottom: number, value = 1) => {
+      for (let y = top; y <= bottom; y++)
+        for (let x = left; x <= right; x++) lines[y * WIDTH + x] = value;
+    };
+    draw(40, 119, 30, 32);
+    draw(40, 41, 30, 149);
+    draw(36, 47, 50, handleEnd);
+    draw(hole.left, hole.right, hole.top, hole.bottom, 0);
+    if (beside) {
+      draw(150, 229, 30, 32);
+      draw(150, 151, 30, 149);
+    }
+    if (pairedBeside) {
+      draw(260, 299, 30, 32);
+      draw(260, 261, 30, 149);
+    }
+    return lines;
+  };
+  const read = (lines: Uint8Array) =>
+    sideLinesThroughHoles(panelCorners(lines, WIDTH, HEIGHT, 30), lines, WIDTH, HEIGHT, TOLERANCE);
+  const enclosed = { left: 39, right: 41, top: 60, bottom: 63 };
+
+  it('should read a side line on through a hole wholly inside it, as far down as the panel beside', () => {
+    const lines = handleOnSideLine(enclosed);
+    expect(panelCorners(lines, WIDTH, HEIGHT, 30)[0]).toMatchObject({ x: 40, y: 30, height: 30 });
+    const corners = read(lines);
+    expect(corners[0]).toMatchObject({ x: 40, y: 30, width: 80, height: 120 });
+    expect(doorsAroundPanelRows(corners, TOLERANCE)).toHaveLength(2);
+  });
+
+  it('should not read it on through a notch open to the side', () => {
+    const corners = read(handleOnSideLine({ ...enclosed, left: 30 }));
+    expect(corners[0]).toMatchObject({ x: 40, y: 30, height: 30 });
+  });
+
+  it('should not read it on through a gap as long as a hole can be', () => {
+    const corners = read(handleOnSideLine({ ...enclosed, bottom: 69 }));
+    expect(corners[0]).toMatchObject({ x: 40, y: 30, height: 30 });
+  });
+
+  it('should leave it as read where no panel beside bears out that it goes on', () => {
+    const corners = read(handleOnSideLine(enclosed, false));
+    expect(corners[0]).toMatchObject({ x: 40, y: 30, height: 30 });
+  });
+
+  it('should leave it as read where the panel beside has a partner of its own', () => {
+    const corners = read(handleOnSideLine(enclosed, true, 90, true));
+    expect(corners[0]).toMatchObject({ x: 40, y: 30, height: 30 });
+  });
+
+  it('should leave a line that ended past half the panel beside as read', () => {
+    const corners = read(handleOnSideLine({ ...enclosed, top: 100, bottom: 103 }, true, 110));
+    expect(corners[0]).toMatchObject({ x: 40, y: 30, height: 70 });
+  });
+});
+
+describe('holeDown', () => {
+  const WIDTH = 40;
+  const HEIGHT = 40;
+  /** A ring of line round a hole `size` px square at (10, 10). */
+  const ring = (size: number, open = false) => {
+    const lines = new Uint8Array(WIDTH * HEIGHT);
+    for (let y = 8; y < 12 + size; y++)
+      for (let x = 8; x < 12 + size; x++) {
+        const inside = x >= 10 && x < 10 + size && y >= 10 && y < 10 + size;
+        if (!inside) lines[y * WIDTH + x] = 1;
+      }
+    if (open) lines[11 * WIDTH + 8] = lines[11 * WIDTH + 9] = 0;
+    return lines;
+  };
+
+  it('should count the rows of a hole wholly inside a line', () => {
+    expect(holeDown(ring(4), WIDTH, HEIGHT, 11, 10)).toBe(4);
+  });
+
+  it('should count none where the hole opens out, or is as big as a gap', () => {
+    expect(holeDown(ring(4, true), WIDTH, HEIGHT, 11, 10)).toBe(0);
+    expect(holeDown(ring(8), WIDTH, HEIGHT, 11, 10)).toBe(0);
   });
 });

@@ -32,6 +32,14 @@ const MIN_FRAMES = 0.15;
  */
 export const MIN_BROKEN_SHARE = 0.5;
 
+/**
+ * A hole inside a line is at most this many pixels across and down: a handle standing on a
+ * panel's side line makes the line a thick blob there, and the handle's own face can read as a
+ * few pixels of no line wholly inside it
+ * (docs/decisions/0093-a-side-line-read-on-through-a-hole.md).
+ */
+const HOLE = 8;
+
 export interface PanelDoor extends Box {
   panel: PanelCorner;
 }
@@ -87,6 +95,136 @@ export function panelCorners(
     }
   }
   return corners;
+}
+
+/**
+ * The corners with the side line of each that ended short of a panel level with it read on
+ * through holes wholly inside the line (`holeDown`), where it then runs as far down as that
+ * panel's (within `tolerance`): a handle standing on a panel's side line leaves a hole in the
+ * thick blob it makes there, and a line read down one column ends at it. Other corners are as
+ * given (docs/decisions/0093-a-side-line-read-on-through-a-hole.md).
+ */
+export function sideLinesThroughHoles(
+  corners: PanelCorner[],
+  boundaries: Uint8Array,
+  width: number,
+  height: number,
+  tolerance: number,
+): PanelCorner[] {
+  const near = (a: number, b: number) => abs(a - b) <= tolerance;
+  // Beside it as the next door's panel is (0036): apart by two frames and a gap, no further than
+  // the shorter one's shortest side.
+  const beside = (a: PanelCorner, b: PanelCorner) => {
+    const space = b.x > a.x ? b.x - (a.x + a.width) : a.x - (b.x + b.width);
+    const reach = min(a.width, a.height, b.width, b.height);
+    return space >= MIN_FRAMES * reach && space <= reach;
+  };
+  // Only L's level with each other are compared: sorted by their tops, each looks at a window.
+  const byTop = [...corners].sort((a, b) => a.y - b.y);
+  const levelWith = (corner: PanelCorner) => {
+    let from = 0;
+    let to = byTop.length;
+    while (from < to) {
+      const mid = (from + to) >> 1;
+      if (byTop[mid].y < corner.y - tolerance) from = mid + 1;
+      else to = mid;
+    }
+    const level: PanelCorner[] = [];
+    for (let k = from; k < byTop.length && byTop[k].y <= corner.y + tolerance; k++) {
+      level.push(byTop[k]);
+    }
+    return level;
+  };
+  // A panel with a partner of its own is a pair's already, and the doors along its row come with
+  // it (0043), however its neighbour's side line broke.
+  const partners = new Map<PanelCorner, boolean>();
+  const partnered = (panel: PanelCorner) => {
+    if (!partners.has(panel)) {
+      const asTall = (other: PanelCorner) => near(other.height, panel.height);
+      partners.set(
+        panel,
+        levelWith(panel).some((other) => asTall(other) && beside(other, panel)),
+      );
+    }
+    return partners.get(panel)!;
+  };
+  return corners.map((corner) => {
+    const taller = levelWith(corner).filter(
+      (other) => corner.height < MIN_BROKEN_SHARE * other.height && !partnered(other),
+    );
+    if (!taller.length) return corner;
+    const reach = max(...taller.map((other) => other.height)) + tolerance;
+    const down = lineDown(boundaries, width, min(height, corner.y + reach + 1), corner.x, corner.y);
+    const through = { ...corner, height: down };
+    return taller.some((other) => near(other.height, through.height) && beside(through, other))
+      ? through
+      : corner;
+  });
+}
+
+/** How far a line runs down column `x` from row `y`, on through holes wholly inside it. */
+function lineDown(
+  boundaries: Uint8Array,
+  width: number,
+  height: number,
+  x: number,
+  y: number,
+): number {
+  let at = y;
+  while (at < height && boundaries[at * width + x]) {
+    at++;
+    if (at < height && !boundaries[at * width + x])
+      at += holeDown(boundaries, width, height, x, at);
+  }
+  return at - y;
+}
+
+/**
+ * How many rows of column `x` from row `y` down are no line but a hole wholly inside one: no
+ * such pixel joins (side by side or one above the other) others reaching `HOLE` pixels or more
+ * across or down, or the picture's edge. Zero where they are not so enclosed.
+ */
+export function holeDown(
+  boundaries: Uint8Array,
+  width: number,
+  height: number,
+  x: number,
+  y: number,
+): number {
+  let rows = 0;
+  while (rows < HOLE && y + rows < height && !boundaries[(y + rows) * width + x]) rows++;
+  if (rows === HOLE || y + rows >= height) return 0;
+  // All of it, four ways from the first pixel, stays within `HOLE` pixels across and down: it is
+  // held in a box `HOLE` pixels either side of the first, and fewer than `HOLE` squared pixels.
+  const side = 2 * HOLE + 1;
+  const seen = new Uint8Array(side * side);
+  const queue = new Int32Array(2 * HOLE * HOLE);
+  let [left, right, top, bottom] = [x, x, y, y];
+  let queued = 0;
+  const visit = (nx: number, ny: number) => {
+    if (nx < 0 || ny < 0 || nx >= width || ny >= height) return false;
+    if (boundaries[ny * width + nx]) return true;
+    const at = (ny - y + HOLE) * side + nx - x + HOLE;
+    if (seen[at]) return true;
+    left = min(left, nx);
+    right = max(right, nx);
+    top = min(top, ny);
+    bottom = max(bottom, ny);
+    if (right - left >= HOLE || bottom - top >= HOLE || queued === queue.length) return false;
+    seen[at] = 1;
+    queue[queued++] = nx;
+    queue[queued++] = ny;
+    return true;
+  };
+  visit(x, y);
+  while (queued) {
+    const qy = queue[--queued];
+    const qx = queue[--queued];
+    if (!visit(qx - 1, qy) || !visit(qx + 1, qy) || !visit(qx, qy - 1) || !visit(qx, qy + 1)) {
+      return 0;
+    }
+  }
+  return rows;
 }
 
 /**
