@@ -76,6 +76,7 @@ import { pairedBeside, unitsOf } from './unit-ends.js';
 import { sidesWhereLinesEnd, standsAtSide, withSides } from './line-ends.js';
 import { gapLinesAcross } from './across-gaps.js';
 import { logLightAt } from './log-light.js';
+import { doorsOnRowLines, rowsOfTwo, type RefusedDoor } from './row-lines-on.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, ceil, floor, hypot, max, min, round } = Math;
@@ -263,6 +264,7 @@ function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
   let firstPass: CabinetDetection | null = detectWithLines(image, smooth, firstLines, {
     appliances,
     unplaced,
+    keepRefused: true,
   });
   const across = gapLinesAcross(
     unplaced,
@@ -286,6 +288,7 @@ function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
     }
     return detectWithLines(image, smooth, withLines(boundariesAt(sensitivity), straight), {
       appliances: sensitivity === SENSITIVITIES[0] && !straight ? appliances : undefined,
+      keepRefused: !straight,
     });
   };
   // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
@@ -304,9 +307,15 @@ function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
     const kept = bestOfEvery(tried, image);
     // A door whose faint gap to the wall let it run into the wall is found by the finer lines
     // alone; it is trusted when it lines up with the fronts found already.
+    const every = [...tried];
     for (const sensitivity of SENSITIVITIES.slice(tried.length)) {
-      addAlignedFronts(kept, detectAt(sensitivity), image);
+      const found = detectAt(sensitivity);
+      every.push(found);
+      addAlignedFronts(kept, found, image);
     }
+    // A door some pass closed whole and refused for want of a partner, on the lines of a row
+    // kept run on (docs/decisions/0099-lone-doors-on-a-row-run-on.md).
+    addRefusedOnRowLines(kept, every, image);
     return kept;
   };
   const finest = boundariesAt(FINEST);
@@ -1477,6 +1486,52 @@ function addAlignedFronts(
 }
 
 /**
+ * Adds the doors a pass closed whole but refused for want of a partner (near-black gloss in hard
+ * light, its neighbours cut by grain) whose corners lie on the top and bottom lines of a row of
+ * two fronts kept, run on along their slant; within the run found and of its hue however lit
+ * (docs/decisions/0099-lone-doors-on-a-row-run-on.md).
+ */
+function addRefusedOnRowLines(
+  base: CabinetDetection,
+  passes: CabinetDetection[],
+  image: RgbImage,
+): void {
+  const { width, height } = image;
+  const reach = alignmentTolerance(height) / 2;
+  const corners = (outline: FrontOutline) => cornerPixels(outline, width, height);
+  const rows = rowsOfTwo(base.outlines.map(corners), reach);
+  for (const pass of passes) {
+    const refused = refusedDoors.get(pass);
+    // Read once: the pass's labels are let go.
+    refusedDoors.delete(pass);
+    if (!refused || !rows.length) continue;
+    const doors = refused.doors();
+    const standing = doorsOnRowLines(doors, rows, {
+      reach,
+      gap: 2 * reach,
+      twinWidth: TWIN_WIDTH,
+    });
+    // Painted only when one stands there where no front is yet (another pass may have found it):
+    // most passes refuse none on a row's lines.
+    const kept = base.outlines.map(corners);
+    const fresh = [...standing].filter(
+      (k) => !kept.some((front) => holdsCentre(front, doors[k].corners)),
+    );
+    if (fresh.length) addAlignedFronts(base, refused.paint(fresh), image, () => true);
+  }
+}
+
+/** Whether the box of `outer`'s corners holds the centre of `inner`'s. */
+function holdsCentre(outer: Point[], inner: Point[]): boolean {
+  const [x, y] = [0, 1].map(
+    (axis) => inner.reduce((sum, point) => sum + point[axis], 0) / inner.length,
+  );
+  const xs = outer.map(([px]) => px);
+  const ys = outer.map(([, py]) => py);
+  return x >= min(...xs) && x <= max(...xs) && y >= min(...ys) && y <= max(...ys);
+}
+
+/**
  * Adds the fronts of `extra` that stand in a row (top and bottom level) with a front found, or
  * beside one of their own size (a pair), within the run found and of its finish: past the run's
  * ends the straight lines also close the bare wall between the last front and a fridge, level
@@ -1530,13 +1585,15 @@ interface PassOptions {
   unplaced?: Box[];
   /** Regions kept as fronts without a front beside them to line up with (0078). */
   trusted?: (region: Box) => boolean;
+  /** Whether to keep the doors it refused for `addRefusedOnRowLines` (0099). */
+  keepRefused?: boolean;
 }
 
 function detectWithLines(
   image: RgbImage,
   smooth: Uint8Array,
   boundaries: Uint8Array,
-  { appliances = [], unplaced, trusted = () => false }: PassOptions = {},
+  { appliances = [], unplaced, trusted = () => false, keepRefused = false }: PassOptions = {},
 ): CabinetDetection {
   const { width, height } = image;
   const labels = labelBetweenBoundaries(boundaries, width, height);
@@ -1650,12 +1707,65 @@ function detectWithLines(
     if (inRow(region, shaded)) selected.push(region);
   }
 
+  const painted = paintFronts(selected, labels, width, height);
+  // Doors closed whole but refused for want of a partner, painted only when asked for
+  // (docs/decisions/0099-lone-doors-on-a-row-run-on.md).
+  const refused = finished.filter((region) => !selected.includes(region));
+  if (keepRefused && refused.length) {
+    refusedDoors.set(painted, {
+      doors: () =>
+        refused.map((region) => ({
+          corners: cornerPixels(
+            cornersOf(region, labels, width).outline(width, height, RIM),
+            width,
+            height,
+          ),
+          streaked: streaked.has(region),
+        })),
+      paint: (which) =>
+        paintFronts(
+          which.map((k) => refused[k]),
+          labels,
+          width,
+          height,
+        ),
+    });
+  }
+  // Too wide for one front and no front at all: maybe doors grooved across that ran together.
+  if (unplaced) {
+    const twoFronts = 2 * MIN_SIDE_FRACTION * height;
+    for (const region of regions) {
+      if (selected.includes(region) || region.bordersTouched || widthOf(region) < twoFronts)
+        continue;
+      if (region.area >= MIN_AREA_FRACTION * total) unplaced.push(region);
+    }
+  }
+  return painted;
+}
+
+/**
+ * The doors each pass closed whole, of a finish it found more of, but kept none of for want of a
+ * partner in a row or a stack; gone with the pass's detection.
+ */
+const refusedDoors = new WeakMap<
+  CabinetDetection,
+  { doors: () => RefusedDoor[]; paint: (which: number[]) => CabinetDetection }
+>();
+
+/** `regions` painted as fronts, each with its finish's mean luminance, grown by their rim. */
+function paintFronts(
+  regions: Region[],
+  labels: Int32Array,
+  width: number,
+  height: number,
+): CabinetDetection {
+  const total = width * height;
   const mask = new Uint8Array(total);
   const finishLuminance = new Uint8Array(total);
   const frontIndex = new Uint16Array(total);
   const outlines: FrontOutline[] = [];
-  for (const region of selected) {
-    const finish = selected.filter((other) => sameFinish(region, other));
+  for (const region of regions) {
+    const finish = regions.filter((other) => sameFinish(region, other));
     const finishArea = finish.reduce((sum, other) => sum + other.area, 0);
     const mean =
       finish.reduce((sum, other) => sum + luminanceOf(other) * other.area, 0) / finishArea;
@@ -1670,21 +1780,12 @@ function detectWithLines(
     );
     outlines.push(corners.outline(width, height, RIM));
   }
-  // Too wide for one front and no front at all: maybe doors grooved across that ran together.
-  if (unplaced) {
-    const twoFronts = 2 * MIN_SIDE_FRACTION * height;
-    for (const region of regions) {
-      if (selected.includes(region) || region.bordersTouched || widthOf(region) < twoFronts)
-        continue;
-      if (region.area >= MIN_AREA_FRACTION * total) unplaced.push(region);
-    }
-  }
-  const widths = selected.map((region) => region.maxX - region.minX + 1).sort((a, b) => a - b);
+  const widths = regions.map((region) => region.maxX - region.minX + 1).sort((a, b) => a - b);
   return {
     mask: grow(mask, width, height, { finishLuminance, frontIndex }, RIM),
     finishLuminance,
     frontIndex,
-    fronts: selected.length,
+    fronts: regions.length,
     outlines,
     medianFrontWidth: widths.length ? widths[widths.length >> 1] : width / 8,
   };
