@@ -77,6 +77,7 @@ import { sidesWhereLinesEnd, standsAtSide, withSides } from './line-ends.js';
 import { gapLinesAcross } from './across-gaps.js';
 import { logLightAt } from './log-light.js';
 import { doorsOnRowLines, rowsOfTwo, type RefusedDoor } from './row-lines-on.js';
+import { gripGaps, inGripPiece } from './grip-gaps.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, ceil, floor, hypot, max, min, round } = Math;
@@ -232,7 +233,35 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
   }
 }
 
+/**
+ * Handleless doors whose lit gaps are lost under noise and grain, beside a wall of their
+ * brightness: each gap still breaks the doors' grip line. Where the first pass found too few
+ * fronts for a run and such gaps are found, the fronts are looked for again with the gaps and the
+ * run's sides drawn in on every pass, the doors between them needing no partner; whichever of the
+ * two covers more is kept (docs/decisions/0101-gaps-where-they-break-a-grip-line.md).
+ */
 function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
+  const { detection, grip } = findFronts(image, photo);
+  if (!grip) return detection;
+  const withGrip = findFronts(image, photo, grip).detection;
+  return coveredArea(withGrip) > coveredArea(detection) ? withGrip : detection;
+}
+
+/** The gaps drawn where they break a grip line, and whether a region is a door between them. */
+interface GripDoors {
+  lines: Uint8Array;
+  inPiece: (region: Box) => boolean;
+}
+
+/**
+ * The fronts found, and the grip lines' gaps (when `grip` is not given, the first pass found too
+ * few fronts and some were found); with `grip`, its lines drawn on every pass's.
+ */
+function findFronts(
+  image: RgbImage,
+  photo: RgbImage,
+  grip?: GripDoors,
+): { detection: CabinetDetection; grip?: GripDoors } {
   // Smoothing takes sensor noise out, but it also washes out the one-pixel gaps of a clean
   // picture (a render, a photo scaled far down): those are read as they are.
   const clean = noiseLevel(photo) <= CLEAN_NOISE;
@@ -280,6 +309,26 @@ function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
     appliances.length = 0;
     firstPass = null;
   }
+  let gripFound: GripDoors | undefined;
+  if (grip) {
+    for (const [sensitivity, lines] of boundaries)
+      boundaries.set(sensitivity, withLines(lines, grip.lines));
+    appliances.length = 0;
+    firstPass = null;
+  } else if (firstPass && firstPass.fronts < CONFIDENT_FRONTS) {
+    const { tolerance, shortestSide: side } = rowMeasures(image.height);
+    const found = gripGaps(
+      (x, y) => logLightAt(smooth, (y * image.width + x) * 3),
+      (x, y) => firstLines[y * image.width + x] > 0,
+      image.width,
+      image.height,
+      { tolerance, shortestSide: side },
+    );
+    if (found) {
+      const inPiece = (region: Box) => inGripPiece(region, found.pieces, tolerance + RIM);
+      gripFound = { lines: found.lines, inPiece };
+    }
+  }
   const detectAt = (sensitivity: number, straight?: Uint8Array) => {
     if (sensitivity === SENSITIVITIES[0] && !straight && firstPass) {
       const found = firstPass;
@@ -289,6 +338,7 @@ function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
     return detectWithLines(image, smooth, withLines(boundariesAt(sensitivity), straight), {
       appliances: sensitivity === SENSITIVITIES[0] && !straight ? appliances : undefined,
       keepRefused: !straight,
+      trusted: grip?.inPiece,
     });
   };
   // Faint gaps (a soft-lit white kitchen, a small photo) need finer lines; they are looked for
@@ -394,7 +444,7 @@ function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
   // found, where grain cut it into strips at every pass.
   const withNeighbourDoors = (found: CabinetDetection) => {
     addNeighbourDoors(found, finest, image, smooth);
-    return found;
+    return { detection: found, grip: gripFound };
   };
   // A one-pixel gap or a door's edge a few per cent apart from its sides is lost pixel by pixel
   // under noise (and on a white wall in a clean picture); it still shows as a long straight
