@@ -241,9 +241,10 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
  * two covers more is kept (docs/decisions/0101-gaps-where-they-break-a-grip-line.md).
  */
 function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
-  const { detection, grip } = findFronts(image, photo);
+  const lines = passLines(image, photo);
+  const { detection, grip } = findFronts(image, photo, lines);
   if (!grip) return detection;
-  const withGrip = findFronts(image, photo, grip).detection;
+  const withGrip = findFronts(image, photo, lines, grip).detection;
   return coveredArea(withGrip) > coveredArea(detection) ? withGrip : detection;
 }
 
@@ -257,11 +258,13 @@ interface GripDoors {
  * The fronts found, and the grip lines' gaps (when `grip` is not given, the first pass found too
  * few fronts and some were found); with `grip`, its lines drawn on every pass's.
  */
-function findFronts(
-  image: RgbImage,
-  photo: RgbImage,
-  grip?: GripDoors,
-): { detection: CabinetDetection; grip?: GripDoors } {
+/** The smoothed picture and every pass's lines as first found: both detections read the same. */
+interface PassLines {
+  smooth: Uint8Array;
+  asFound: Map<number, Uint8Array>;
+}
+
+function passLines(image: RgbImage, photo: RgbImage): PassLines {
   // Smoothing takes sensor noise out, but it also washes out the one-pixel gaps of a clean
   // picture (a render, a photo scaled far down): those are read as they are.
   const clean = noiseLevel(photo) <= CLEAN_NOISE;
@@ -269,19 +272,26 @@ function findFronts(
   const features = lineFeatures(smooth, image.width * image.height);
   // On near-black fronts in a noisy photo the lines are found on means along them instead.
   const dark = darkMeans(smooth, image.width, image.height, noiseLevel(photo, DARK_LUMINANCE));
-  // Every pass is run once; the finest one's lines are drawn on again afterwards.
-  const boundaries = new Map<number, Uint8Array>();
-  const shortestSide = round(MIN_SIDE_FRACTION * image.height);
   // Every pass's lines are found in one reading of the features (all of them are needed).
-  const boundariesAt = (sensitivity: number) => {
-    if (!boundaries.size) {
-      const passes = { sensitivities: SENSITIVITIES, lightGaps: clean };
-      findBoundaries(features, image.width, image.height, passes).forEach((found, k) =>
-        boundaries.set(SENSITIVITIES[k], withDarkLines(found, dark, SENSITIVITIES[k])),
-      );
-    }
-    return boundaries.get(sensitivity)!;
-  };
+  const passes = { sensitivities: SENSITIVITIES, lightGaps: clean };
+  const asFound = new Map<number, Uint8Array>();
+  findBoundaries(features, image.width, image.height, passes).forEach((lines, k) =>
+    asFound.set(SENSITIVITIES[k], withDarkLines(lines, dark, SENSITIVITIES[k])),
+  );
+  return { smooth, asFound };
+}
+
+function findFronts(
+  image: RgbImage,
+  photo: RgbImage,
+  { smooth, asFound }: PassLines,
+  grip?: GripDoors,
+): { detection: CabinetDetection; grip?: GripDoors } {
+  // Every pass is run once; the finest one's lines are drawn on again afterwards. Lines drawn in
+  // replace a pass's lines with a copy, so the lines as found stay as they are for a second look.
+  const boundaries = new Map(asFound);
+  const shortestSide = round(MIN_SIDE_FRACTION * image.height);
+  const boundariesAt = (sensitivity: number) => boundaries.get(sensitivity)!;
   // What the first pass took for an appliance stays one, whatever a later step makes of it; finer
   // lines can close shaded doors into a block that passes for one.
   const appliances: Box[] = [];
