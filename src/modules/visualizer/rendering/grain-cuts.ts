@@ -47,6 +47,8 @@ export interface GrainedRow {
   cuts: Line[];
   /** The stretches between the cuts (and the run's outer lines) that hold grain. */
   pieces: Line[];
+  /** The run's stretch inside its outer lines: its first piece's start and its last one's end. */
+  sides: Line;
 }
 
 /**
@@ -160,7 +162,13 @@ function grainedRows(
             from <= to && fresh.some((piece) => from <= piece.to + 1 && to >= piece.from - 1),
         );
         read.push({ top, bottom, pieces: pieces.filter((piece) => !taken(top, bottom, piece)) });
-        found.push({ top, bottom, cuts: drawn, pieces: fresh });
+        found.push({
+          top,
+          bottom,
+          cuts: drawn,
+          pieces: fresh,
+          sides: { from: first.to + 1, to: last.from - 1 },
+        });
       }
     }
   }
@@ -325,16 +333,15 @@ function withGrainCleared(
   if (!rows.length) return null;
   const height = boundaries.length / width;
   const cleared = boundaries.slice();
-  for (const { top, bottom, cuts, pieces } of rows) {
+  for (const { top, bottom, cuts, pieces, sides } of rows) {
     const across = MIN_DOOR_ASPECT * (bottom - top);
     // The run's own sides are no grain: a door's side wobbles a pixel or two off the line the
-    // middle row shows, and cleared there it opens the door onto what stands past the run
-    // (docs/decisions/0097-near-black-grain-run-into-the-sides.md).
-    const runFrom = Math.min(...pieces.map((piece) => piece.from));
-    const runTo = Math.max(...pieces.map((piece) => piece.to));
+    // middle row shows, and cleared there it opens the door onto what stands past the run. Only
+    // at the run's ends: beside a cut the cut is drawn in (and a piece beside one left as it was
+    // is no side) (docs/decisions/0097-near-black-grain-run-into-the-sides.md).
     for (const piece of pieces) {
-      const from = piece.from + (piece.from === runFrom ? SAME_COLUMN : 0);
-      const to = piece.to - (piece.to === runTo ? SAME_COLUMN : 0);
+      const from = piece.from + (piece.from === sides.from ? SAME_COLUMN : 0);
+      const to = piece.to - (piece.to === sides.to ? SAME_COLUMN : 0);
       for (
         let y = Math.max(0, top - tolerance);
         y <= Math.min(height - 1, bottom + tolerance);
