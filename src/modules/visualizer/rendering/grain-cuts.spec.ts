@@ -151,6 +151,18 @@ describe('withoutGrain', () => {
     expect(grain.cleared[middle + STREAKS[STREAKS.length - 1]]).toBe(0);
   });
 
+  it("should clear a line beside a cut where the run's end is a piece left as it is: only the run's own sides are kept", () => {
+    const { boundaries, rgb, paint } = grainedRow();
+    // The first door is an oven (a pale control strip over dark glass): the run's first piece is
+    // left as it is, and the second door's side, beside the cut, is no side of the run.
+    paint(GAPS[0] + 2, TOP + 1, GAPS[1] - 2, TOP + 40, 200, false);
+    paint(GAPS[0] + 2, TOP + 41, GAPS[1] - 2, BOTTOM - 1, 12, false);
+    paint(GAPS[1] + 2, TOP, GAPS[1] + 3, BOTTOM, 30, true);
+    const grain = withoutGrain(boundaries, rgb, WIDTH, HEIGHT, TOLERANCE, SHORTEST_SIDE)!;
+    expect(grain.pieces[0].minX).toBe(GAPS[1] + 1);
+    expect(grain.cleared[((TOP + BOTTOM) / 2) * WIDTH + GAPS[1] + 3]).toBe(0);
+  });
+
   it("should keep a shaded row's doors closed where its bottom line breaks into bits", () => {
     const { boundaries, rgb } = grainedRow();
     // The bottom line in bits 20 px long, every other one 4 rows lower: each shorter than a door
