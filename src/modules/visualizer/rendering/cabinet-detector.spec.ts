@@ -273,6 +273,36 @@ function doorsCutApartByTheFinestPass(): { image: RgbImage; streakedDoor: Rectan
 }
 
 /** The share of each door's pixels that the mask covers, the least of them. */
+/**
+ * A wall unit on its own: one near-black door grained down its length (streaks as dark as its
+ * gap and lighter ones, some run together) on a pale wall, with nothing beside it of its finish.
+ */
+function loneGrainedDoor(): { image: RgbImage; door: Rectangle } {
+  const data = new Uint8Array(WIDTH * HEIGHT * 3);
+  const random = seededNoise(5);
+  const door = { left: 240, top: 100, right: 372, bottom: 320 };
+  const streaks = new Map<number, number>();
+  for (let x = door.left + 4; x < door.right - 4; x += 3 + Math.floor(6 * random())) {
+    streaks.set(x, random() < 0.5 ? 14 : 44);
+  }
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const inDoor = x >= door.left && x < door.right && y >= door.top && y < door.bottom;
+      const edge =
+        inDoor &&
+        (x < door.left + 2 || x >= door.right - 2 || y < door.top + 2 || y >= door.bottom - 2);
+      const shade = !inDoor ? 200 : edge ? 12 : (streaks.get(x) ?? 30);
+      for (let c = 0; c < 3; c++) {
+        data[(y * WIDTH + x) * 3 + c] = Math.max(
+          0,
+          Math.min(255, Math.round(shade + 3 * random())),
+        );
+      }
+    }
+  }
+  return { image: { width: WIDTH, height: HEIGHT, data }, door };
+}
+
 function leastCovered(mask: Uint8Array, width: number, doors: Rectangle[]): number {
   return Math.min(
     ...doors.map(({ left, top, right, bottom }) => {
@@ -389,6 +419,12 @@ describe('detectCabinetFronts', () => {
   it('should find each near-black door in hard side light, though its gaps are a few levels darker and the noise is more', () => {
     const { image, doors } = nearBlackRow();
     expect(detectCabinetFronts(image).fronts).toBe(doors);
+  });
+
+  it('should find a near-black grained door standing alone, by its grain, with no front beside it of its finish', () => {
+    const { image, door } = loneGrainedDoor();
+    const { mask } = detectCabinetFronts(image);
+    expect(leastCovered(mask, WIDTH, [door])).toBeGreaterThan(0.9);
   });
 
   it('should find near-black doors grooved across whole, though their gaps show beside every other strip only', () => {

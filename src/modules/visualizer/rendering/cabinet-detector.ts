@@ -65,7 +65,7 @@ import { withoutGrain } from './grain-cuts.js';
 import { grainedDrawerColumns, inRowWithColumn, slantRow } from './grained-drawers.js';
 import { isDoorSized, MIN_DOOR_ASPECT } from './door-shape.js';
 import { frontsOnTheFloor } from './floor-fronts.js';
-import { fillsGrainedPiece, stripsOfGrainedDoors } from './grained-doors.js';
+import { fillsGrainedPiece, onRowLines, stripsOfGrainedDoors } from './grained-doors.js';
 import { edgesAt, neighbourDoors } from './neighbour-doors.js';
 import { outlineSlant } from './outline-slant.js';
 import { closedNotches } from './front-notches.js';
@@ -394,14 +394,20 @@ function findFronts(
       const tolerance = alignmentTolerance(image.height);
       dropFronts(found, stripsOfGrainedDoors(frontBoxes(found, image), doors, tolerance));
       // A door level with a grained door found holds no streak of its own, yet is one of its row
-      // (docs/decisions/0078-grained-drawer-columns-seen-at-an-angle.md).
+      // (docs/decisions/0078-grained-drawer-columns-seen-at-an-angle.md); seen at an angle, its
+      // top and bottom run on along the grained door's slanted lines, or the door's along its
+      // (docs/decisions/0097-near-black-grain-run-into-the-sides.md).
       const level = (a: Box, b: Box) =>
         abs(a.minY - b.minY) <= tolerance && abs(a.maxY - b.maxY) <= tolerance;
+      const corners = (box: FrontBox) =>
+        cornerPixels(grained.fronts.outlines[box.front - 1], image.width, image.height);
+      const inRow = (box: FrontBox, door: FrontBox) =>
+        level(box, door) || onRowLines(corners(box), corners(door), tolerance);
       addAlignedFronts(
         found,
         grained.fronts,
         image,
-        (box) => grained.inGrainedPiece(box) || doors.some((door) => level(box, door)),
+        (box) => grained.inGrainedPiece(box) || doors.some((door) => inRow(box, door)),
         true,
       );
     }
@@ -798,8 +804,15 @@ function grainedRowFronts(
   const { tolerance, shortestSide } = rowMeasures(height);
   const grain = withoutGrain(boundaries, smooth, width, height, tolerance, shortestSide);
   if (!grain) return null;
-  const inGrainedPiece = (box: FrontBox) => fillsGrainedPiece(box, grain.pieces, tolerance + RIM);
-  return { fronts: detectWithLines(image, smooth, grain.cleared), inGrainedPiece };
+  const inGrainedPiece = (box: Box) => fillsGrainedPiece(box, grain.pieces, tolerance + RIM);
+  // A grained piece's door found whole is a front by the grain's own evidence, with or without a
+  // front beside it of its finish: a wall unit in the light stands alone in its row while hard
+  // light leaves its neighbour darker than one finish allows
+  // (docs/decisions/0097-near-black-grain-run-into-the-sides.md).
+  return {
+    fronts: detectWithLines(image, smooth, grain.cleared, { trusted: inGrainedPiece }),
+    inGrainedPiece,
+  };
 }
 
 /**

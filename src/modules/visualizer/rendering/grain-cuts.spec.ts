@@ -1,4 +1,4 @@
-import { deepestDoorCuts, pairsSplit, withoutGrain } from './grain-cuts.js';
+import { deepestDoorCuts, holdsStreak, pairsSplit, withoutGrain } from './grain-cuts.js';
 
 const WIDTH = 500;
 const HEIGHT = 300;
@@ -127,6 +127,42 @@ describe('withoutGrain', () => {
     expect(grain.pieces[grain.pieces.length - 1].maxX).toBe(last - 3);
   });
 
+  it("should start the first door at a thick outer line's outer edge where a streak run into it is darker than its gap", () => {
+    const { boundaries, rgb, paint } = grainedRow();
+    // The first door's streaks nearest its side run together with the gap into one line 16 px
+    // thick, and one of them is darker than the gap (near-black grain beside a faint gap).
+    paint(GAPS[0] + 2, TOP, GAPS[0] + 14, BOTTOM, 27, true);
+    paint(GAPS[0] + 12, TOP, GAPS[0] + 12, BOTTOM, 4, true);
+    const grain = withoutGrain(boundaries, rgb, WIDTH, HEIGHT, TOLERANCE, SHORTEST_SIDE)!;
+
+    expect(grain.pieces[0].minX).toBeLessThanOrEqual(GAPS[0] + 6);
+  });
+
+  it("should keep a door's own side just inside the run's outer line: it is no grain", () => {
+    const { boundaries, rgb, paint } = grainedRow();
+    // The last door's side, a line of its own beside the gap's (the two a few pixels apart at
+    // other rows in a photo), of the door's colour.
+    const last = GAPS[GAPS.length - 1];
+    paint(last - 4, TOP, last - 2, BOTTOM, 30, true);
+    const grain = withoutGrain(boundaries, rgb, WIDTH, HEIGHT, TOLERANCE, SHORTEST_SIDE)!;
+    const middle = ((TOP + BOTTOM) / 2) * WIDTH;
+    expect(grain.cleared[middle + last - 4]).toBe(1);
+    // The streaks inside the door are taken out all the same.
+    expect(grain.cleared[middle + STREAKS[STREAKS.length - 1]]).toBe(0);
+  });
+
+  it("should clear a line beside a cut where the run's end is a piece left as it is: only the run's own sides are kept", () => {
+    const { boundaries, rgb, paint } = grainedRow();
+    // The first door is an oven (a pale control strip over dark glass): the run's first piece is
+    // left as it is, and the second door's side, beside the cut, is no side of the run.
+    paint(GAPS[0] + 2, TOP + 1, GAPS[1] - 2, TOP + 40, 200, false);
+    paint(GAPS[0] + 2, TOP + 41, GAPS[1] - 2, BOTTOM - 1, 12, false);
+    paint(GAPS[1] + 2, TOP, GAPS[1] + 3, BOTTOM, 30, true);
+    const grain = withoutGrain(boundaries, rgb, WIDTH, HEIGHT, TOLERANCE, SHORTEST_SIDE)!;
+    expect(grain.pieces[0].minX).toBe(GAPS[1] + 1);
+    expect(grain.cleared[((TOP + BOTTOM) / 2) * WIDTH + GAPS[1] + 3]).toBe(0);
+  });
+
   it("should keep a shaded row's doors closed where its bottom line breaks into bits", () => {
     const { boundaries, rgb } = grainedRow();
     // The bottom line in bits 20 px long, every other one 4 rows lower: each shorter than a door
@@ -170,6 +206,29 @@ describe('withoutGrain', () => {
       for (let y = TOP; y <= BOTTOM; y++) boundaries.fill(0, y * WIDTH + x - 1, y * WIDTH + x + 2);
     }
     expect(withoutGrain(boundaries, rgb, WIDTH, HEIGHT, TOLERANCE, SHORTEST_SIDE)).toBeNull();
+  });
+});
+
+describe('holdsStreak', () => {
+  const piece = { from: 100, to: 200 };
+
+  it('should take a line within the piece, clear of its ends, for a streak', () => {
+    expect(holdsStreak(piece, { from: 149, to: 151 })).toBe(true);
+  });
+
+  it("should take the gap's line at the piece's end, a streak beside it at most, for no streak", () => {
+    expect(holdsStreak(piece, { from: 98, to: 101 })).toBe(false);
+    expect(holdsStreak(piece, { from: 98, to: 106 })).toBe(false);
+    expect(holdsStreak(piece, { from: 196, to: 202 })).toBe(false);
+  });
+
+  it("should take a line run on from the piece's end well into it for its streaks run into the gap", () => {
+    expect(holdsStreak(piece, { from: 98, to: 130 })).toBe(true);
+    expect(holdsStreak(piece, { from: 170, to: 202 })).toBe(true);
+  });
+
+  it('should take a line over the whole piece for no streak of it', () => {
+    expect(holdsStreak(piece, { from: 90, to: 210 })).toBe(false);
   });
 });
 

@@ -27,6 +27,12 @@ const FINISH_STEP = Math.log(1.4);
 const STEP_ROWS = 4;
 /** A step down a grained door at most this large (log brightness): a shaker panel's shadow line. */
 const MAX_STEP_DOWN = 0.4;
+/**
+ * A line across the middle row at least this many columns thick is streaks run together, not a
+ * gap (a gap's line is a few pixels thick, with a streak beside it at most)
+ * (docs/decisions/0097-near-black-grain-run-into-the-sides.md).
+ */
+const STREAKS_RUN_TOGETHER = 12;
 
 export interface Line {
   from: number;
@@ -41,6 +47,8 @@ export interface GrainedRow {
   cuts: Line[];
   /** The stretches between the cuts (and the run's outer lines) that hold grain. */
   pieces: Line[];
+  /** The run's stretch inside its outer lines: its first piece's start and its last one's end. */
+  sides: Line;
 }
 
 /**
@@ -133,10 +141,7 @@ function grainedRows(
       const between = (ends: Line[]) =>
         ends.slice(1).map((end, k): Line => ({ from: ends[k].to + 1, to: end.from - 1 }));
       const streaked = between([first, ...deepest.map((k) => candidates[k]), last]).filter(
-        (piece) =>
-          lines.some(
-            (line) => line.from > piece.from + SAME_COLUMN && line.to < piece.to - SAME_COLUMN,
-          ),
+        (piece) => lines.some((line) => holdsStreak(piece, line)),
       );
       const pieces = between([first, ...cuts, last]);
       const grained = pieces.filter(
@@ -157,11 +162,33 @@ function grainedRows(
             from <= to && fresh.some((piece) => from <= piece.to + 1 && to >= piece.from - 1),
         );
         read.push({ top, bottom, pieces: pieces.filter((piece) => !taken(top, bottom, piece)) });
-        found.push({ top, bottom, cuts: drawn, pieces: fresh });
+        found.push({
+          top,
+          bottom,
+          cuts: drawn,
+          pieces: fresh,
+          sides: { from: first.to + 1, to: last.from - 1 },
+        });
       }
     }
   }
   return found;
+}
+
+/**
+ * Whether `line`, across the middle row, is a streak of `piece`: within it, clear of the lines
+ * at its ends; or run together with the line at one end and reaching on into the piece further
+ * than a gap's line beside a streak would (near-black grain runs into the gap beside it, and the
+ * line the middle row shows is the gap with the door's streaks;
+ * docs/decisions/0097-near-black-grain-run-into-the-sides.md).
+ */
+export function holdsStreak(piece: Line, line: Line): boolean {
+  const fromInside = line.from > piece.from + SAME_COLUMN;
+  const toInside = line.to < piece.to - SAME_COLUMN;
+  if (fromInside && toInside) return true;
+  const into =
+    Math.min(line.to, piece.to - SAME_COLUMN) - Math.max(line.from, piece.from + SAME_COLUMN);
+  return (fromInside || toInside) && into > 2 * SAME_COLUMN;
 }
 
 /**
@@ -175,9 +202,17 @@ function outerLines(lines: Line[], profile: Float64Array, typical: number): [Lin
   const offFinish = (x: number) => Math.abs(profile[x] - typical) > FINISH_STEP;
   const reach = Math.min(FINISH_REACH, (end.from - start.to) / 2);
   // A thick outer line is the gap run together with the streaks inside it: the gap is its
-  // darkest column, and the door runs on to it.
-  const startTo = Math.min(start.to, darkestIn(profile, start) + 1);
-  const endFrom = Math.max(end.from, darkestIn(profile, end) - 1);
+  // darkest column, and the door runs on to it. A line of streaks run together ends at its outer
+  // edge, whatever its darkest column: near-black grain is as dark as a faint gap, and past the
+  // line is what the run is not (docs/decisions/0097-near-black-grain-run-into-the-sides.md).
+  const runTogether = (line: Line) => line.to - line.from + 1 >= STREAKS_RUN_TOGETHER;
+
+  const startTo = runTogether(start)
+    ? start.from + SAME_COLUMN
+    : Math.min(start.to, darkestIn(profile, start) + 1);
+  const endFrom = runTogether(end)
+    ? end.to - SAME_COLUMN
+    : Math.max(end.from, darkestIn(profile, end) - 1);
   let to = startTo;
   while (to + 1 - startTo <= reach && offFinish(to + 1)) to++;
   let from = endFrom;
@@ -298,9 +333,15 @@ function withGrainCleared(
   if (!rows.length) return null;
   const height = boundaries.length / width;
   const cleared = boundaries.slice();
-  for (const { top, bottom, cuts, pieces } of rows) {
+  for (const { top, bottom, cuts, pieces, sides } of rows) {
     const across = MIN_DOOR_ASPECT * (bottom - top);
-    for (const { from, to } of pieces) {
+    // The run's own sides are no grain: a door's side wobbles a pixel or two off the line the
+    // middle row shows, and cleared there it opens the door onto what stands past the run. Only
+    // at the run's ends: beside a cut the cut is drawn in (and a piece beside one left as it was
+    // is no side) (docs/decisions/0097-near-black-grain-run-into-the-sides.md).
+    for (const piece of pieces) {
+      const from = piece.from + (piece.from === sides.from ? SAME_COLUMN : 0);
+      const to = piece.to - (piece.to === sides.to ? SAME_COLUMN : 0);
       for (
         let y = Math.max(0, top - tolerance);
         y <= Math.min(height - 1, bottom + tolerance);

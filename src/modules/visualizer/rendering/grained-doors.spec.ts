@@ -1,4 +1,4 @@
-import { fillsGrainedPiece, stripsOfGrainedDoors } from './grained-doors.js';
+import { fillsGrainedPiece, onRowLines, stripsOfGrainedDoors } from './grained-doors.js';
 
 const NEAR = 6;
 /** A grained piece of a wall unit's row: its band runs on over the unit's bottom rail. */
@@ -45,5 +45,46 @@ describe('stripsOfGrainedDoors', () => {
   it('should keep a front as wide as the door: the door itself, found before', () => {
     const known = [{ front: 1, minX: 75, minY: 81, maxX: 182, maxY: 280 }];
     expect(stripsOfGrainedDoors(known, [door], NEAR).size).toBe(0);
+  });
+});
+
+describe('onRowLines', () => {
+  // A wide wall unit seen at an angle: its top line falls and its bottom line rises to the right.
+  const unit: [number, number][] = [
+    [0, 100],
+    [300, 106],
+    [300, 300],
+    [0, 306],
+  ];
+
+  it("should take a door far along the row, its top 18 px lower, for one of the unit's row: both lines run on through its corners", () => {
+    const door: [number, number][] = [
+      [800, 118],
+      [950, 121],
+      [950, 290],
+      [800, 293],
+    ];
+    expect(onRowLines(unit, door, 12)).toBe(true);
+    expect(onRowLines(door, unit, 12)).toBe(true);
+  });
+
+  it("should take a door whose top only is on the unit's top line for one of another row", () => {
+    const drawer: [number, number][] = [
+      [800, 118],
+      [950, 121],
+      [950, 200],
+      [800, 202],
+    ];
+    expect(onRowLines(unit, drawer, 12)).toBe(false);
+  });
+
+  it('should take a door of the run below for one of another row', () => {
+    const below: [number, number][] = [
+      [800, 400],
+      [950, 403],
+      [950, 600],
+      [800, 603],
+    ];
+    expect(onRowLines(unit, below, 12)).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
  */
 
 import type { Box } from './box.js';
+import type { Point } from './front-outlines.js';
 
 /**
  * Whether `box` is the door of a grained piece: as wide as the piece (give or take `near`), and
@@ -50,4 +51,24 @@ export function stripsOfGrainedDoors(
     if (meets.length && meets.every(inside)) for (const { front } of meets) strips.add(front);
   }
   return strips;
+}
+
+/**
+ * Whether two fronts stand in one row seen at an angle: the straight line through one's top
+ * corners passes within `tolerance` of the other's top corners, and the line through its bottom
+ * corners within `tolerance` of the other's bottom corners (either one's lines will do: a wide
+ * front's slant is the surer). Corners clockwise from the top left, in pixels. A grip line or a
+ * shade may take a few pixels off one front's top, and over a long run the slant puts their tops
+ * further apart than fronts level with each other
+ * (docs/decisions/0097-near-black-grain-run-into-the-sides.md).
+ */
+export function onRowLines(a: Point[], b: Point[], tolerance: number): boolean {
+  const through = ([x0, y0]: Point, [x1, y1]: Point, [x, y]: Point) =>
+    Math.abs((x1 === x0 ? y0 : y0 + ((y1 - y0) * (x - x0)) / (x1 - x0)) - y) <= tolerance;
+  const along = (p: Point[], q: Point[]) =>
+    through(p[0], p[1], q[0]) &&
+    through(p[0], p[1], q[1]) &&
+    through(p[3], p[2], q[3]) &&
+    through(p[3], p[2], q[2]);
+  return along(a, b) || along(b, a);
 }
