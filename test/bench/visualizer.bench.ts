@@ -153,7 +153,7 @@ const SPEED_PHOTOS: SpeedPhoto[] = [
   generatedPhoto('6 MP', 2828, 2121),
   generatedPhoto('12 MP', 4000, 3000),
   scenePhoto(THING_IN_FRONT_SCENES, 1125),
-  scenePhoto(THING_IN_FRONT_SCENES, 1113),
+  scenePhoto(THINGS_IN_FRONT_SCENES, 1113),
   sitePhoto('keittio-6.jpg'),
 ];
 const REPEATS = 3;
