@@ -78,6 +78,14 @@ import { gapLinesAcross } from './across-gaps.js';
 import { logLightAt } from './log-light.js';
 import { doorsOnRowLines, rowsOfTwo, type RefusedDoor } from './row-lines-on.js';
 import { gripGaps, inGripPiece } from './grip-gaps.js';
+import {
+  grooveSpacing,
+  grooveThickness,
+  linesAcross,
+  rowBand,
+  STRIP_FINISH_SHARE,
+  walkStrips,
+} from './groove-strips.js';
 
 // Bound once: global lookups are slow inside pixel loops when run in a vm context (tests).
 const { abs, ceil, floor, hypot, max, min, round } = Math;
@@ -453,6 +461,9 @@ function findFronts(
     }
     // Last, beside the fronts kept: no floor plank or appliance is one to look beyond.
     addDoorsWhereLinesEnd(found, lines, image, smooth);
+    // A grooved door found down to one of its grooves goes on at their spacing
+    // (docs/decisions/0095-grooved-doors-go-on-at-their-grooves-spacing.md).
+    extendGroovedDoors(found, lines, image, smooth);
     return found;
   };
   const best = completed(passes(), finest);
@@ -706,6 +717,117 @@ function completeRowEnds(
       run.some((other) => pairedBeside(box, other, near, (a, b) => sameFinish(a, b)));
     addAlignedFronts(base, extra, image, (box) => inFinishedRow(box) && inRun(box), true);
   } while (base.fronts > before);
+}
+
+/**
+ * A strip partly hidden by a thing in front (a plant's leaves) is the door's where its grooves go
+ * on across it and at least this share of it shows the door's finish.
+ */
+const MIN_SHOWING_SHARE = 0.5;
+/** Columns left out at a door's sides when its lines across are read: its rim and its gaps'. */
+const GROOVE_SIDE_MARGIN = 0.08;
+
+/**
+ * A door grooved across, found from one of its grooves to another, goes on strip by strip past
+ * them while the next line across it lies one groove spacing on and the strip before it is of its
+ * finish and of no other front; the strips are painted as the door's
+ * (docs/decisions/0095-grooved-doors-go-on-at-their-grooves-spacing.md).
+ */
+function extendGroovedDoors(
+  base: CabinetDetection,
+  lines: Uint8Array,
+  image: RgbImage,
+  smooth: Uint8Array,
+): void {
+  const { width, height } = image;
+  const reach = RIM + 2;
+  const isLine = (x: number, y: number) => lines[y * width + x] > 0;
+  const tolerance = alignmentTolerance(height);
+  // A strip between two grooves is half a front's shortest side tall at least.
+  const finestGrooves = (MIN_SIDE_FRACTION * height) / 2;
+  const known = frontBoxes(base, image);
+  for (const front of known) {
+    const margin = max(reach, round(GROOVE_SIDE_MARGIN * widthOf(front)));
+    const [minX, maxX] = [front.minX + margin, front.maxX - margin];
+    if (maxX - minX < MIN_SIDE_FRACTION * height) continue;
+    const fromY = max(0, front.minY - reach);
+    const toY = min(height - 1, front.maxY + reach);
+    const own = linesAcross(isLine, minX, maxX, fromY, toY);
+    const spacing = grooveSpacing(own, front.minY, front.maxY, reach, finestGrooves);
+    if (spacing === null) continue;
+    const ofFinish = known.filter((other) => sameFinish(other, front, MAX_SHADE_RATIO));
+    const band = rowBand(front, ofFinish, tolerance);
+    // The strips walked lie within the row: its lines are read a spacing or two past it at most.
+    const column = linesAcross(
+      isLine,
+      minX,
+      maxX,
+      max(0, floor(band[0] - 2 * spacing)),
+      min(height - 1, ceil(band[1] + 2 * spacing)),
+    );
+    const at = (line: { start: number; end: number }) =>
+      column.find((other) => other.start <= line.end && other.end >= line.start)!;
+    const thickness = grooveThickness(own);
+    // Rows of strips partly hidden by a thing in front: only their pixels of the finish are the door's.
+    const partly = new Uint8Array(height);
+    const showsFinish = (i: number) =>
+      sameFinish(
+        { r: smooth[i * 3], g: smooth[i * 3 + 1], b: smooth[i * 3 + 2] },
+        front,
+        MAX_SHADE_RATIO,
+      );
+    const pixel = { r: 0, g: 0, b: 0 };
+    const isStrip = (firstRow: number, lastRow: number) => {
+      if (firstRow < band[0] || lastRow > band[1]) return false;
+      // Shares, read on every other pixel of every other row.
+      let [finish, shaded, taken, pixels] = [0, 0, 0, 0];
+      for (let y = firstRow; y <= lastRow; y += 2) {
+        for (let i = y * width + minX; i <= y * width + maxX; i += 2) {
+          pixels++;
+          if (base.mask[i] && base.frontIndex[i] !== front.front) taken++;
+          pixel.r = smooth[i * 3];
+          pixel.g = smooth[i * 3 + 1];
+          pixel.b = smooth[i * 3 + 2];
+          if (!sameFinish(pixel, front, MAX_SHADE_RATIO)) continue;
+          shaded++;
+          if (lightRatio(pixel, front) <= MAX_LIGHT_RATIO) finish++;
+        }
+      }
+      if (taken > MAX_ADDED_OVERLAP * pixels) return false;
+      if (finish >= STRIP_FINISH_SHARE * pixels) return true;
+      if (shaded < MIN_SHOWING_SHARE * pixels) return false;
+      partly.fill(
+        1,
+        max(0, firstRow - thickness.groove),
+        min(height, lastRow + thickness.groove + 1),
+      );
+      return true;
+    };
+    const top = walkStrips(column, at(own[0]), spacing, thickness, false, isStrip);
+    const bottom = walkStrips(column, at(own[own.length - 1]), spacing, thickness, true, isStrip);
+    const [newMinY, newMaxY] = [top.end + 1 - RIM, bottom.start - 1 + RIM];
+    if (newMinY >= front.minY && newMaxY <= front.maxY) continue;
+    // Painted as the door's finish: the luminance its own pixels are painted with.
+    let luminance = 0;
+    for (let y = front.minY; !luminance && y <= front.maxY; y++) {
+      for (let i = y * width + front.minX; !luminance && i <= y * width + front.maxX; i++) {
+        if (base.mask[i] && base.frontIndex[i] === front.front) luminance = base.finishLuminance[i];
+      }
+    }
+    const corners = new CornerTracker();
+    for (let y = min(newMinY, front.minY); y <= max(newMaxY, front.maxY); y++) {
+      const inside = y >= newMinY && y <= newMaxY;
+      for (let i = y * width + front.minX, x = front.minX; x <= front.maxX; x++, i++) {
+        if (inside && !base.mask[i] && (!partly[y] || showsFinish(i))) {
+          base.mask[i] = 255;
+          base.frontIndex[i] = front.front;
+          base.finishLuminance[i] = luminance;
+        }
+        if (base.mask[i] && base.frontIndex[i] === front.front) corners.add(x, y);
+      }
+    }
+    base.outlines[front.front - 1] = corners.outline(width, height, 0);
+  }
 }
 
 /**
