@@ -14,17 +14,17 @@ const FLOOR: [number, number, number] = [150, 120, 90];
 type Paint = (x: number, y: number) => [number, number, number] | null;
 
 /**
- * A run of white doors from x 10 to 290 between lines at y 40 and 150, on a plinth and a floor,
+ * A run of doors (white unless told) from x 10 to 290 between lines at y 40 and 150, on a plinth and a floor,
  * the doors at either end found; `inFront` paints what stands before the rest.
  */
-function scene(inFront: Paint) {
+function scene(inFront: Paint, door = DOOR) {
   const data = new Uint8Array(WIDTH * HEIGHT * 3);
   const boundaries = new Uint8Array(WIDTH * HEIGHT);
   const colourAt = (x: number, y: number) => {
     const thing = inFront(x, y);
     if (thing) return thing;
     if (x < 10 || x > 290 || y < TOP) return WALL;
-    if (y <= BOTTOM) return DOOR;
+    if (y <= BOTTOM) return door;
     return y < 170 ? PLINTH : FLOOR;
   };
   for (let y = 0; y < HEIGHT; y++) {
@@ -84,6 +84,28 @@ describe('paintFrontsBehind', () => {
     expect(painted(detection, 150, 120)).toBe(false);
     expect(painted(detection, 150, 160)).toBe(false);
     expect(painted(detection, 150, 20)).toBe(false);
+  });
+
+  it('should end the doors behind a plant at the pale side of an oven whose other side it hides', () => {
+    // Near-black doors; an oven (its body within the doors' shade, a pale frame 2 px wide) from
+    // x 152 to 218; a plant on the floor at 100-130 whose leaves hide the frame's left side.
+    const nearBlack: [number, number, number] = [25, 25, 27];
+    const plant: Paint = (x, y) =>
+      (x >= 100 && x <= 130 && y >= 70 && y < 175) || (x >= 100 && x <= 156 && y >= 70 && y <= 140)
+        ? [40, 90, 40]
+        : null;
+    const oven: Paint = (x, y) => {
+      if (x < 152 || x > 218 || y <= TOP || y >= BOTTOM) return null;
+      const frame = x <= 153 || x >= 217 || y <= TOP + 2 || y >= BOTTOM - 2;
+      return frame ? [200, 200, 196] : [20, 20, 22];
+    };
+    const { image, boundaries, detection } = scene((x, y) => plant(x, y) ?? oven(x, y), nearBlack);
+    paintFrontsBehind(detection, boundaries, image, behindRules(HEIGHT));
+    expect(detection.fronts).toBe(3);
+    expect(painted(detection, 90, 100)).toBe(true);
+    expect(painted(detection, 140, 60)).toBe(true);
+    expect(painted(detection, 180, 100)).toBe(false);
+    expect(painted(detection, 200, 60)).toBe(false);
   });
 
   it('should leave an oven standing between the run’s lines alone', () => {

@@ -81,6 +81,10 @@ export function paintFrontsBehind(
   }
 }
 
+function luminance({ r, g, b }: Colour): number {
+  return 0.299 * r + 0.587 * g + 0.114 * b;
+}
+
 /** The y of a line at x (it slants in a photo taken at an angle). */
 function yOn([[x0, y0], [x1, y1]]: Line, x: number): number {
   return x1 === x0 ? y0 : y0 + ((y1 - y0) * (x - x0)) / (x1 - x0);
@@ -249,12 +253,39 @@ class BandLines {
       for (let y = top; y <= bottom; y++) if (found[y * image.width + x]) covered++;
       return covered >= FOUND_COLUMN * (bottom - top + 1);
     };
-    const ends = (x: number) => filled(x) || ((x < band.minX || x > band.maxX) && this.runEnds(x));
+    const ends = (x: number) =>
+      filled(x) || this.paleSide(x) || ((x < band.minX || x > band.maxX) && this.runEnds(x));
     let left = from;
     while (left > this.reach[0] && !ends(left - 1)) left--;
     let right = to;
     while (right < this.reach[1] && !ends(right + 1)) right++;
     return [left, right];
+  }
+
+  /**
+   * Whether column `x` is the pale side of something in the run (an oven's or a dishwasher's
+   * frame), seen above and below the thing in front: lighter than the run's finish past its shade
+   * at the band's top and at its bottom, and no more than a few pixels of the finish between them,
+   * the rest the thing in front. A door's side is a gap of the finish, darker, and grain streaks
+   * beside the thing are of the finish too; the doors behind the thing do not run on through the
+   * frame (docs/decisions/0104-doors-behind-end-at-a-pale-side.md).
+   */
+  private paleSide(x: number): boolean {
+    const { band, image, finish, rules } = this;
+    const [top, bottom] = columnRows(band, x, image.height);
+    if (bottom - top < 2 * SIDE_TO) return false;
+    const pale = (from: number, to: number) => {
+      const colour = columnColour(image, x, from, to);
+      return !!colour && luminance(colour) > luminance(finish) && !rules.ofFinish(colour, finish);
+    };
+    if (!pale(top, top + SIDE_FROM) || !pale(bottom - SIDE_FROM, bottom)) return false;
+    let ofFinish = 0;
+    for (let y = top; y <= bottom; y++) {
+      const i = (y * image.width + x) * 3;
+      const pixel = { r: image.data[i], g: image.data[i + 1], b: image.data[i + 2] };
+      if (rules.ofFinish(pixel, finish)) ofFinish++;
+    }
+    return ofFinish <= CLEAR_COLUMN * (bottom - top + 1);
   }
 
   /**

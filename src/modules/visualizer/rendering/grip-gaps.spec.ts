@@ -83,6 +83,29 @@ function drawnColumns(lines: Uint8Array): { x: number; top: number; bottom: numb
   return columns;
 }
 
+/**
+ * A dark ceiling (35 of 255) over a lit wall (145), its edge slanting down a row at column 200:
+ * left of it the ceiling's last row is 40, from 201 on 41, and the step's pixel on row 40 is lit
+ * halfway by the wall under it (86), as a slanted edge is drawn. Under noise of 8 levels; the
+ * lines found are the edge (a row either side) and a line across at rows 158 to 162.
+ */
+function slantedCeiling({ litRows = 1 }: { litRows?: number } = {}) {
+  const random = seededNoise(11);
+  const light = new Float64Array(WIDTH * HEIGHT);
+  const last = (x: number) => (x <= 200 ? 40 : 41);
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      let level = y <= last(x) ? 35 : 145;
+      if (x === 200 && y <= 40 && y > 40 - litRows) level = 86;
+      if (y >= 159 && y <= 161) level = 60;
+      light[y * WIDTH + x] = Math.log(Math.max(0, level + 8 * random()) + 16);
+    }
+  }
+  const shows = (x: number, y: number) =>
+    Math.abs(y - last(x)) <= 1 || Math.abs(y - last(x) + 1) <= 1 || (y >= 158 && y <= 162);
+  return gripGaps((x, y) => light[y * WIDTH + x], shows, WIDTH, HEIGHT, MEASURES);
+}
+
 describe('grip-gaps', () => {
   it('should draw the lit gaps down from where they break the grip line, and the run its sides', () => {
     const found = gripsOf();
@@ -122,6 +145,11 @@ describe('grip-gaps', () => {
   it('should take a light line whose sides are lit apart (the edge of a hard light) for no gap', () => {
     expect(gripsOf({ gaps: [200] })).not.toBeNull();
     expect(gripsOf({ gaps: [200], lightFrom: 206 })).toBeNull();
+  });
+
+  it('should take a slanted dark edge stepping down a row for no gap, one lit across it for one', () => {
+    expect(slantedCeiling()).toBeNull();
+    expect(slantedCeiling({ litRows: 3 })).not.toBeNull();
   });
 
   it('should hold a door filling a piece and a drawer across its width, not a box beyond it', () => {

@@ -185,10 +185,11 @@ function notchedGaps(
   const gaps: GripLine[] = [];
   for (let y = 1; y < height - 1; y++) {
     for (let x = REACH + along; x < width - REACH - along; x++) {
-      if (!shows(x - REACH, y) || !shows(x + REACH, y)) continue;
+      if (!notchAt(light, shows, x, y)) continue;
       const centre = light(x, y);
-      if (centre - max(light(x - REACH, y), light(x + REACH, y)) < NOTCH) continue;
       if (centre < light(x - 1, y) || centre < light(x + 1, y)) continue;
+      // A gap crosses the grip line's thickness; a slanted dark edge's stair step is lit on one row.
+      if (!notchAt(light, shows, x, y - 1) && !notchAt(light, shows, x, y + 1)) continue;
       if (gaps.some((gap) => abs(gap.x - x) <= SAME_GAP && abs(gap.top - y) <= SAME_ROW)) continue;
       if (!runsOn(shows, x, y, height, along)) continue;
       let from = y;
@@ -204,6 +205,18 @@ function notchedGaps(
   const chained = (a: GripLine, b: GripLine) =>
     abs(a.x - b.x) <= SAME_GAP && abs(b.top - a.bottom) <= SAME_ROW;
   return gaps.filter((gap) => !gaps.some((other) => chained(gap, other) || chained(other, gap)));
+}
+
+/**
+ * Whether (`x`, `y`) is lighter by `NOTCH` than the line found `REACH` columns either side of it on
+ * its row. A gap is lit across the grip line's whole thickness, two rows at least; where a slanted
+ * dark edge (a ceiling's, a shadow's) steps down a row, one pixel of its last row is lit by the
+ * light side under it, and the rows above it are not
+ * (docs/decisions/0103-a-notch-lit-across-the-grip-line.md).
+ */
+function notchAt(light: LogLight, shows: Shows, x: number, y: number): boolean {
+  if (!shows(x - REACH, y) || !shows(x + REACH, y)) return false;
+  return light(x, y) - max(light(x - REACH, y), light(x + REACH, y)) >= NOTCH;
 }
 
 /** Whether the line found at (`x`, `y`) runs on `along` columns past `REACH` both ways. */
