@@ -7,11 +7,13 @@ import { generateKitchen } from '../fixtures/kitchens/kitchen-generator.js';
 import {
   FRESH_SCENES,
   FRIDGE_SCENES,
+  GRAIN_ACROSS_PASSES_SCENES,
   HELD_OUT_SCENES,
   LIT_UNDER_UNITS_SCENES,
   SCALED_UP_EDGE_SCENES,
   SHADE_AND_GRAIN_SCENES,
   THIN_GAP_SCENES,
+  THINGS_IN_FRONT_SCENES,
   TUNING_SCENES,
   WHITE_AND_ANGLED_SCENES,
 } from '../fixtures/kitchens/kitchen-scenes.js';
@@ -111,7 +113,10 @@ describe('renderLocally', () => {
     // one-pixel grooves, white-on-white wall units whose bottom gap a lamp's light takes away, a
     // white gloss kitchen whose freezer door stands level with the wall units, and grained white
     // pairs of wall units that measure streaked on one door only (everything at once, angled),
-    // and a small photo in hard light whose lower doors a plant hides in part.
+    // a small photo in hard light whose lower doors a plant hides in part; and the hardest angled
+    // ones of the bench: white grooved doors whose gaps show only in dots, near-black grooved
+    // grain behind a plant beside an oven, grained gloss shaker in hard light, white gloss shaker
+    // whose panel line a handle breaks, and grained handleless doors lost against the wall.
     const names = [
       'white flat, light wall',
       'white shaker, handles',
@@ -129,7 +134,9 @@ describe('renderLocally', () => {
     const litUnderUnits = [993];
     const fridges = [996];
     const grainedPairs = [990];
-    const plantInFront = [1065];
+    const plantInFront = [1065, 1061];
+    const grainAcross = [1103, 1105];
+    const thingsInFront = [1111, 1113];
     const scenes = [
       ...TUNING_SCENES.filter((scene) => names.includes(scene.name)),
       ...HELD_OUT_SCENES.filter((scene) => heldOut.includes(scene.seed)),
@@ -141,6 +148,8 @@ describe('renderLocally', () => {
       ...FRIDGE_SCENES.filter((scene) => fridges.includes(scene.seed)),
       ...SHADE_AND_GRAIN_SCENES.filter((scene) => grainedPairs.includes(scene.seed)),
       ...SCALED_UP_EDGE_SCENES.filter((scene) => plantInFront.includes(scene.seed)),
+      ...GRAIN_ACROSS_PASSES_SCENES.filter((scene) => grainAcross.includes(scene.seed)),
+      ...THINGS_IN_FRONT_SCENES.filter((scene) => thingsInFront.includes(scene.seed)),
     ];
     it('should hold white-on-white and angled kitchens in the subset', () => {
       expect(scenes).toHaveLength(
@@ -151,7 +160,9 @@ describe('renderLocally', () => {
           litUnderUnits.length +
           fridges.length +
           grainedPairs.length +
-          plantInFront.length,
+          plantInFront.length +
+          grainAcross.length +
+          thingsInFront.length,
       );
       expect(scenes.filter((scene) => scene.whiteOnWhite).length).toBeGreaterThanOrEqual(4);
       expect(scenes.filter((scene) => scene.style.angle).length).toBeGreaterThanOrEqual(3);
