@@ -479,7 +479,8 @@ function findFronts(
   // Scaled up for analysis, a small photo's sharp step is spread over as many pixels.
   const straightGaps = () =>
     findStraightGaps(image, finest, max(1, round(image.width / photo.width)));
-  if (best.fronts >= WHOLE_KITCHEN_FRONTS) return withNeighbourDoors(best);
+  // The second look along a grip line's gaps has the lines the straight lines would add.
+  if (best.fronts >= WHOLE_KITCHEN_FRONTS || grip) return withNeighbourDoors(best);
   const straight = straightGaps();
   const withStraight = SENSITIVITIES.map((sensitivity) => detectAt(sensitivity, straight));
   if (best.fronts >= CONFIDENT_FRONTS) {
