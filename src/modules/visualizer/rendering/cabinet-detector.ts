@@ -62,7 +62,12 @@ import {
 } from './row-bands.js';
 import { findStraightGaps } from './straight-gaps.js';
 import { withoutGrain } from './grain-cuts.js';
-import { grainedDrawerColumns, inRowWithColumn, slantRow } from './grained-drawers.js';
+import {
+  grainedDrawerColumns,
+  inRowWithColumn,
+  slantRow,
+  type DrawerColumn,
+} from './grained-drawers.js';
 import { isDoorSized, MIN_DOOR_ASPECT } from './door-shape.js';
 import { frontsOnTheFloor } from './floor-fronts.js';
 import { fillsGrainedPiece, onRowLines, stripsOfGrainedDoors } from './grained-doors.js';
@@ -266,10 +271,14 @@ interface GripDoors {
  * The fronts found, and the grip lines' gaps (when `grip` is not given, the first pass found too
  * few fronts and some were found); with `grip`, its lines drawn on every pass's.
  */
-/** The smoothed picture and every pass's lines as first found: both detections read the same. */
+/**
+ * The smoothed picture, every pass's lines as first found and the grained drawer columns (read on
+ * the picture alone): both detections read the same.
+ */
 interface PassLines {
   smooth: Uint8Array;
   asFound: Map<number, Uint8Array>;
+  drawerColumns: DrawerColumn[];
 }
 
 function passLines(image: RgbImage, photo: RgbImage): PassLines {
@@ -286,13 +295,14 @@ function passLines(image: RgbImage, photo: RgbImage): PassLines {
   findBoundaries(features, image.width, image.height, passes).forEach((lines, k) =>
     asFound.set(SENSITIVITIES[k], withDarkLines(lines, dark, SENSITIVITIES[k])),
   );
-  return { smooth, asFound };
+  const drawerColumns = grainedDrawerColumns(smooth, image.width, image.height);
+  return { smooth, asFound, drawerColumns };
 }
 
 function findFronts(
   image: RgbImage,
   photo: RgbImage,
-  { smooth, asFound }: PassLines,
+  { smooth, asFound, drawerColumns }: PassLines,
   grip?: GripDoors,
 ): { detection: CabinetDetection; grip?: GripDoors } {
   // Every pass is run once; the finest one's lines are drawn on again afterwards. Lines drawn in
@@ -389,7 +399,7 @@ function findFronts(
   const finest = boundariesAt(FINEST);
   // Grain streaks run together into blobs at the finer sensitivities; apart, they are lines.
   const grained = grainedRowFronts(firstLines, image, smooth);
-  const drawers = grainedDrawerFronts(firstLines, image, smooth);
+  const drawers = grainedDrawerFronts(firstLines, image, smooth, drawerColumns);
   // The same for every completion: the coarsest lines' panel L's, read once where asked for.
   let coarsePanels: PanelCorner[] | undefined;
   const completed = (found: CabinetDetection, lines: Uint8Array, straight?: Uint8Array) => {
@@ -948,13 +958,13 @@ function grainedDrawerFronts(
   boundaries: Uint8Array,
   image: RgbImage,
   smooth: Uint8Array,
+  columns: DrawerColumn[],
 ): {
   fronts: CabinetDetection;
   inColumn: (box: FrontBox) => boolean;
   inRow: (box: FrontBox) => boolean;
 } | null {
   const { width, height } = image;
-  const columns = grainedDrawerColumns(smooth, width, height);
   if (!columns.length) return null;
   const lines = boundaries.slice();
   for (const column of columns) {
