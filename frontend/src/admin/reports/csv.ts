@@ -1,16 +1,11 @@
+import { csvCell } from '#src/contract/csv';
 import type { ReportTable } from '#src/contract/reports';
-
-/** One cell as CSV: quoted when it holds a separator, a quote or a line break. */
-function cell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** The table as CSV with a header row of the column labels (RFC 4180 line ends). */
 export function tableToCsv(table: ReportTable): string {
   const lines = [
-    table.columns.map((column) => cell(column.label)).join(','),
-    ...table.rows.map((row) => table.columns.map((column) => cell(row[column.key])).join(',')),
+    table.columns.map((column) => csvCell(column.label)).join(','),
+    ...table.rows.map((row) => table.columns.map((column) => csvCell(row[column.key])).join(',')),
   ];
   return `${lines.join('\r\n')}\r\n`;
 }
