@@ -185,6 +185,10 @@ export class AppEnvironment {
   @Max(100)
   VISUALIZER_QUEUE_LIMIT = 8;
 
+  /** Answer the correction step's taps with the segmentation model (docs/decisions/0108-tap-segmentation-model.md). */
+  @IsIn(['on', 'off'])
+  VISUALIZER_TAP_MODEL: 'on' | 'off' = 'on';
+
   /**
    * Outgoing mail server (`smtp://user:pass@host:587` or `smtps://…:465`). Unset: e-mails stay
    * queued and show as not sent until it is configured.

@@ -77,6 +77,32 @@ export interface DetectedFronts {
   width: number;
   height: number;
   fronts: FrontOutline[];
+  /** Names the photo to `POST /api/visualize/taps` for the correction window; absent without the tap model. */
+  uploadId?: string;
+}
+
+/** Taps answered per upload; past this the visitor outlines by hand or uploads again. */
+export const MAX_TAPS_PER_UPLOAD = 50;
+/** Points one tap request may carry (the new one and the ones before it on the same front). */
+export const MAX_POINTS_PER_TAP = 10;
+
+/** A point on the photo, as shares (0..1) of its sides; `include: false` marks what is not the front. */
+export interface TapPoint {
+  x: number;
+  y: number;
+  include: boolean;
+}
+
+/** Points and/or a box ([x0, y0, x1, y1] as shares) around one front the detector missed. */
+export interface TapRequest {
+  uploadId: string;
+  points?: TapPoint[];
+  box?: [number, number, number, number];
+}
+
+export interface TapAnswer {
+  /** The region found, as four corners like every other front. */
+  front: FrontOutline;
 }
 
 export interface VisualizationAnswer {

@@ -8,6 +8,7 @@ import type { FrontOutline } from './rendering/front-outlines.js';
 import { RenderError } from './rendering/render-job.js';
 import { RenderPool, RenderQueueFullError } from './rendering/render-pool.js';
 import { ProviderFailedError, RENDERER, type Renderer } from './rendering/renderer.js';
+import { TapSegmentation } from './segmentation/tap-segmentation.js';
 import { VisualizationStore } from './storage/visualization-store.js';
 import { inspectUpload } from './upload/inspect-upload.js';
 import {
@@ -40,13 +41,14 @@ export class VisualizeService {
     private readonly eventStore: EventStore,
     private readonly recentUploads: RecentUploads,
     private readonly pool: RenderPool,
+    private readonly taps: TapSegmentation,
     @Inject(RENDERER) private readonly renderer: Renderer,
   ) {}
 
   /** The fronts found in a photo, for the visitor to check; costs no free render. */
   async detectFronts(
     kitchenImage: string,
-  ): Promise<{ width: number; height: number; fronts: FrontOutline[] }> {
+  ): Promise<{ width: number; height: number; fronts: FrontOutline[]; uploadId?: string }> {
     const upload = await inspectUpload(kitchenImage);
     try {
       const output = await this.pool.run({
@@ -55,7 +57,14 @@ export class VisualizeService {
         decoder: upload.decoder,
       });
       if (output.kind !== 'detect') throw new Error('unexpected detection output');
-      return { width: output.width, height: output.height, fronts: output.outlines };
+      // Encoded after detection, while the visitor checks the outlines; taps then only decode.
+      const uploadId = this.taps.open({ image: upload.bytes, decoder: upload.decoder });
+      return {
+        width: output.width,
+        height: output.height,
+        fronts: output.outlines,
+        ...(uploadId ? { uploadId } : {}),
+      };
     } catch (error) {
       throw this.asRefusal(error);
     }

@@ -1,3 +1,4 @@
+import { MAX_TAPS_PER_UPLOAD } from '#src/contract/visualizer.js';
 import { PERSONAL_DATA_RETENTION } from '#src/contract/retention.js';
 /** Limits and the Finnish texts the visitor sees (docs/product.md#visualizer). */
 
@@ -6,6 +7,7 @@ export {
   FREE_RERENDER_WINDOW_MS,
   MAX_INPUT_PIXELS,
   MAX_INPUT_SIDE,
+  MAX_TAPS_PER_UPLOAD,
   MAX_UPLOAD_BYTES,
 } from '#src/contract/visualizer.js';
 /** Detection runs on a copy of about this many pixels; the mask is scaled back up. */
@@ -35,4 +37,11 @@ export const MESSAGES = {
   busy: 'Visualisointeja on juuri nyt jonossa paljon. Yritä hetken kuluttua uudelleen.',
   providerFailed: 'Visualisointipalvelu ei juuri nyt vastaa. Yritä hetken kuluttua uudelleen.',
   renderFailed: 'Visualisointi epäonnistui. Yritä uudelleen.',
+  tapUploadUnknown:
+    'Kuvaa ei löytynyt tai sen muokkausaika on päättynyt. Lataa kuva uudelleen, niin voit jatkaa ovien merkitsemistä.',
+  tooManyTaps: `Yhteen kuvaan voi tehdä enintään ${MAX_TAPS_PER_UPLOAD} napautusta. Lataa kuva uudelleen jatkaaksesi.`,
+  tapOutside: 'Napautus osui kuvan ulkopuolelle. Napauta ovea kuvan sisällä.',
+  tapEmpty: 'Napauta ovea tai rajaa se vetämällä: napautus tarvitsee kohdan tai rajauksen.',
+  tapFoundNothing:
+    'Napautetusta kohdasta ei löytynyt ovea. Napauta oven keskelle tai rajaa ovi vetämällä sen ympäri.',
 } as const;

@@ -15,6 +15,7 @@ import { HostedRenderer } from './rendering/hosted-renderer.js';
 import { LocalRenderer } from './rendering/local-renderer.js';
 import { RenderPool } from './rendering/render-pool.js';
 import { RENDERER, type Renderer } from './rendering/renderer.js';
+import { TapSegmentation } from './segmentation/tap-segmentation.js';
 import { VisualizationRetentionJob } from './retention/visualization-retention.job.js';
 import { VisualizationStore } from './storage/visualization-store.js';
 import { VisualizeService } from './visualize.service.js';
@@ -57,6 +58,7 @@ function createRenderer(pool: RenderPool, config: AppConfig): Renderer {
     VisualizationStore,
     VisualizationRetentionJob,
     VisualizeService,
+    TapSegmentation,
     ForgetVisitorHandler,
   ],
   // Other modules (quote intake) may read the same anonymous visitor id to link a lead's history.

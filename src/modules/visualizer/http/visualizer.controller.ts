@@ -19,11 +19,14 @@ import { RequestContext } from '#src/platform/http/request-context.js';
 import { FreeRenderLimits } from '../limits/free-render-limits.js';
 import { VisitorCookie } from '../limits/visitor-cookie.js';
 import { VisualizationStore } from '../storage/visualization-store.js';
+import { TapSegmentation } from '../segmentation/tap-segmentation.js';
 import { VisualizeService } from '../visualize.service.js';
 import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import {
   DetectFrontsDto,
   DetectFrontsResponseDto,
+  TapDto,
+  TapResponseDto,
   VisualizeDto,
   VisualizeResponseDto,
   VisualizerStatusDto,
@@ -38,6 +41,7 @@ export class VisualizerController {
     private readonly service: VisualizeService,
     private readonly limits: FreeRenderLimits,
     private readonly store: VisualizationStore,
+    private readonly taps: TapSegmentation,
     @Inject(VisitorCookie) private readonly visitorCookie: VisitorCookie,
   ) {}
 
@@ -89,6 +93,26 @@ export class VisualizerController {
   @ApiErrors(422, 429, 503)
   async detectFronts(@Body() body: DetectFrontsDto): Promise<DetectFrontsResponseDto> {
     return this.service.detectFronts(body.kitchenImage);
+  }
+
+  /** The outline of a front the visitor tapped (or boxed) in the correction step. */
+  @Post('visualize/taps')
+  @Public()
+  @HttpCode(200)
+  // Each upload has its own 50 taps; this only dampens hammering across uploads.
+  @Throttle({ default: { limit: 120, ttl: 60_000 } })
+  @ApiOperation({
+    summary: 'Outline the front under a tap or inside a dragged box',
+    description:
+      'Answered by a segmentation model on the photo of an uploadId from `POST /api/visualize/fronts`, ' +
+      'for 15 minutes and 50 taps. 400: a point or box off the photo; 404: unknown or expired ' +
+      'upload; 422: no front found there; 429: taps used up; 503: too many taps queued.',
+  })
+  @ApiOkResponse({ type: TapResponseDto })
+  @ApiBodyErrors()
+  @ApiErrors(404, 422, 429, 503)
+  async tap(@Body() body: TapDto): Promise<TapResponseDto> {
+    return { front: await this.taps.tap(body) };
   }
 
   @Get('visualize/status')

@@ -1,11 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type {
-  DetectedFronts,
-  DetectFrontsRequest,
-  VisualizationAnswer,
-  VisualizationRequest,
-  VisualizerStatus,
+import {
+  MAX_POINTS_PER_TAP,
+  type DetectedFronts,
+  type DetectFrontsRequest,
+  type TapAnswer,
+  type TapPoint,
+  type TapRequest,
+  type VisualizationAnswer,
+  type VisualizationRequest,
+  type VisualizerStatus,
 } from '#src/contract/visualizer.js';
+import { UPLOAD_ID } from '#src/modules/visualizer/segmentation/tap-segmentation.js';
+import { MESSAGES } from '#src/modules/visualizer/visualizer.constants.js';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import {
   MAX_FRONTS,
@@ -115,6 +121,14 @@ export class DetectFrontsResponseDto implements DetectedFronts {
     description: `${OUTLINES_DESCRIPTION} Empty when none were found.`,
   })
   fronts: FrontOutline[];
+
+  @ApiPropertyOptional({
+    description:
+      'Names the photo to `POST /api/visualize/taps` for 15 minutes; absent when taps are not ' +
+      'answered by the model (the correction step then outlines taps by itself).',
+    example: 'q5Jc0yZ0b2m3T1aVZb6ZqA',
+  })
+  uploadId?: string;
 }
 
 export class VisualizeResponseDto implements VisualizationAnswer {
@@ -128,4 +142,117 @@ export class VisualizerStatusDto implements VisualizerStatus {
 
   @ApiProperty({ description: 'Signed-in staff render without limits.', example: false })
   unlimited: boolean;
+}
+
+/** Points on the photo; a point off the photo is refused in Finnish, as the visitor sees it. */
+function IsTapPoints() {
+  return ValidateBy({
+    name: 'isTapPoints',
+    validator: {
+      validate: (value: unknown) =>
+        value === undefined ||
+        (Array.isArray(value) &&
+          value.length >= 1 &&
+          value.length <= MAX_POINTS_PER_TAP &&
+          value.every(
+            (point) =>
+              typeof point === 'object' &&
+              point !== null &&
+              isShare((point as TapPoint).x) &&
+              isShare((point as TapPoint).y) &&
+              typeof (point as TapPoint).include === 'boolean',
+          )),
+      defaultMessage: () => MESSAGES.tapOutside,
+    },
+  });
+}
+
+function IsTapBox() {
+  return ValidateBy({
+    name: 'isTapBox',
+    validator: {
+      validate: (value: unknown) =>
+        value === undefined ||
+        (Array.isArray(value) &&
+          value.length === 4 &&
+          value.every((v) => isShare(v)) &&
+          value[0] !== value[2] &&
+          value[1] !== value[3]),
+      defaultMessage: () => MESSAGES.tapOutside,
+    },
+  });
+}
+
+/** A tap needs something to go on: a point or a box. */
+function HasPointOrBox() {
+  return ValidateBy({
+    name: 'hasPointOrBox',
+    validator: {
+      validate: (_: unknown, args) => {
+        const tap = args?.object as Partial<TapRequest>;
+        return (Array.isArray(tap.points) && tap.points.length > 0) || Array.isArray(tap.box);
+      },
+      defaultMessage: () => MESSAGES.tapEmpty,
+    },
+  });
+}
+
+class TapPointDto implements TapPoint {
+  @ApiProperty({
+    minimum: 0,
+    maximum: 1,
+    example: 0.42,
+    description: "Share of the photo's width.",
+  })
+  x: number;
+
+  @ApiProperty({
+    minimum: 0,
+    maximum: 1,
+    example: 0.61,
+    description: "Share of the photo's height.",
+  })
+  y: number;
+
+  @ApiProperty({ description: 'True on the front; false on what is not the front (removes it).' })
+  include: boolean;
+}
+
+export class TapDto implements TapRequest {
+  @ApiProperty({
+    description: 'The uploadId `POST /api/visualize/fronts` answered with.',
+    pattern: UPLOAD_ID.source,
+    example: 'q5Jc0yZ0b2m3T1aVZb6ZqA',
+  })
+  @IsString()
+  @HasPointOrBox()
+  uploadId: string;
+
+  @ApiPropertyOptional({
+    type: [TapPointDto],
+    minItems: 1,
+    maxItems: MAX_POINTS_PER_TAP,
+    description: 'Taps on one front: the newest and the ones before it on the same front.',
+  })
+  @IsTapPoints()
+  points?: TapPoint[];
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'number', minimum: 0, maximum: 1 },
+    minItems: 4,
+    maxItems: 4,
+    description: 'A box dragged around the front: [x0, y0, x1, y1] as shares of the photo.',
+    example: [0.3, 0.4, 0.5, 0.9],
+  })
+  @IsTapBox()
+  box?: [number, number, number, number];
+}
+
+export class TapResponseDto implements TapAnswer {
+  @ApiProperty({
+    ...OUTLINES_SCHEMA.items,
+    description: `The front under the tap. ${OUTLINES_DESCRIPTION}`,
+  })
+  front: FrontOutline;
 }

