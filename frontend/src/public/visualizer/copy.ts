@@ -25,6 +25,19 @@ export const visualizerCopy = {
     front: (number: number) => `Ovi ${number}, poista painamalla`,
     count: (count: number) =>
       count === 1 ? '1 ovi tai laatikko valittu' : `${count} ovea tai laatikkoa valittu`,
+    modes: {
+      label: 'Napautuksen toiminto',
+      add: 'Lisää ovi',
+      box: 'Rajaa ovi',
+      remove: 'Poista alue',
+    },
+    modeHints: {
+      add: 'Napauta ovea, joka puuttuu: rajaamme sen reunoihin asti. Vetämällä voit rajata oven suorakulmiolla.',
+      box: 'Vedä suorakulmio oven ympärille. Näppäimistöllä: Enter merkitsee ensin yhden kulman, sitten vastakkaisen.',
+      remove:
+        'Napauta väärin rajattua aluetta: poistamme sen, tai napauttamasi kohta jää pois itse lisäämästäsi rajauksesta.',
+    },
+    working: 'Rajataan ovea...',
   },
 
   step2: '2. Valitse malli',

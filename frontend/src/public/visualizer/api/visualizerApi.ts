@@ -1,6 +1,8 @@
 import type {
   DetectedFronts,
   DetectFrontsRequest,
+  TapAnswer,
+  TapRequest,
   VisualizationAnswer,
   VisualizationRequest,
   VisualizerStatus,
@@ -18,6 +20,10 @@ const visualizerApi = api.injectEndpoints({
     detectFronts: build.mutation<DetectedFronts, DetectFrontsRequest>({
       query: (body) => ({ url: '/visualize/fronts', method: 'POST', body }),
     }),
+    /** The outline of the front under a tap, from the server's segmentation model. */
+    tapFront: build.mutation<TapAnswer, TapRequest>({
+      query: (body) => ({ url: '/visualize/taps', method: 'POST', body }),
+    }),
     visualizerStatus: build.query<VisualizerStatus, void>({
       query: () => '/visualize/status',
     }),
@@ -32,6 +38,7 @@ const visualizerApi = api.injectEndpoints({
 export const {
   useVisualizeMutation,
   useDetectFrontsMutation,
+  useTapFrontMutation,
   useVisualizerStatusQuery,
   useVisualizerAdminCheckQuery,
 } = visualizerApi;

@@ -1,14 +1,19 @@
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
-import { useEffect, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { type FrontOutline, isInsideOutline } from '#src/contract/visualizer';
 import { visualizerCopy } from '../copy';
+import { boxOutline, useFrontTaps } from '../hooks/useFrontTaps';
 import { boxAround, growRegion, loadPixels, type Pixels } from '../lib/growRegion';
+import styles from './FrontEditor.module.css';
+import { type TapMode, TapModeSwitch } from './TapModeSwitch';
 
 const copy = visualizerCopy.fronts;
 /** Arrow keys move the keyboard cursor this share of the photo per press. */
 const CURSOR_STEP = 0.02;
 /** A door-sized box (shares of the photo) when no region could be grown from a tap. */
 const FALLBACK_SIZE = { width: 0.12, height: 0.25 };
+/** A press that moves less than this share of the photo is a tap; farther, it draws a box. */
+const DRAG_MIN = 0.03;
 
 interface Props {
   imageUrl: string;
@@ -16,18 +21,35 @@ interface Props {
   fronts: FrontOutline[] | null;
   disabled: boolean;
   onChange: (fronts: FrontOutline[]) => void;
+  /** The server's name for the photo: taps are then answered by its segmentation model. */
+  uploadId?: string;
 }
 
 const points = (outline: FrontOutline) => outline.map(([x, y]) => `${x},${y}`).join(' ');
 
 /**
  * The photo with the fronts found outlined: a tap (click, or Enter at the keyboard cursor) on an
- * outline removes it; anywhere else adds the front there, grown from the tap to its edges.
+ * outline removes it; anywhere else adds the front there, outlined by the server's model (or
+ * grown from the tap in the browser). A drag boxes a front in; the remove mode takes a wrong
+ * region out.
  */
-export function FrontEditor({ imageUrl, fronts, disabled, onChange }: Props) {
+export function FrontEditor({ imageUrl, fronts, disabled, onChange, uploadId }: Props) {
   const [loaded, setLoaded] = useState<{ imageUrl: string; pixels: Pixels } | null>(null);
   const pixels = loaded?.imageUrl === imageUrl ? loaded.pixels : null;
   const [cursor, setCursor] = useState<[number, number] | null>(null);
+  const [mode, setMode] = useState<TapMode>('add');
+  /** Where a drag (or the keyboard's first box corner) began, and where it is now. */
+  const [drag, setDrag] = useState<{ from: [number, number]; to: [number, number] } | null>(null);
+  const pressed = useRef<{ id: number; from: [number, number] } | null>(null);
+  const taps = useFrontTaps({
+    uploadId,
+    fronts: fronts ?? [],
+    onChange,
+    outlineHere: (x, y) =>
+      (pixels ? growRegion(pixels, x, y) : null) ??
+      boxAround(x, y, FALLBACK_SIZE.width, FALLBACK_SIZE.height),
+  });
+  const idle = !disabled && !taps.busy && fronts !== null;
 
   useEffect(() => {
     let current = true;
@@ -45,20 +67,57 @@ export function FrontEditor({ imageUrl, fronts, disabled, onChange }: Props) {
     if (fronts && !disabled) onChange(fronts.filter((_, k) => k !== index));
   };
 
-  const toggleAt = (x: number, y: number) => {
-    if (!fronts || disabled) return;
-    const hit = fronts.findIndex((outline) => isInsideOutline(outline, x, y));
-    if (hit >= 0) {
-      remove(hit);
+  const tapAt = (x: number, y: number) => {
+    if (!fronts || !idle) return;
+    if (mode === 'remove') {
+      void taps.removeAt(x, y);
       return;
     }
-    const grown = pixels ? growRegion(pixels, x, y) : null;
-    onChange([...fronts, grown ?? boxAround(x, y, FALLBACK_SIZE.width, FALLBACK_SIZE.height)]);
+    const hit = fronts.findIndex((outline) => isInsideOutline(outline, x, y));
+    if (hit >= 0) remove(hit);
+    else void taps.addAt(x, y);
   };
 
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+  const boxIn = (from: [number, number], to: [number, number]) => {
+    if (idle && mode !== 'remove') void taps.addBox(from[0], from[1], to[0], to[1]);
+  };
+
+  const at = (event: PointerEvent<HTMLDivElement>): [number, number] => {
     const box = event.currentTarget.getBoundingClientRect();
-    toggleAt((event.clientX - box.left) / box.width, (event.clientY - box.top) / box.height);
+    return [
+      clamp((event.clientX - box.left) / box.width),
+      clamp((event.clientY - box.top) / box.height),
+    ];
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (!idle || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    pressed.current = { id: event.pointerId, from: at(event) };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const press = pressed.current;
+    if (!press || press.id !== event.pointerId || mode === 'remove') return;
+    const to = at(event);
+    const far = Math.hypot(to[0] - press.from[0], to[1] - press.from[1]) >= DRAG_MIN;
+    setDrag(far ? { from: press.from, to } : null);
+  };
+
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const press = pressed.current;
+    if (!press || press.id !== event.pointerId) return;
+    pressed.current = null;
+    setDrag(null);
+    const to = at(event);
+    const far = Math.hypot(to[0] - press.from[0], to[1] - press.from[1]) >= DRAG_MIN;
+    if (far) boxIn(press.from, to);
+    else if (mode !== 'box') tapAt(to[0], to[1]);
+  };
+
+  const onPointerCancel = () => {
+    pressed.current = null;
+    setDrag(null);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -72,10 +131,19 @@ export function FrontEditor({ imageUrl, fronts, disabled, onChange }: Props) {
     const move = moves[event.key];
     if (move) {
       event.preventDefault();
-      setCursor([clamp(x + move[0]), clamp(y + move[1])]);
+      const next: [number, number] = [clamp(x + move[0]), clamp(y + move[1])];
+      setCursor(next);
+      if (drag) setDrag({ from: drag.from, to: next });
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      toggleAt(x, y);
+      if (mode !== 'box') tapAt(x, y);
+      else if (!drag) setDrag({ from: [x, y], to: [x, y] });
+      else {
+        setDrag(null);
+        boxIn(drag.from, [x, y]);
+      }
+    } else if (event.key === 'Escape' && drag) {
+      setDrag(null);
     }
   };
 
@@ -95,19 +163,30 @@ export function FrontEditor({ imageUrl, fronts, disabled, onChange }: Props) {
           ) : (
             <Typography color="text.secondary">{copy.hint}</Typography>
           )}
+          <TapModeSwitch mode={mode} disabled={disabled} onChange={setMode} />
+          <p className={styles.message} role="status" data-testid="tap-message">
+            {taps.message ?? ''}
+          </p>
           <Box
             role="group"
             aria-label={copy.editorLabel}
             aria-describedby="front-editor-keys"
+            aria-busy={taps.busy}
             tabIndex={0}
-            onClick={onClick}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerCancel}
             onKeyDown={onKeyDown}
             data-testid="front-area"
+            data-mode={mode}
             sx={{
               position: 'relative',
               lineHeight: 0,
-              cursor: disabled ? 'default' : 'crosshair',
-              touchAction: 'manipulation',
+              cursor: idle ? 'crosshair' : 'default',
+              // A finger drags a box only in the box mode; elsewhere it still scrolls the page.
+              touchAction: mode === 'box' ? 'none' : 'manipulation',
+              userSelect: 'none',
               '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
             }}
           >
@@ -144,6 +223,17 @@ export function FrontEditor({ imageUrl, fronts, disabled, onChange }: Props) {
                   vectorEffect="non-scaling-stroke"
                 />
               ))}
+              {drag && (
+                <polygon
+                  points={points(boxOutline(drag.from[0], drag.from[1], drag.to[0], drag.to[1]))}
+                  data-testid="front-box"
+                  fill="rgba(21, 101, 192, 0.15)"
+                  stroke="#1565c0"
+                  strokeWidth={2}
+                  strokeDasharray="6 4"
+                  vectorEffect="non-scaling-stroke"
+                />
+              )}
               {cursor && (
                 <circle
                   cx={cursor[0]}
@@ -157,12 +247,18 @@ export function FrontEditor({ imageUrl, fronts, disabled, onChange }: Props) {
                 />
               )}
             </Box>
+            {taps.busy && (
+              <div className={styles.working} data-testid="tap-working">
+                <span className={styles.spinner} aria-hidden="true" />
+                {copy.working}
+              </div>
+            )}
           </Box>
           <Typography variant="body2" color="text.secondary" data-testid="front-count">
             {copy.count(fronts.length)}
           </Typography>
           <Typography variant="body2" color="text.secondary" id="front-editor-keys">
-            {copy.keyboard}
+            {copy.modeHints[mode]} {copy.keyboard}
           </Typography>
         </Stack>
       )}

@@ -66,6 +66,8 @@ export default function VisualizerPage() {
   const [detectFronts] = useDetectFrontsMutation();
   /** Null while the fronts are being found (or when finding them failed: the server finds them). */
   const [fronts, setFronts] = useState<FrontOutline[] | null>(null);
+  /** The server's name for the photo while its taps are answered by the model. */
+  const [uploadId, setUploadId] = useState<string | undefined>(undefined);
   const [frontsFailed, setFrontsFailed] = useState(false);
   const { progress, start, succeed, fail } = useSimulatedProgress();
   const [image, setImage] = useState<UploadedImage | null>(null);
@@ -111,11 +113,15 @@ export default function VisualizerPage() {
         setPattern(null);
         setResultUrl(null);
         setFronts(null);
+        setUploadId(undefined);
         setFrontsFailed(false);
         detectFronts({ kitchenImage: base64 })
           .unwrap()
           .then(
-            (found) => setFronts(found.fronts),
+            (found) => {
+              setUploadId(found.uploadId);
+              setFronts(found.fronts);
+            },
             () => setFrontsFailed(true),
           );
       } catch {
@@ -254,6 +260,7 @@ export default function VisualizerPage() {
           <FrontEditor
             imageUrl={image.previewUrl}
             fronts={fronts}
+            uploadId={uploadId}
             disabled={generating}
             onChange={(changed) => {
               setFronts(changed);
