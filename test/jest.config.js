@@ -18,7 +18,7 @@ const swc = [
 
 const common = {
   rootDir: root,
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/support/native-arrays-environment.cjs',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     '^#src/(.*)\\.js$': '<rootDir>/src/$1',

@@ -67,7 +67,8 @@ describe('POST /api/visualize', () => {
   let testApp: TestApp;
   let kitchen: string;
   beforeAll(async () => {
-    testApp = await startTestApp({ VISUALIZER_IP_DAILY_LIMIT: '3' });
+    // Taps have their own suite (visualize-taps); here the model would only encode every photo.
+    testApp = await startTestApp({ VISUALIZER_IP_DAILY_LIMIT: '3', VISUALIZER_TAP_MODEL: 'off' });
     kitchen = (await kitchenJpeg(7)).toString('base64');
   });
   afterAll(async () => {
