@@ -291,12 +291,34 @@ describe('Kitchen visualizer (/visualizer) in Chromium', () => {
       return { door: counts.doorChanged / counts.door, wall: counts.wallChanged / counts.wall };
     }
 
-    async function addTheDoorAndRender(tap: (x: number, y: number) => Promise<void>) {
+    /** The door as the model's outline put it, in shares of the photo. */
+    async function expectTheDoorOutlined() {
+      const points = await page.getByTestId('front-outline').first().getAttribute('points');
+      const corners = points!.split(' ').map((pair) => pair.split(',').map(Number));
+      const xs = corners.map(([x]) => x * 900);
+      const ys = corners.map(([, y]) => y * 600);
+      expect(Math.abs(Math.min(...xs) - DOOR.left)).toBeLessThan(15);
+      expect(Math.abs(Math.max(...xs) - DOOR.right)).toBeLessThan(15);
+      expect(Math.abs(Math.min(...ys) - DOOR.top)).toBeLessThan(15);
+      expect(Math.abs(Math.max(...ys) - DOOR.bottom)).toBeLessThan(15);
+    }
+
+    /** Waits for the model's answer to the next tap, and says what was asked. */
+    const nextTap = () =>
+      page.waitForResponse((response) => response.url().endsWith('/api/visualize/taps'), {
+        timeout: 60_000,
+      });
+
+    async function uploadTheDoor() {
       await page.getByTestId('kitchen-file').setInputFiles({
         name: 'ovi.jpg',
         mimeType: 'image/jpeg',
         buffer: loneDoor,
       });
+    }
+
+    async function addTheDoorAndRender(tap: (x: number, y: number) => Promise<void>) {
+      await uploadTheDoor();
       // Not a dead end: a Finnish hint to mark the fronts by hand.
       await page.getByTestId('front-hint').waitFor();
       await expect(page.getByTestId('front-hint').textContent()).resolves.toMatch(
@@ -306,8 +328,18 @@ describe('Kitchen visualizer (/visualizer) in Chromium', () => {
       const area = page.getByTestId('front-area');
       await area.scrollIntoViewIfNeeded();
       const box = (await area.boundingBox())!;
+      const answered = nextTap();
       await tap(box.x + box.width * 0.45, box.y + box.height * 0.55);
+      // Answered by the segmentation model on the server, not grown in the browser.
+      const answer = await answered;
+      expect(answer.status()).toBe(200);
+      expect(answer.request().postDataJSON()).toMatchObject({
+        points: [{ include: true }],
+        uploadId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      });
+      await page.getByTestId('front-outline').waitFor();
       await expect(page.getByTestId('front-outline').count()).resolves.toBe(1);
+      await expectTheDoorOutlined();
       await expect(page.getByTestId('front-count').textContent()).resolves.toBe(
         '1 ovi tai laatikko valittu',
       );
@@ -332,6 +364,51 @@ describe('Kitchen visualizer (/visualizer) in Chromium', () => {
       await addTheDoorAndRender((x, y) => page.touchscreen.tap(x, y));
     });
 
+    it('should outline the door inside a box the visitor drags', async () => {
+      await openPage();
+      await uploadTheDoor();
+      await page.getByTestId('front-hint').waitFor();
+      const area = page.getByTestId('front-area');
+      await area.scrollIntoViewIfNeeded();
+      const box = (await area.boundingBox())!;
+      const answered = nextTap();
+      await page.mouse.move(box.x + box.width * 0.37, box.y + box.height * 0.22);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5, { steps: 4 });
+      await page.getByTestId('front-box').waitFor();
+      await page.mouse.move(box.x + box.width * 0.63, box.y + box.height * 0.86, { steps: 4 });
+      await page.mouse.up();
+      expect((await answered).request().postDataJSON().box).toHaveLength(4);
+      await page.getByTestId('front-outline').waitFor();
+      await expect(page.getByTestId('front-outline').count()).resolves.toBe(1);
+      await expectTheDoorOutlined();
+    });
+
+    it('should take a wrong region out with a negative tap, on a 390 px touch screen', async () => {
+      await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      await uploadTheDoor();
+      await page.getByTestId('front-hint').waitFor();
+      const area = page.getByTestId('front-area');
+      await area.scrollIntoViewIfNeeded();
+      const box = (await area.boundingBox())!;
+      const added = nextTap();
+      await page.touchscreen.tap(box.x + box.width * 0.45, box.y + box.height * 0.55);
+      await added;
+      await page.getByTestId('front-outline').waitFor();
+      await expect(page.getByTestId('front-outline').count()).resolves.toBe(1);
+      // The visitor decides the door was not to be covered after all.
+      await page.getByTestId('tap-mode-remove').tap();
+      const removed = nextTap();
+      await page.touchscreen.tap(box.x + box.width * 0.47, box.y + box.height * 0.5);
+      const sent = (await removed).request().postDataJSON();
+      expect(sent.points.at(-1)).toMatchObject({ include: false });
+      await page.getByTestId('front-outline').waitFor({ state: 'detached' });
+      await expect(page.getByTestId('front-outline').count()).resolves.toBe(0);
+      await expect(page.getByTestId('front-count').textContent()).resolves.toBe(
+        '0 ovea tai laatikkoa valittu',
+      );
+    });
+
     it('should let the visitor add and remove it from the keyboard', async () => {
       await openPage();
       await page.getByTestId('kitchen-file').setInputFiles({
@@ -343,8 +420,11 @@ describe('Kitchen visualizer (/visualizer) in Chromium', () => {
       await page.getByTestId('front-area').focus();
       // The cursor starts in the middle of the photo, which is inside the door.
       await page.keyboard.press('ArrowRight');
+      const answered = nextTap();
       await page.keyboard.press('Enter');
-      await expect(page.getByTestId('front-outline').count()).resolves.toBe(1);
+      expect((await answered).status()).toBe(200);
+      await page.getByTestId('front-outline').waitFor();
+      await expectTheDoorOutlined();
       await page.keyboard.press('Enter');
       await expect(page.getByTestId('front-outline').count()).resolves.toBe(0);
     });
