@@ -3,6 +3,7 @@ import { Interval } from '@nestjs/schedule';
 import { ScheduledJobs } from '#src/platform/scheduling/scheduled-jobs.js';
 import { FreeRenderLimits } from '../limits/free-render-limits.js';
 import { RecentUploads } from '../limits/recent-uploads.js';
+import { TapSegmentation } from '../segmentation/tap-segmentation.js';
 import { VisualizationStore } from '../storage/visualization-store.js';
 import { RETENTION_DAYS } from '../visualizer.constants.js';
 
@@ -19,6 +20,7 @@ export class VisualizationRetentionJob implements OnApplicationBootstrap {
     private readonly store: VisualizationStore,
     private readonly limits: FreeRenderLimits,
     private readonly recentUploads: RecentUploads,
+    private readonly taps: TapSegmentation,
     private readonly jobs: ScheduledJobs,
   ) {}
 
@@ -49,6 +51,8 @@ export class VisualizationRetentionJob implements OnApplicationBootstrap {
     );
     await this.limits.forgetPastDays();
     await this.recentUploads.forgetEnded(now);
+    // A photo opened for taps and never uploaded again would otherwise wait for the next upload.
+    await this.taps.forgetEnded(now);
     if (deleted)
       this.logger.log(`deleted ${deleted} visualizations older than ${RETENTION_DAYS} days`);
     return deleted;
