@@ -13,12 +13,14 @@
  * Targets: a tap ≤ 300 ms p95, peak ≤ 800 MB, health < 100 ms while encoder runs are queued.
  */
 import sharp from 'sharp';
-import type * as KitchenImages from '../fixtures/kitchens/kitchen-images.js';
+import type * as KitchenGenerator from '../fixtures/kitchens/kitchen-generator.js';
 import type * as LoneDoor from '../fixtures/kitchens/lone-door.js';
 import { startBenchApp, startBenchDatabase } from './bench-support.ts';
 
 const fixture = (file: string) => new URL(`../fixtures/kitchens/${file}`, import.meta.url).href;
-const { kitchenJpeg } = (await import(fixture('kitchen-images.ts'))) as typeof KitchenImages;
+const { generateKitchen } = (await import(
+  fixture('kitchen-generator.ts')
+)) as typeof KitchenGenerator;
 const { loneDoorJpeg } = (await import(fixture('lone-door.ts'))) as typeof LoneDoor;
 
 const TAPS = Number(process.argv.find((arg) => arg.startsWith('--taps='))?.slice(7) ?? 40);
@@ -28,6 +30,12 @@ const percentile = (values: number[], share: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
 };
+/** A generated kitchen as a phone's JPEG, scaled up to `scaleTo` pixels wide when given. */
+async function kitchenJpeg(seed: number, width: number, height: number, scaleTo?: number) {
+  const kitchen = generateKitchen(seed, width, height);
+  const image = sharp(Buffer.from(kitchen.rgb), { raw: { width, height, channels: 3 } });
+  return (scaleTo ? image.resize(scaleTo) : image).jpeg({ quality: 90 }).toBuffer();
+}
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 const database = await startBenchDatabase();
@@ -46,10 +54,7 @@ try {
 
   // A 12 MP kitchen, a 2 MP one and the lone door: the encoder always sees 1024 on the long side.
   const photos = [
-    await sharp(await kitchenJpeg(11, 1600, 1200))
-      .resize(4000, 3000)
-      .jpeg({ quality: 90 })
-      .toBuffer(),
+    await kitchenJpeg(11, 1600, 1200, 4000),
     await kitchenJpeg(7, 1600, 1200),
     await loneDoorJpeg(),
   ].slice(0, UPLOADS_AT_ONCE);
