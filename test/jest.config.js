@@ -18,7 +18,7 @@ const swc = [
 
 const common = {
   rootDir: root,
-  testEnvironment: '<rootDir>/test/support/native-arrays-environment.cjs',
+  testEnvironment: '<rootDir>/test/support/native-arrays-environment.mjs',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     '^#src/(.*)\\.js$': '<rootDir>/src/$1',

@@ -1,13 +1,11 @@
 // Node's test environment with Node's own Float32Array inside the test's realm: onnxruntime-node
 // hands back Float32Arrays made by its native addon, and its JavaScript half, loaded inside the
 // realm, would otherwise refuse them ("A float32 tensor's data must be type of Float32Array").
-const { TestEnvironment } = require('jest-environment-node');
+import { TestEnvironment } from 'jest-environment-node';
 
-class NativeArraysEnvironment extends TestEnvironment {
+export default class NativeArraysEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     this.global.Float32Array = Float32Array;
   }
 }
-
-module.exports = NativeArraysEnvironment;
