@@ -229,6 +229,51 @@ describe('Public site in Chromium', () => {
       expect(pixelRequests.length).toBe(1);
     });
 
+    it('should be in the prerendered page of a first visit, without JavaScript', async () => {
+      const noScript = await browser.newContext({ javaScriptEnabled: false });
+      const plain = await noScript.newPage();
+      await plain.goto(`${testApp.baseUrl}/`);
+      const banner = plain.getByTestId('cookie-banner');
+      expect(await banner.isVisible()).toBe(true);
+      await banner.getByRole('button', { name: 'Hyväksy kaikki' }).waitFor();
+      await noScript.close();
+    });
+
+    it('should never show to a returning visitor', async () => {
+      await context.addInitScript(() => localStorage.setItem('cookie-consent', 'necessary'));
+      const shown: boolean[] = [];
+      await page.exposeFunction('noteBanner', (visible: boolean) => shown.push(visible));
+      await context.addInitScript(() =>
+        document.addEventListener('DOMContentLoaded', () =>
+          (window as unknown as { noteBanner: (visible: boolean) => void }).noteBanner(
+            document.getElementById('cookie-banner') !== null,
+          ),
+        ),
+      );
+      await open('/');
+      expect(shown).toEqual([false]);
+      expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    });
+
+    it('should take a choice made before the app has arrived', async () => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await context.route('**/assets/index-*.js', async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${testApp.baseUrl}/`, { waitUntil: 'commit' });
+      const banner = page.getByTestId('cookie-banner');
+      await banner.getByRole('button', { name: 'Näytä tiedot' }).click();
+      await banner.getByText('Meta-pikseli (Meta Platforms)', { exact: false }).waitFor();
+      await banner.getByRole('button', { name: 'Vain välttämättömät' }).click();
+      await banner.waitFor({ state: 'detached' });
+      expect(await storedConsent(page)).toBe('necessary');
+      release();
+      await waitForHydration(page);
+      expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    });
+
     it('should close without storing a choice and ask again on the next visit', async () => {
       await open('/');
       await page.getByRole('button', { name: 'Sulje evästeilmoitus' }).click();
