@@ -2,6 +2,7 @@ import './public/site.css';
 import { holdClicksUntil, replayEditsAfter } from './app/intent';
 import { startApp } from './main';
 import { trackArrival } from './shared/tracking/analytics';
+import { reportWebVitals } from './shared/tracking/webVitals';
 
 /*
  * The page's entry. A prerendered public page is complete without the app and styled by the
@@ -12,6 +13,7 @@ import { trackArrival } from './shared/tracking/analytics';
  */
 if (document.getElementById('root')!.firstElementChild) {
   trackArrival();
+  reportWebVitals();
   const ready = startApp();
   holdClicksUntil(ready);
   replayEditsAfter(ready);
