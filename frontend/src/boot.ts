@@ -1,21 +1,20 @@
-import { holdClicksUntil, onFirstIntent, replayEditsAfter } from './app/intent';
-import { loadChunk } from './app/reloadForChunk';
+import './public/site.css';
+import { holdClicksUntil, replayEditsAfter } from './app/intent';
+import { startApp } from './main';
 import { trackArrival } from './shared/tracking/analytics';
+import { reportWebVitals } from './shared/tracking/webVitals';
 
 /*
- * The page's only eager script. A prerendered public page is complete without the app: text,
- * pictures and links work as they are. The app's code (React, MUI, the page's chunk) loads at the
- * visitor's first sign of using the page and then hydrates the markup, so nothing competes with
- * the first paint and the main thread stays free until someone is there to use it. The admin's
- * shell is empty and starts the app at once.
+ * The page's entry. A prerendered public page is complete without the app and styled by the
+ * site's stylesheet; its scripts (React, the app, the page's chunk) load with it and hydrate it as
+ * soon as they arrive (docs/decisions/0105-public-pages-load-their-code-at-once.md). A tap or
+ * text typed in the moment before is kept and handed to the app. The admin's shell is empty and
+ * renders the app at once.
  */
-const startApp = () => loadChunk(() => import('./main')).then((main) => main.startApp());
-
 if (document.getElementById('root')!.firstElementChild) {
   trackArrival();
-  const ready = new Promise<void>((resolve, reject) =>
-    onFirstIntent(() => startApp().then(resolve, reject)),
-  );
+  reportWebVitals();
+  const ready = startApp();
   holdClicksUntil(ready);
   replayEditsAfter(ready);
 } else {

@@ -1,14 +1,16 @@
 import { StrictMode } from 'react';
 import { CATALOGUE_JSON } from '#src/modules/patterns/data/catalogue.data';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
 import type { Pattern } from '#src/contract/patterns';
 import { AppProviders } from './app/AppProviders';
 import { AppRoutes } from './app/AppRouter';
 import { criticalRules } from './app/criticalCss';
-import { createEmotionCache, EMOTION_KEY } from './app/emotionCache';
+import { createEmotionCache, EMOTION_KEY, collectEmotionStylesIn } from './app/emotionCache';
+import { StaticRouter } from './app/router';
 import { prerenderedPages } from './app/routes';
 import { store } from './app/store';
+import { CookieBanner } from './public/layout/CookieBanner';
 import { seedPatterns } from './public/patterns/api/patternsApi';
 import { PageMetaCollector, type PageMeta } from './shared/components/usePageMeta';
 
@@ -19,7 +21,12 @@ export interface PrerenderedPage extends PageMeta {
   shareImage: string;
   /** The root element's content. */
   html: string;
-  /** The page's critical CSS as emotion's own style tag, which the browser's cache adopts. */
+  /** The cookie banner, which the server puts after the root element with its script. */
+  cookieBanner: string;
+  /**
+   * The critical CSS of a page built with MUI as emotion's own style tag, which the browser's
+   * cache adopts; empty for the pages the site's stylesheet styles.
+   */
   styles: string;
 }
 
@@ -38,15 +45,17 @@ seedPatterns(
 
 /** Renders one route to HTML, waiting for its lazy chunks, with the styles it used. */
 export async function prerenderPage(path: string, shareImage: string): Promise<PrerenderedPage> {
+  // The pages still built with MUI: their styles collected in the cache instead of <style> tags
+  // next to the elements.
   const cache = createEmotionCache();
-  // Collect styles in the cache instead of writing <style> tags next to the elements.
   cache.compat = true;
+  collectEmotionStylesIn(cache);
   const collector: { meta?: PageMeta } = {};
   const collect = (meta: PageMeta) => (collector.meta = meta);
   const { prelude } = await prerender(
     <StrictMode>
       <PageMetaCollector value={collect}>
-        <AppProviders cache={cache}>
+        <AppProviders>
           <StaticRouter location={path}>
             <AppRoutes />
           </StaticRouter>
@@ -66,6 +75,7 @@ export async function prerenderPage(path: string, shareImage: string): Promise<P
     shareImage,
     ...collector.meta,
     html,
-    styles: `<style data-emotion="${EMOTION_KEY} ${ids}">${css}</style>`,
+    cookieBanner: renderToStaticMarkup(<CookieBanner />),
+    styles: rules.length ? `<style data-emotion="${EMOTION_KEY} ${ids}">${css}</style>` : '',
   };
 }

@@ -2,7 +2,6 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/AppProviders';
 import { AppRouter, preloadPage, whenPageCommitted } from './app/AppRouter';
-import { createEmotionCache } from './app/emotionCache';
 
 /** Renders nothing; runs once React has committed the tree around it. */
 function OnCommit({ then }: { then: () => void }) {
@@ -24,7 +23,7 @@ export async function startApp(): Promise<void> {
   await new Promise<void>((resolve) => {
     const app = (
       <StrictMode>
-        <AppProviders cache={createEmotionCache()}>
+        <AppProviders>
           <AppRouter />
         </AppProviders>
         <OnCommit then={resolve} />

@@ -5,8 +5,8 @@ import type { TestApp } from '../support/test-app.js';
 
 const PUBLIC_PATHS = ['/', '/quote', '/visualizer', '/patterns', '/contact', '/legal', '/privacy'];
 
-/** The app's own chunk, which the page's boot script loads at the visitor's first intent. */
-const APP_CHUNK = '**/assets/main-*.js';
+/** A page's own chunk, which the app loads with the page before it hydrates it. */
+const pageChunk = (name: string) => `**/assets/${name}-*.js`;
 
 const isHydrated = (page: Page) =>
   page.evaluate(() =>
@@ -15,7 +15,7 @@ const isHydrated = (page: Page) =>
     ),
   );
 
-/** Console errors and warnings of a page, and uncaught errors. */
+/** Console errors and warnings of a page (React's hydration warnings among them), and uncaught errors. */
 function collectProblems(page: Page, url: string): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -29,11 +29,11 @@ function collectProblems(page: Page, url: string): string[] {
   return problems;
 }
 
-/** Holds the app's chunk back until the returned function is called. */
-async function holdAppChunk(context: BrowserContext): Promise<() => void> {
+/** Holds a chunk of the app back until the returned function is called. */
+async function holdChunk(context: BrowserContext, name: string): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await context.route(APP_CHUNK, async (route) => {
+  await context.route(pageChunk(name), async (route) => {
     await released;
     await route.continue();
   });
@@ -57,13 +57,14 @@ describe('Hydration of the prerendered pages', () => {
   afterEach(() => context.close());
 
   it.each([...PUBLIC_PATHS, '/ei-ole-olemassa'])(
-    'should hydrate %s at the first intent without a console error or warning',
+    'should hydrate %s as it loads, without any input, and without a console error or warning',
     async (path) => {
       const url = `${testApp.baseUrl}${path}`;
       const problems = collectProblems(page, url);
       await page.goto(url, { waitUntil: 'networkidle' });
-      expect(await isHydrated(page)).toBe(false);
+      await page.waitForFunction(() => document.querySelector('main')?.firstElementChild);
       await waitForHydration(page);
+      expect(await isHydrated(page)).toBe(true);
       expect(problems).toEqual([]);
     },
   );
@@ -94,16 +95,17 @@ describe('Hydration of the prerendered pages', () => {
   });
 
   it('should follow a link tapped before the app has loaded as an ordinary link', async () => {
-    await holdAppChunk(context);
-    await page.goto(`${testApp.baseUrl}/`, { waitUntil: 'networkidle' });
+    await holdChunk(context, 'index');
+    // The held entry script holds back the document's load as well.
+    await page.goto(`${testApp.baseUrl}/`, { waitUntil: 'commit' });
     await page.getByRole('banner').getByRole('link', { name: 'Mallisto', exact: true }).click();
-    await page.waitForURL('**/patterns');
+    await page.waitForURL('**/patterns', { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1, name: 'Vinyylimallisto' }).waitFor();
   });
 
   it('should act on a tap made before the app has loaded once it has', async () => {
-    const release = await holdAppChunk(context);
-    await page.goto(`${testApp.baseUrl}/quote`, { waitUntil: 'networkidle' });
+    const release = await holdChunk(context, 'QuotePage');
+    await page.goto(`${testApp.baseUrl}/quote`, { waitUntil: 'load' });
     const style = page.getByRole('radio', { name: /Uritettu/ });
     await style.click();
     expect(await style.getAttribute('aria-checked')).toBe('false');
@@ -116,8 +118,8 @@ describe('Hydration of the prerendered pages', () => {
   });
 
   it('should keep what was typed before the app loaded in the form it sends', async () => {
-    const release = await holdAppChunk(context);
-    await page.goto(`${testApp.baseUrl}/contact`, { waitUntil: 'networkidle' });
+    const release = await holdChunk(context, 'ContactPage');
+    await page.goto(`${testApp.baseUrl}/contact`, { waitUntil: 'load' });
     await page.evaluate(() => localStorage.setItem('cookie-consent', 'necessary'));
     await page.getByLabel('Nimi').fill('Aino Aikainen');
     await page.getByLabel('Sähköposti').fill('aino@example.fi');

@@ -108,6 +108,27 @@ describe('Public site in Chromium', () => {
     });
   });
 
+  describe('web vitals', () => {
+    it('should send LCP and CLS as anonymous events when the page is hidden', async () => {
+      await open('/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.mouse.click(5, 300);
+      await page.waitForTimeout(500);
+      await page.goto('about:blank');
+      expect(await eventuallyStored(testApp, 'web_vital')).toBe(true);
+      const { rows } = await testApp.db.pool.query<{ page: string; data: Record<string, unknown> }>(
+        "select page, data from analytics_events where event = 'web_vital'",
+      );
+      const metrics = rows.map((row) => row.data.metric);
+      expect(metrics).toEqual(expect.arrayContaining(['LCP', 'CLS']));
+      for (const { page: path, data } of rows) {
+        expect(path).toBe('/');
+        expect(Object.keys(data).sort()).toEqual(['metric', 'rating', 'value']);
+        expect(['good', 'needs-improvement', 'poor']).toContain(data.rating);
+      }
+    });
+  });
+
   describe('header and footer', () => {
     it('should navigate with the header links and the Hintalaskuri button', async () => {
       await open('/');
@@ -229,6 +250,51 @@ describe('Public site in Chromium', () => {
       expect(pixelRequests.length).toBe(1);
     });
 
+    it('should be in the prerendered page of a first visit, without JavaScript', async () => {
+      const noScript = await browser.newContext({ javaScriptEnabled: false });
+      const plain = await noScript.newPage();
+      await plain.goto(`${testApp.baseUrl}/`);
+      const banner = plain.getByTestId('cookie-banner');
+      expect(await banner.isVisible()).toBe(true);
+      await banner.getByRole('button', { name: 'Hyväksy kaikki' }).waitFor();
+      await noScript.close();
+    });
+
+    it('should never show to a returning visitor', async () => {
+      await context.addInitScript(() => localStorage.setItem('cookie-consent', 'necessary'));
+      const shown: boolean[] = [];
+      await page.exposeFunction('noteBanner', (visible: boolean) => shown.push(visible));
+      await context.addInitScript(() =>
+        document.addEventListener('DOMContentLoaded', () =>
+          (window as unknown as { noteBanner: (visible: boolean) => void }).noteBanner(
+            document.getElementById('cookie-banner') !== null,
+          ),
+        ),
+      );
+      await open('/');
+      expect(shown).toEqual([false]);
+      expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    });
+
+    it('should take a choice made before the app has arrived', async () => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await context.route('**/assets/index-*.js', async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${testApp.baseUrl}/`, { waitUntil: 'commit' });
+      const banner = page.getByTestId('cookie-banner');
+      await banner.getByRole('button', { name: 'Näytä tiedot' }).click();
+      await banner.getByText('Meta-pikseli (Meta Platforms)', { exact: false }).waitFor();
+      await banner.getByRole('button', { name: 'Vain välttämättömät' }).click();
+      await banner.waitFor({ state: 'detached' });
+      expect(await storedConsent(page)).toBe('necessary');
+      release();
+      await waitForHydration(page);
+      expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    });
+
     it('should close without storing a choice and ask again on the next visit', async () => {
       await open('/');
       await page.getByRole('button', { name: 'Sulje evästeilmoitus' }).click();
@@ -315,7 +381,7 @@ describe('Public site in Chromium', () => {
       expect(await page.getByLabel('Ovien määrä').inputValue()).toBe('0');
     });
 
-    it('should show "Lähetetään..." while sending and the server message on failure', async () => {
+    it('should show "Lähetetään..." while sending and the refused fields in Finnish', async () => {
       await open('/quote');
       await acceptNecessary();
       await page.getByRole('radio', { name: /Vetimetön/ }).click();
@@ -332,18 +398,35 @@ describe('Public site in Chromium', () => {
       ]) {
         await fill(label, value);
       }
+      const sent: string[] = [];
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/api/quote', async (route) => {
+        sent.push(route.request().url());
         await held;
         await route.continue();
       });
+      const email = page.getByLabel('Sähköposti');
+      // An address without a domain is caught before sending.
+      await page.getByRole('button', { name: 'Lähetä tarjouspyyntö' }).click();
+      await page.getByText('Tarkista sähköpostiosoite, esim. nimi@esimerkki.fi').waitFor();
+      expect(await email.getAttribute('aria-invalid')).toBe('true');
+      expect(sent).toEqual([]);
+      // One the server refuses (a one-letter top-level domain) is shown at its field, in Finnish.
+      await fill('Sähköposti', 'matti@example.f');
+      expect(await email.getAttribute('aria-invalid')).toBe('false');
       await page.getByRole('button', { name: 'Lähetä tarjouspyyntö' }).click();
       await page.getByRole('button', { name: 'Lähetetään...' }).waitFor();
       release();
       const toast = page.getByTestId('toast');
       await toast.getByText('Virhe', { exact: true }).waitFor();
-      await toast.getByText(/customer\.email/).waitFor();
+      await toast.getByText('Tarkista merkityt kentät ja lähetä uudelleen.').waitFor();
+      expect(await email.getAttribute('aria-invalid')).toBe('true');
+      const described = await email.getAttribute('aria-describedby');
+      const refusal = await page.locator(`[id="${described}"]`).textContent();
+      expect(refusal).not.toMatch(/customer\.email|must be/);
+      expect(refusal?.length).toBeGreaterThan(0);
+      expect(sent).toHaveLength(1);
       expect(await page.getByText('Vaihe 3 / 4').isVisible()).toBe(true);
     });
   });

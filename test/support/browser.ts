@@ -54,13 +54,10 @@ export async function signedInContext(
 }
 
 /**
- * Until React has hydrated the prerendered page. Its code loads at the visitor's first sign of
- * using the page, here a mouse move; before that the markup shows, links work and clicks on
- * controls wait for the app.
+ * Until React has hydrated the prerendered page. Its code loads with the page; until it has
+ * taken over, the markup shows, links work and clicks on controls wait for the app.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.mouse.move(3, 3);
-  await page.mouse.move(4, 4);
   await page.waitForFunction(() => {
     const content = document.querySelector('main')?.firstElementChild;
     return !!content && Object.keys(content).some((key) => key.startsWith('__reactFiber'));

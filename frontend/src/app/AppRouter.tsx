@@ -1,42 +1,37 @@
-import { Box, CircularProgress } from '@mui/material';
 import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { PublicLayout } from '@/public/layout/PublicLayout';
 import { HomePage } from '@/public/home/components/HomePage';
 import { NotFoundPage } from '@/public/layout/components/NotFoundPage';
+import { PublicLayout } from '@/public/layout/PublicLayout';
 import { lazyPage } from './loadChunk';
+import { BrowserRouter, useLocation } from './router';
 import { routes } from './routes';
 
 /**
- * A lazy page that uses the RTK Query store. The store and the page download in parallel behind
- * one Suspense fallback: a lazy store wrapping a lazy page would fetch them one after the other
- * and show two fallbacks, each reveal held back by React's fallback throttle.
+ * A lazy page still built with MUI and the RTK Query store: those load with it, in parallel
+ * with the page, behind one Suspense fallback.
  */
-function lazyStorePage(load: () => Promise<{ default: ComponentType }>) {
+function lazyMuiPage(load: () => Promise<{ default: ComponentType }>) {
   return lazyPage(async () => {
-    // Redux and RTK Query (~30 kB gzip) load only with the routes that use them.
-    const [{ default: StoreProvider }, { default: Page }] = await Promise.all([
-      import('./StoreProvider'),
-      load(),
-    ]);
+    const [{ default: MuiProviders }, { default: StoreProvider }, { default: Page }] =
+      await Promise.all([import('./MuiProviders'), import('./StoreProvider'), load()]);
     return {
-      default: function PageWithStore() {
+      default: function PageWithMui() {
         return (
-          <StoreProvider>
-            <Page />
-          </StoreProvider>
+          <MuiProviders>
+            <StoreProvider>
+              <Page />
+            </StoreProvider>
+          </MuiProviders>
         );
       },
     };
   });
 }
 
-// Admin code is its own chunk: public visitors never download it.
-const AdminPage = lazyStorePage(() => import('@/admin/shell/components/AdminPage'));
-const LoginPage = lazyStorePage(() => import('@/admin/auth/components/LoginPage'));
-const QuotePage = lazyStorePage(() => import('@/public/quote/components/QuotePage'));
-const ContactPage = lazyStorePage(() => import('@/public/contact/components/ContactPage'));
-const PatternsPage = lazyStorePage(async () => {
+const AdminApp = lazyPage(() => import('./AdminApp'));
+const QuotePage = lazyPage(() => import('@/public/quote/components/QuotePage'));
+const ContactPage = lazyPage(() => import('@/public/contact/components/ContactPage'));
+const PatternsPage = lazyMuiPage(async () => {
   const [page, { store }, { loadPatterns }] = await Promise.all([
     import('@/public/patterns/components/PatternsPage'),
     import('./store'),
@@ -45,13 +40,14 @@ const PatternsPage = lazyStorePage(async () => {
   await loadPatterns(store.dispatch);
   return page;
 });
-const VisualizerPage = lazyStorePage(() => import('@/public/visualizer/components/VisualizerPage'));
+const VisualizerPage = lazyMuiPage(() => import('@/public/visualizer/components/VisualizerPage'));
 const LegalPage = lazyPage(() => import('@/public/legal/components/LegalPage'));
 const PrivacyPage = lazyPage(() => import('@/public/legal/components/PrivacyPage'));
 
-const PAGES_BY_PATH: Record<string, { preload: () => Promise<unknown> }> = {
-  [routes.admin]: AdminPage,
-  [routes.login]: LoginPage,
+type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
+/** The public pages with a chunk of their own; the home and 404 pages come with the app. */
+const PUBLIC_PAGES: Record<string, LazyPage> = {
   [routes.quote]: QuotePage,
   [routes.contact]: ContactPage,
   [routes.patterns]: PatternsPage,
@@ -60,9 +56,14 @@ const PAGES_BY_PATH: Record<string, { preload: () => Promise<unknown> }> = {
   [routes.privacy]: PrivacyPage,
 };
 
+const isAdminPath = (path: string) => path === routes.admin || path === routes.login;
+
+const lazyPageAt = (path: string): LazyPage | undefined =>
+  isAdminPath(path) ? AdminApp : PUBLIC_PAGES[path];
+
 /** Starts loading the chunk of the page at `path`, if it has one; resolves when it is loaded. */
 export function preloadPage(path: string): Promise<unknown> {
-  return PAGES_BY_PATH[path]?.preload() ?? Promise.resolve();
+  return lazyPageAt(path)?.preload() ?? Promise.resolve();
 }
 
 let onPageCommitted: (() => void) | undefined;
@@ -72,7 +73,7 @@ let onPageCommitted: (() => void) | undefined;
  * in a pass after the rest of the app, so the app has taken over a prerendered page only then.
  */
 export function whenPageCommitted(path: string): Promise<void> {
-  if (!Object.hasOwn(PAGES_BY_PATH, path)) return Promise.resolve();
+  if (!lazyPageAt(path)) return Promise.resolve();
   return new Promise((resolve) => (onPageCommitted = resolve));
 }
 
@@ -89,9 +90,9 @@ function Lazy({ children }: { children: ReactNode }) {
   return (
     <Suspense
       fallback={
-        <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
-          <CircularProgress aria-label="Ladataan" />
-        </Box>
+        <div className="page-loading">
+          <div className="spinner" role="progressbar" aria-label="Ladataan" />
+        </div>
       }
     >
       {children}
@@ -100,83 +101,29 @@ function Lazy({ children }: { children: ReactNode }) {
   );
 }
 
-/*
- * Declarative routes rather than a data router: the product uses no loaders or actions, and
- * the data router's code would add ~16 kB gzip to every public page. The build prerenders the
- * same routes inside a static router.
- */
+/** The page at the router's path; the build prerenders the same inside a static router. */
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  if (isAdminPath(pathname)) {
+    return (
+      <Lazy>
+        <AdminApp />
+      </Lazy>
+    );
+  }
+  const Page = PUBLIC_PAGES[pathname];
   return (
-    <Routes>
-      <Route element={<PublicLayout />}>
-        <Route path={routes.home} element={<HomePage />} />
-        <Route
-          path={routes.quote}
-          element={
-            <Lazy>
-              <QuotePage />
-            </Lazy>
-          }
-        />
-        <Route
-          path={routes.visualizer}
-          element={
-            <Lazy>
-              <VisualizerPage />
-            </Lazy>
-          }
-        />
-        <Route
-          path={routes.patterns}
-          element={
-            <Lazy>
-              <PatternsPage />
-            </Lazy>
-          }
-        />
-        <Route
-          path={routes.contact}
-          element={
-            <Lazy>
-              <ContactPage />
-            </Lazy>
-          }
-        />
-        <Route
-          path={routes.legal}
-          element={
-            <Lazy>
-              <LegalPage />
-            </Lazy>
-          }
-        />
-        <Route
-          path={routes.privacy}
-          element={
-            <Lazy>
-              <PrivacyPage />
-            </Lazy>
-          }
-        />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-      <Route
-        path={routes.admin}
-        element={
-          <Lazy>
-            <AdminPage />
-          </Lazy>
-        }
-      />
-      <Route
-        path={routes.login}
-        element={
-          <Lazy>
-            <LoginPage />
-          </Lazy>
-        }
-      />
-    </Routes>
+    <PublicLayout>
+      {pathname === routes.home ? (
+        <HomePage />
+      ) : Page ? (
+        <Lazy>
+          <Page />
+        </Lazy>
+      ) : (
+        <NotFoundPage />
+      )}
+    </PublicLayout>
   );
 }
 

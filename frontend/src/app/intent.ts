@@ -1,26 +1,7 @@
-/**
- * Signs that the visitor starts to use the page. On a phone a touch or a scroll comes well before
- * the first tap on a control, so the app's code is usually there by the time it is needed.
+/*
+ * The moment between the prerendered page's first paint and the app taking it over: what the
+ * visitor does meanwhile is kept and handed to the app.
  */
-const INTENT_EVENTS = [
-  'pointerdown',
-  'pointermove',
-  'touchstart',
-  'wheel',
-  'scroll',
-  'keydown',
-  'focusin',
-] as const;
-
-/** Calls `start` once, at the visitor's first sign of using the page. */
-export function onFirstIntent(start: () => void): void {
-  const options: AddEventListenerOptions = { capture: true, passive: true };
-  const fire = () => {
-    for (const type of INTENT_EVENTS) window.removeEventListener(type, fire, options);
-    start();
-  };
-  for (const type of INTENT_EVENTS) window.addEventListener(type, fire, options);
-}
 
 /** Controls that do nothing without the app's code. Links work as they are: ordinary links. */
 const APP_CONTROLS =
@@ -35,7 +16,8 @@ export function holdClicksUntil(ready: Promise<unknown>): void {
   const hold = (event: MouseEvent) => {
     const control =
       event.target instanceof Element ? event.target.closest<HTMLElement>(APP_CONTROLS) : null;
-    if (!control) return;
+    // The cookie banner, outside the app's root, answers with its own script.
+    if (!control?.closest('#root')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     // A second tap while the code loads would act on a page the first one has changed.

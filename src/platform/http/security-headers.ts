@@ -1,5 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
+import { createHash } from 'node:crypto';
 import helmet from 'helmet';
+import { COOKIE_BANNER_SCRIPT } from '#src/contract/cookie-banner.js';
+
+/** The one inline script of the public pages, the cookie banner's, allowed by its hash. */
+const COOKIE_BANNER_HASH = `'sha256-${createHash('sha256').update(COOKIE_BANNER_SCRIPT).digest('base64')}'`;
 
 const META_PIXEL_HOSTS = ['https://connect.facebook.net', 'https://www.facebook.com'];
 
@@ -41,7 +46,7 @@ export function securityHeadersMiddleware(metaPixelId: string | undefined) {
 function pageDirectives(pixel: string[]) {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...pixel],
+    scriptSrc: ["'self'", COOKIE_BANNER_HASH, ...pixel],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...pixel],
     connectSrc: ["'self'", ...pixel],

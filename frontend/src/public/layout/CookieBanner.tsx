@@ -1,95 +1,67 @@
-import Close from '@mui/icons-material/Close';
-import { Box, Button, Collapse, IconButton, Link, Paper, Typography } from '@mui/material';
-import { useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { COOKIE_BANNER_ID } from '#src/contract/cookie-banner';
 import { routes } from '@/app/routes';
-import { storeConsent, type Consent } from '@/shared/tracking/consent';
+import { buttonClass } from '@/shared/ui/Button';
+import { Icon } from '@/shared/ui/Icon';
 import { layoutCopy } from './copy';
 
 const copy = layoutCopy.cookies;
+const titleId = `${COOKIE_BANNER_ID}-title`;
+const detailsId = `${COOKIE_BANNER_ID}-details`;
 
 /**
- * Shown while no choice is stored. Closing hides it for this visit without storing a choice,
- * so it asks again on the next visit (docs/product.md#cookies-and-analytics).
+ * The cookie banner's markup, prerendered outside the app: its behaviour is the inline script of
+ * src/contract/cookie-banner.ts, so it answers before the app's code arrives and the app never
+ * renders it. Closing hides it for this page view without storing a choice, so it asks again on
+ * the next visit (docs/product.md#cookies-and-analytics).
  */
-export default function CookieBanner() {
-  const [visible, setVisible] = useState(true);
-  const [showDetails, setShowDetails] = useState(false);
-  const detailsId = useId();
-  const titleId = useId();
-  if (!visible) return null;
-
-  const choose = (consent: Consent) => {
-    storeConsent(consent);
-    setVisible(false);
-  };
-
+export function CookieBanner() {
   return (
-    <Paper
-      component="section"
-      role="region"
+    <section
+      id={COOKIE_BANNER_ID}
       aria-labelledby={titleId}
-      elevation={8}
       data-testid="cookie-banner"
-      sx={{
-        position: 'fixed',
-        zIndex: 'snackbar',
-        left: { xs: 8, md: 24 },
-        right: { xs: 8, md: 'auto' },
-        bottom: { xs: 8, md: 24 },
-        maxWidth: 520,
-        p: { xs: 2, md: 3 },
-        pr: { xs: 5, md: 6 },
-      }}
+      className="cookie-banner"
     >
-      <IconButton
-        aria-label={copy.close}
-        onClick={() => setVisible(false)}
-        size="small"
-        sx={{ position: 'absolute', top: 8, right: 8 }}
-      >
-        <Close fontSize="small" />
-      </IconButton>
-      <Typography id={titleId} component="h2" sx={{ fontWeight: 700, fontSize: 17, mb: 0.5 }}>
+      <button type="button" aria-label={copy.close} data-close="" className="icon-btn cookie-close">
+        <Icon name="close" className="icon-small" />
+      </button>
+      <h2 id={titleId} className="cookie-title">
         {copy.title}
-      </Typography>
-      <Typography variant="body2" sx={{ mb: 1 }}>
-        {copy.text}{' '}
-        <Link component={RouterLink} to={routes.privacy}>
-          {copy.privacyLink}
-        </Link>
-      </Typography>
-      <Collapse in={showDetails}>
-        <Box id={detailsId} component="dl" sx={{ my: 1, '& dd': { ml: 0, mb: 1 } }}>
-          {copy.details.map((detail) => (
-            <div key={detail.name}>
-              <Typography component="dt" variant="body2" sx={{ fontWeight: 700 }}>
-                {detail.name}
-              </Typography>
-              <Typography component="dd" variant="body2" color="text.secondary">
-                {detail.text}
-              </Typography>
-            </div>
-          ))}
-        </Box>
-      </Collapse>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-        <Button
-          size="small"
-          onClick={() => setShowDetails((shown) => !shown)}
-          aria-expanded={showDetails}
+      </h2>
+      <p className="small cookie-text">
+        {copy.text} <a href={routes.privacy}>{copy.privacyLink}</a>
+      </p>
+      <dl id={detailsId} className="small cookie-details" hidden>
+        {copy.details.map((detail) => (
+          <div key={detail.name}>
+            <dt>{detail.name}</dt>
+            <dd className="muted">{detail.text}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="cookie-actions">
+        <button
+          type="button"
+          aria-expanded="false"
           aria-controls={detailsId}
+          data-show={copy.showDetails}
+          data-hide={copy.hideDetails}
+          className={buttonClass({ size: 'small' })}
         >
-          {showDetails ? copy.hideDetails : copy.showDetails}
-        </Button>
-        <Box sx={{ flex: 1 }} />
-        <Button variant="outlined" onClick={() => choose('necessary')}>
+          {copy.showDetails}
+        </button>
+        <span className="spacer" />
+        <button
+          type="button"
+          data-consent="necessary"
+          className={buttonClass({ variant: 'outlined' })}
+        >
           {copy.necessary}
-        </Button>
-        <Button variant="contained" onClick={() => choose('all')}>
+        </button>
+        <button type="button" data-consent="all" className={buttonClass({ variant: 'contained' })}>
           {copy.all}
-        </Button>
-      </Box>
-    </Paper>
+        </button>
+      </div>
+    </section>
   );
 }

@@ -1,48 +1,26 @@
-import { Box } from '@mui/material';
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { Outlet } from 'react-router-dom';
+import { useEffect } from 'react';
 import { loadSiteConfig } from '@/shared/site/siteConfig';
 import { configureMetaPixel } from '@/shared/tracking/metaPixel';
-import { readConsent } from '@/shared/tracking/consent';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import { usePageViews } from './usePageViews';
-
-// Returning visitors have chosen already; the banner's code loads only for those who have not.
-const CookieBanner = lazy(() => import('./CookieBanner'));
+import type { ReactNode } from 'react';
 
 /**
- * Decided after hydration: the stored choice lives in this browser, and the prerendered page is
- * the same for every visitor.
+ * Shared frame of the Finnish pages: header, page, footer. The cookie banner is no part of it:
+ * the server puts it into the document outside the app, with its own few lines of script
+ * (docs/decisions/0105-public-pages-load-their-code-at-once.md).
  */
-function useConsentPending(): boolean {
-  return useSyncExternalStore(subscribeToNothing, consentPendingAtLoad, () => false);
-}
-
-const subscribeToNothing = () => () => undefined;
-let pendingAtLoad: boolean | undefined;
-/** Read once per page load: the banner hides itself once the visitor has chosen. */
-const consentPendingAtLoad = () => (pendingAtLoad ??= readConsent() === null);
-
-/** Shared frame of the Finnish pages: header, page, footer, cookie banner. */
-export function PublicLayout() {
+export function PublicLayout({ children }: { children: ReactNode }) {
   usePageViews();
-  const consentPending = useConsentPending();
   useEffect(() => {
     void loadSiteConfig().then((site) => configureMetaPixel(site?.metaPixelId ?? null));
   }, []);
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <div className="site">
       <SiteHeader />
-      <Box component="main" sx={{ flex: 1 }}>
-        <Outlet />
-      </Box>
+      <main className="site-main">{children}</main>
       <SiteFooter />
-      {consentPending && (
-        <Suspense fallback={null}>
-          <CookieBanner />
-        </Suspense>
-      )}
-    </Box>
+    </div>
   );
 }

@@ -1,104 +1,48 @@
-import CalculateOutlined from '@mui/icons-material/CalculateOutlined';
-import CollectionsOutlined from '@mui/icons-material/CollectionsOutlined';
-import HomeOutlined from '@mui/icons-material/HomeOutlined';
-import MailOutline from '@mui/icons-material/MailOutlined';
-import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
-import { Box, Button, Container } from '@mui/material';
-import type { ReactElement } from 'react';
-import { NavLink, Link as RouterLink } from 'react-router-dom';
+import { Link } from '@/app/router';
 import { routes } from '@/app/routes';
-import { accentButtonSx } from '@/shared/components/accent';
+import { buttonClass } from '@/shared/ui/Button';
+import { Icon, type IconName } from '@/shared/ui/Icon';
 import { layoutCopy } from './copy';
 
-const NAV_ICONS: Record<string, ReactElement> = {
-  [routes.home]: <HomeOutlined fontSize="small" />,
-  [routes.visualizer]: <AutoAwesomeOutlined fontSize="small" />,
-  [routes.patterns]: <CollectionsOutlined fontSize="small" />,
-  [routes.contact]: <MailOutline fontSize="small" />,
+const NAV_ICONS: Record<string, IconName> = {
+  [routes.home]: 'home',
+  [routes.visualizer]: 'sparkle',
+  [routes.patterns]: 'collections',
+  [routes.contact]: 'mail',
 };
 
 /** Labels show from the md breakpoint up; below it the menu is icons with accessible names. */
-const labelSx = { display: { xs: 'none', md: 'inline' } } as const;
-
 export function SiteHeader() {
   return (
-    <Box
-      component="header"
-      sx={{
-        position: 'sticky',
-        top: 0,
-        zIndex: 'appBar',
-        bgcolor: 'rgba(250, 248, 245, 0.94)',
-        backdropFilter: 'blur(8px)',
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <Container
-        sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, md: 2 }, minHeight: 64 }}
-      >
-        <Box
-          component={RouterLink}
-          to={routes.home}
-          aria-label={layoutCopy.homeAria}
-          sx={{
-            fontWeight: 800,
-            fontSize: { xs: 18, md: 22 },
-            color: 'primary.main',
-            textDecoration: 'none',
-            mr: 'auto',
-            letterSpacing: '-0.02em',
-          }}
-        >
+    <header className="site-header">
+      <div className="container site-header-bar">
+        <Link to={routes.home} aria-label={layoutCopy.homeAria} className="brand">
           {layoutCopy.brand}
-        </Box>
-        <Box
-          component="nav"
-          aria-label={layoutCopy.navAria}
-          sx={{ display: 'flex', gap: { xs: 0, md: 0.5 } }}
-        >
+        </Link>
+        <nav aria-label={layoutCopy.navAria} className="site-nav">
           {layoutCopy.nav.map((item) => (
-            <Button
+            <Link
               key={item.to}
-              component={NavLink}
               to={item.to}
-              end
+              nav
               aria-label={item.label}
               title={item.label}
-              startIcon={NAV_ICONS[item.to]}
-              color="inherit"
-              sx={{
-                color: 'text.primary',
-                minWidth: { xs: 40, md: 64 },
-                px: { xs: 1, md: 1.5 },
-                '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 }, ml: { xs: 0, md: -0.5 } },
-                '&.active': { color: 'primary.main', bgcolor: 'rgba(31, 58, 95, 0.08)' },
-              }}
+              className={buttonClass({}, 'nav-link')}
             >
-              <Box component="span" sx={labelSx}>
-                {item.label}
-              </Box>
-            </Button>
+              <Icon name={NAV_ICONS[item.to]!} className="icon-small" />
+              <span className="nav-label">{item.label}</span>
+            </Link>
           ))}
-        </Box>
-        <Button
-          component={RouterLink}
+        </nav>
+        <Link
           to={routes.quote}
-          variant="contained"
           aria-label={layoutCopy.quoteButton}
-          startIcon={<CalculateOutlined fontSize="small" />}
-          sx={{
-            ...accentButtonSx,
-            minWidth: { xs: 40, md: 64 },
-            px: { xs: 1.25, md: 2 },
-            '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 }, ml: { xs: 0, md: -0.5 } },
-          }}
+          className={buttonClass({ variant: 'contained', accent: true }, 'quote-link')}
         >
-          <Box component="span" sx={labelSx}>
-            {layoutCopy.quoteButton}
-          </Box>
-        </Button>
-      </Container>
-    </Box>
+          <Icon name="calculate" className="icon-small" />
+          <span className="nav-label">{layoutCopy.quoteButton}</span>
+        </Link>
+      </div>
+    </header>
   );
 }

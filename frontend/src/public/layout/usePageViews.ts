@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@/app/router';
 import { takeArrival, trackEvent } from '@/shared/tracking/analytics';
 
 /** A page_view per route change, and each new page opens at its top. */

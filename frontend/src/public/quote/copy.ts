@@ -65,6 +65,8 @@ export const quoteCopy = {
     message: 'Viesti (vapaaehtoinen)',
     messagePlaceholder: 'Kerro halutessasi lisätietoja keittiöstäsi',
     required: 'Pakollinen tieto',
+    invalidEmail: 'Tarkista sähköpostiosoite, esim. nimi@esimerkki.fi',
+    refused: 'Tarkista tieto',
     submit: 'Lähetä tarjouspyyntö',
     sending: 'Lähetetään...',
   },
@@ -86,5 +88,6 @@ export const quoteCopy = {
     missingText: 'Täytä kaikki pakolliset kentät',
     errorTitle: 'Virhe',
     errorFallback: 'Tarjouksen lähettäminen epäonnistui',
+    checkFields: 'Tarkista merkityt kentät ja lähetä uudelleen.',
   },
 } as const;

@@ -1,4 +1,3 @@
-import { Box, type SxProps, type Theme } from '@mui/material';
 import { preload } from 'react-dom';
 
 /** The smaller width the build renders every site photo at (scripts/responsive-images.mjs). */
@@ -23,8 +22,8 @@ export interface ResponsiveImageProps {
   /** The page's largest paint: preloaded (as AVIF) and fetched first. */
   priority?: boolean;
   /** Placement of the picture (the grid item). */
-  sx?: SxProps<Theme>;
-  imageSx?: SxProps<Theme>;
+  className?: string;
+  imageClassName?: string;
 }
 
 /**
@@ -39,8 +38,8 @@ export function ResponsiveImage({
   alt,
   loading = 'lazy',
   priority = false,
-  sx,
-  imageSx,
+  className,
+  imageClassName,
 }: ResponsiveImageProps) {
   if (priority) {
     preload(src, {
@@ -52,11 +51,11 @@ export function ResponsiveImage({
     });
   }
   return (
-    <Box component="picture" sx={sx}>
+    <picture className={className}>
       <source type="image/avif" srcSet={srcSet(src, width, 'avif')} sizes={sizes} />
       <source type="image/webp" srcSet={srcSet(src, width, 'webp')} sizes={sizes} />
-      <Box
-        component="img"
+      <img
+        className={imageClassName}
         src={src}
         srcSet={srcSet(src, width, 'jpg')}
         sizes={sizes}
@@ -68,8 +67,7 @@ export function ResponsiveImage({
         // Async decoding lets a frame paint without the picture; the largest paint should not wait
         // a frame for it, the pictures below it may.
         decoding={priority ? 'auto' : 'async'}
-        sx={imageSx}
       />
-    </Box>
+    </picture>
   );
 }

@@ -1,16 +1,6 @@
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
-// Most visits never see a toast: the Snackbar and Alert load with the first one.
-const ToastView = lazy(() => import('./ToastView'));
+import ToastView from './ToastView';
 
 export interface ToastOptions {
   title: string;
@@ -52,11 +42,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      {toast && (
-        <Suspense fallback={null}>
-          <ToastView toast={toast} onClose={close} />
-        </Suspense>
-      )}
+      {toast && <ToastView key={toast.key} toast={toast} onClose={close} />}
     </ToastContext.Provider>
   );
 }

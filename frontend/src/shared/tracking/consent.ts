@@ -1,5 +1,6 @@
+import { CONSENT_EVENT, CONSENT_KEY } from '#src/contract/cookie-banner';
+
 /** The stored cookie choice; none: not chosen yet (docs/product.md#cookies-and-analytics). */
-export const CONSENT_KEY = 'cookie-consent';
 
 export type Consent = 'all' | 'necessary';
 
@@ -28,6 +29,14 @@ export function storeConsent(consent: Consent): void {
 export function onConsentChange(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+// The cookie banner lives outside the app and announces the visitor's choice.
+if (typeof window !== 'undefined') {
+  window.addEventListener(CONSENT_EVENT, () => {
+    const consent = readConsent();
+    listeners.forEach((listener) => listener(consent));
+  });
 }
 
 export function hasMarketingConsent(): boolean {

@@ -1,4 +1,5 @@
 import { SITE_CONFIG_PLACEHOLDERS, type SiteConfig } from '#src/contract/site.js';
+import { COOKIE_BANNER_SCRIPT } from '#src/contract/cookie-banner.js';
 import { renderPageDocument } from './page-document.js';
 import type { PrerenderedPage, SiteFacts } from './prerendered-page.js';
 
@@ -42,6 +43,7 @@ const page = (overrides: Partial<PrerenderedPage> = {}): PrerenderedPage => ({
   shareImage: '/images/doors/kehysovi.jpg',
   html: '<link rel="preload" as="image" href="/images/doors/kehysovi.jpg"/><main><h1>Hintalaskuri</h1></main>',
   styles: '<style data-emotion="css a1">.css-a1{color:red}</style>',
+  cookieBanner: '<section id="cookie-banner">Käytämme evästeitä</section>',
   ...overrides,
 });
 
@@ -54,6 +56,14 @@ describe(renderPageDocument.name, () => {
     expect(html).not.toContain('content="shell"');
     expect(html).not.toContain('<noscript>');
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+  });
+
+  it('should put the cookie banner after the root with its inline script', () => {
+    const html = render(page());
+    const body = html.slice(html.indexOf('<div id="root">'));
+    expect(body).toContain(
+      `</div>\n    <section id="cookie-banner">Käytämme evästeitä</section><script>${COOKIE_BANNER_SCRIPT}</script>`,
+    );
   });
 
   it('should move the image preloads React put before the markup into the head', () => {

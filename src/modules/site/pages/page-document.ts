@@ -4,6 +4,7 @@ import {
   type SiteConfig,
   telephoneHref,
 } from '#src/contract/site.js';
+import { COOKIE_BANNER_SCRIPT } from '#src/contract/cookie-banner.js';
 import type { PrerenderedPage, SiteFacts } from './prerendered-page.js';
 import { businessStructuredData } from './structured-data.js';
 
@@ -75,7 +76,9 @@ export function renderPageDocument(
     .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root">${page.html.slice(preloads.length)}</div>`,
+      () =>
+        `<div id="root">${page.html.slice(preloads.length)}</div>\n    ` +
+        `${page.cookieBanner}<script>${COOKIE_BANNER_SCRIPT}</script>`,
     );
   return fillSiteConfig(document, siteConfig);
 }

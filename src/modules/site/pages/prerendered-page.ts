@@ -8,7 +8,9 @@ export interface PrerenderedPage {
   shareImage: string;
   /** Content of the root element. */
   html: string;
-  /** The page's critical CSS as one `<style>` tag. */
+  /** The cookie banner's markup, shown until the visitor has chosen. */
+  cookieBanner: string;
+  /** The page's critical CSS as one `<style>` tag, if it has any. */
   styles: string;
 }
 

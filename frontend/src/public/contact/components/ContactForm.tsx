@@ -1,9 +1,10 @@
-import { Box, Button, TextField, type TextFieldProps } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { splitName, useSendContactMessageMutation } from '@/public/contact/api/contactApi';
+import { sendContactMessage, splitName } from '@/public/contact/api/contactApi';
 import { contactCopy } from '@/public/contact/copy';
-import { accentButtonSx } from '@/shared/components/accent';
-import { errorMessage } from '@/shared/api/api';
+import { Button } from '@/shared/ui/Button';
+import { TextField } from '@/shared/ui/TextField';
+import { errorMessage } from '@/shared/api/errorMessage';
+import { useSend } from '@/shared/api/postJson';
 import { useIdempotencyKey } from '@/shared/api/useIdempotencyKey';
 import { useToast } from '@/shared/components/toast';
 
@@ -11,28 +12,23 @@ const EMPTY = { name: '', email: '', phone: '', message: '' };
 type Field = keyof typeof EMPTY;
 
 /** Field order and input attributes; name and e-mail are the required ones. */
-const FIELDS: ({ name: Field; required?: boolean } & TextFieldProps)[] = [
-  {
-    name: 'name',
-    required: true,
-    autoComplete: 'name',
-    slotProps: { htmlInput: { maxLength: 201 } },
-  },
-  {
-    name: 'email',
-    required: true,
-    type: 'email',
-    autoComplete: 'email',
-    slotProps: { htmlInput: { maxLength: 254 } },
-  },
-  { name: 'phone', type: 'tel', autoComplete: 'tel', slotProps: { htmlInput: { maxLength: 40 } } },
-  { name: 'message', multiline: true, minRows: 5, slotProps: { htmlInput: { maxLength: 5000 } } },
+const FIELDS: {
+  name: Field;
+  required?: boolean;
+  type?: string;
+  autoComplete?: string;
+  maxLength: number;
+}[] = [
+  { name: 'name', required: true, autoComplete: 'name', maxLength: 201 },
+  { name: 'email', required: true, type: 'email', autoComplete: 'email', maxLength: 254 },
+  { name: 'phone', type: 'tel', autoComplete: 'tel', maxLength: 40 },
+  { name: 'message', maxLength: 5000 },
 ];
 
 export function ContactForm() {
   const [values, setValues] = useState(EMPTY);
   const [missing, setMissing] = useState<Set<Field>>(new Set());
-  const [send, { isLoading }] = useSendContactMessageMutation();
+  const [send, sending] = useSend(sendContactMessage);
   const toast = useToast();
   const idempotencyKey = useIdempotencyKey();
 
@@ -55,16 +51,16 @@ export function ContactForm() {
       return;
     }
     try {
-      await send({
-        idempotencyKey: idempotencyKey.take(),
-        message: {
+      await send(
+        {
           ...splitName(values.name),
           email: values.email.trim(),
           phone: values.phone.trim(),
           message: values.message.trim(),
           source: 'contact_form',
         },
-      }).unwrap();
+        idempotencyKey.take(),
+      );
       idempotencyKey.settle();
       setValues(EMPTY);
       toast({
@@ -88,31 +84,47 @@ export function ContactForm() {
 
   const { form } = contactCopy;
   return (
-    <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
-      <Box sx={{ display: 'grid', gap: 2.5 }}>
-        {FIELDS.map(({ name, required, ...props }) => (
-          <TextField
-            key={name}
-            name={name}
-            label={form[name]}
-            required={required}
-            value={values[name]}
-            onChange={(event) => change(name, event.target.value)}
-            error={missing.has(name)}
-            helperText={missing.has(name) ? form.required : undefined}
-            {...props}
-          />
-        ))}
-      </Box>
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <div className="field-grid">
+        {FIELDS.map(({ name, required, type, autoComplete, maxLength }) => {
+          const shared = {
+            name,
+            label: form[name],
+            required,
+            value: values[name],
+            error: missing.has(name),
+            helperText: missing.has(name) ? form.required : undefined,
+            maxLength,
+          };
+          return name === 'message' ? (
+            <TextField
+              key={name}
+              {...shared}
+              multiline
+              rows={5}
+              onChange={(event) => change(name, event.target.value)}
+            />
+          ) : (
+            <TextField
+              key={name}
+              {...shared}
+              type={type}
+              autoComplete={autoComplete}
+              onChange={(event) => change(name, event.target.value)}
+            />
+          );
+        })}
+      </div>
       <Button
         type="submit"
         variant="contained"
         size="large"
-        disabled={isLoading}
-        sx={{ ...accentButtonSx, mt: 3 }}
+        accent
+        disabled={sending}
+        className="contact-submit"
       >
-        {isLoading ? form.sending : form.submit}
+        {sending ? form.sending : form.submit}
       </Button>
-    </Box>
+    </form>
   );
 }

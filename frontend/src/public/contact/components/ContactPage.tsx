@@ -1,54 +1,34 @@
-import CheckCircle from '@mui/icons-material/CheckCircle';
-import { Box, Container, Typography } from '@mui/material';
 import { ContactForm } from '@/public/contact/components/ContactForm';
 import { ContactInfoCard } from '@/public/contact/components/ContactInfoCard';
 import { contactCopy } from '@/public/contact/copy';
+import { Icon } from '@/shared/ui/Icon';
 import { usePageMeta } from '@/shared/components/usePageMeta';
-import { plainListSx } from '@/shared/components/plainList';
 
 export default function ContactPage() {
   usePageMeta(contactCopy.title, contactCopy.description);
   return (
-    <Container sx={{ py: { xs: 4, md: 8 } }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: 32, md: 44 }, mb: 1.5 }}>
-        {contactCopy.heading}
-      </Typography>
-      <Typography color="text.secondary" sx={{ maxWidth: 680, mb: 4, fontSize: 18 }}>
-        {contactCopy.lead}
-      </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: { xs: 4, md: 6 },
-          gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' },
-        }}
-      >
+    <div className="container page">
+      <h1 className="page-title">{contactCopy.heading}</h1>
+      <p className="muted contact-lead">{contactCopy.lead}</p>
+      <div className="contact-grid">
         <ContactForm />
-        <Box sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
+        <div className="contact-side">
           <ContactInfoCard />
-          <Box component="section" aria-labelledby="contact-bullets">
-            <Typography
-              id="contact-bullets"
-              component="h2"
-              sx={{ fontWeight: 700, fontSize: 20, mb: 1.5 }}
-            >
+          <section aria-labelledby="contact-bullets">
+            <h2 id="contact-bullets" className="side-heading">
               {contactCopy.bulletsHeading}
-            </Typography>
-            <Box component="ul" sx={{ ...plainListSx, display: 'grid', gap: 1.25 }}>
+            </h2>
+            <ul className="plain-list contact-bullets">
               {contactCopy.bullets.map((bullet) => (
-                <Box
-                  component="li"
-                  key={bullet}
-                  sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
-                >
-                  <CheckCircle color="secondary" fontSize="small" aria-hidden />
+                <li key={bullet}>
+                  <Icon name="checkCircle" className="icon-small icon-secondary" />
                   {bullet}
-                </Box>
+                </li>
               ))}
-            </Box>
-          </Box>
-        </Box>
-      </Box>
-    </Container>
+            </ul>
+          </section>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,8 @@
-import { Box, Button, Container, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
 import { BenefitsSection } from '@/public/home/components/BenefitsSection';
 import { HeroCollage } from '@/public/home/components/HeroCollage';
 import { StepsSection } from '@/public/home/components/StepsSection';
 import { homeCopy } from '@/public/home/copy';
-import { ACCENT_TEXT, accentButtonSx } from '@/shared/components/accent';
+import { ButtonLink } from '@/shared/ui/Button';
 import { usePageMeta } from '@/shared/components/usePageMeta';
 
 const { hero } = homeCopy;
@@ -13,66 +11,34 @@ export function HomePage() {
   usePageMeta(homeCopy.title, homeCopy.description);
   return (
     <>
-      <Box component="section" aria-labelledby="hero-heading" sx={{ py: { xs: 4, md: 8 } }}>
-        <Container
-          sx={{
-            display: 'grid',
-            gap: { xs: 4, md: 6 },
-            alignItems: 'center',
-            gridTemplateColumns: { xs: '1fr', md: '1fr 1.1fr' },
-          }}
-        >
-          <Box>
-            <Typography
-              component="p"
-              sx={{ color: ACCENT_TEXT, fontWeight: 700, letterSpacing: '0.04em', mb: 1 }}
-            >
-              {hero.eyebrow}
-            </Typography>
-            <Typography
-              id="hero-heading"
-              variant="h1"
-              sx={{ fontSize: { xs: 34, md: 52 }, lineHeight: 1.1, mb: 2 }}
-            >
+      <section aria-labelledby="hero-heading" className="hero">
+        <div className="container hero-grid">
+          <div>
+            <p className="hero-eyebrow">{hero.eyebrow}</p>
+            <h1 id="hero-heading" className="hero-heading">
               {hero.heading}
-            </Typography>
-            <Typography sx={{ fontSize: { xs: 17, md: 19 }, color: 'text.secondary', mb: 3 }}>
-              {hero.lead}
-            </Typography>
-            <Box
-              data-testid="price-badge"
-              sx={{
-                display: 'inline-block',
-                bgcolor: 'primary.main',
-                color: '#fff',
-                fontWeight: 800,
-                borderRadius: 99,
-                px: 2.5,
-                py: 1,
-                mb: 3,
-                fontSize: 18,
-              }}
-            >
+            </h1>
+            <p className="muted hero-lead">{hero.lead}</p>
+            <div data-testid="price-badge" className="price-badge">
               {hero.badge}
-            </Box>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+            </div>
+            <div className="hero-ctas">
               {hero.ctas.map((cta) => (
-                <Button
+                <ButtonLink
                   key={cta.to}
-                  component={RouterLink}
                   to={cta.to}
                   size="large"
                   variant={cta.variant}
-                  sx={'accent' in cta ? accentButtonSx : undefined}
+                  accent={'accent' in cta}
                 >
                   {cta.label}
-                </Button>
+                </ButtonLink>
               ))}
-            </Box>
-          </Box>
+            </div>
+          </div>
           <HeroCollage />
-        </Container>
-      </Box>
+        </div>
+      </section>
       <BenefitsSection />
       <StepsSection />
     </>

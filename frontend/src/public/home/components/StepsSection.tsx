@@ -1,63 +1,27 @@
-import { Box, Button, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
 import { routes } from '@/app/routes';
 import { HomeSection } from '@/public/home/components/HomeSection';
 import { homeCopy } from '@/public/home/copy';
-import { accentButtonSx } from '@/shared/components/accent';
-import { plainListSx } from '@/shared/components/plainList';
+import { ButtonLink } from '@/shared/ui/Button';
 
 export function StepsSection() {
   return (
-    <HomeSection headingId="steps-heading" heading={homeCopy.stepsHeading} background="#f1ece4">
-      <Box
-        component="ol"
-        sx={{
-          ...plainListSx,
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' },
-        }}
-      >
+    <HomeSection headingId="steps-heading" heading={homeCopy.stepsHeading} tinted>
+      <ol className="plain-list steps">
         {homeCopy.steps.map((step, index) => (
-          <Box component="li" key={step.title} sx={{ textAlign: 'center', px: 1 }}>
-            <Box
-              aria-hidden
-              sx={{
-                width: 48,
-                height: 48,
-                borderRadius: '50%',
-                bgcolor: 'primary.main',
-                color: '#fff',
-                display: 'grid',
-                placeItems: 'center',
-                fontWeight: 800,
-                fontSize: 20,
-                mx: 'auto',
-                mb: 1.5,
-              }}
-            >
+          <li key={step.title} className="step">
+            <div aria-hidden="true" className="step-number">
               {index + 1}
-            </Box>
-            <Typography component="h3" sx={{ fontWeight: 700, fontSize: 18, mb: 0.5 }}>
-              {step.title}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {step.text}
-            </Typography>
-          </Box>
+            </div>
+            <h3 className="step-title">{step.title}</h3>
+            <p className="small muted">{step.text}</p>
+          </li>
         ))}
-      </Box>
-      <Box sx={{ textAlign: 'center', mt: 5 }}>
-        <Button
-          component={RouterLink}
-          to={routes.quote}
-          variant="contained"
-          size="large"
-          sx={accentButtonSx}
-        >
+      </ol>
+      <div className="steps-cta">
+        <ButtonLink to={routes.quote} variant="contained" size="large" accent>
           {homeCopy.stepsCta}
-        </Button>
-      </Box>
+        </ButtonLink>
+      </div>
     </HomeSection>
   );
 }

@@ -1,6 +1,5 @@
-import { Button, Container, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
 import { routes } from '@/app/routes';
+import { ButtonLink } from '@/shared/ui/Button';
 import { usePageMeta } from '@/shared/components/usePageMeta';
 
 export function NotFoundPage() {
@@ -8,16 +7,12 @@ export function NotFoundPage() {
     noindex: true,
   });
   return (
-    <Container sx={{ py: 12, textAlign: 'center' }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: 32, md: 48 }, mb: 2 }}>
-        404 Page Not Found
-      </Typography>
-      <Typography sx={{ mb: 4 }} color="text.secondary">
-        Etsimääsi sivua ei löytynyt.
-      </Typography>
-      <Button variant="contained" component={RouterLink} to={routes.home}>
+    <div className="container not-found">
+      <h1 className="not-found-title">404 Page Not Found</h1>
+      <p className="muted not-found-text">Etsimääsi sivua ei löytynyt.</p>
+      <ButtonLink variant="contained" to={routes.home}>
         Etusivulle
-      </Button>
-    </Container>
+      </ButtonLink>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
-import { Box, Button, TextField } from '@mui/material';
 import type { FormEvent } from 'react';
 import { quoteCopy } from '@/public/quote/copy';
-import { accentButtonSx } from '@/shared/components/accent';
 import type { ContactFields, QuoteWizard } from '@/public/quote/hooks/useQuoteWizard';
+import { Button } from '@/shared/ui/Button';
+import { TextField } from '@/shared/ui/TextField';
 import { StepHeading } from './StepHeading';
 
 const copy = quoteCopy.contact;
@@ -29,15 +29,15 @@ export function ContactStep({
   sending: boolean;
   onSubmit: () => void;
 }) {
-  const { contact, setContactField, missing, back } = wizard;
+  const { contact, setContactField, errors, back } = wizard;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <form noValidate onSubmit={submit}>
       <StepHeading lead={copy.lead}>{copy.heading}</StepHeading>
-      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <div className="field-grid field-grid-2">
         {FIELDS.map(({ name, type, autoComplete }) => (
           <TextField
             key={name}
@@ -48,32 +48,33 @@ export function ContactStep({
             required
             value={contact[name]}
             onChange={(event) => setContactField(name, event.target.value)}
-            error={missing.has(name)}
-            helperText={missing.has(name) ? copy.required : undefined}
-            slotProps={{ htmlInput: { maxLength: name === 'email' ? 254 : 100 } }}
+            error={errors.has(name)}
+            helperText={errors.get(name)}
+            maxLength={name === 'email' ? 254 : 100}
           />
         ))}
-      </Box>
+      </div>
       <TextField
         name="message"
         label={copy.message}
         placeholder={copy.messagePlaceholder}
         multiline
-        minRows={3}
-        fullWidth
+        rows={3}
         value={contact.message}
         onChange={(event) => setContactField('message', event.target.value)}
-        slotProps={{ htmlInput: { maxLength: 5000 } }}
-        sx={{ mt: 2.5 }}
+        error={errors.has('message')}
+        helperText={errors.get('message')}
+        maxLength={5000}
+        className="quote-message"
       />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 4, gap: 2 }}>
+      <div className="btn-row btn-row-split">
         <Button onClick={back} disabled={sending}>
           {quoteCopy.back}
         </Button>
-        <Button type="submit" variant="contained" disabled={sending} sx={accentButtonSx}>
+        <Button type="submit" variant="contained" accent disabled={sending}>
           {sending ? copy.sending : copy.submit}
         </Button>
-      </Box>
-    </Box>
+      </div>
+    </form>
   );
 }

@@ -1,6 +1,8 @@
-import { Alert, Box, Button, TextField } from '@mui/material';
 import { quoteCopy } from '@/public/quote/copy';
 import { type QuoteWizard } from '@/public/quote/hooks/useQuoteWizard';
+import { Alert } from '@/shared/ui/Alert';
+import { Button } from '@/shared/ui/Button';
+import { TextField } from '@/shared/ui/TextField';
 import { QUANTITY_MAX, type Quantities } from '../lib/quantities';
 import { StepHeading } from './StepHeading';
 
@@ -17,32 +19,34 @@ export function QuantitiesStep({ wizard }: { wizard: QuoteWizard }) {
       onChange={(event) => setQuantity(name, event.target.value)}
       onFocus={(event) => event.target.select()}
       helperText={helperText}
-      slotProps={{ htmlInput: { min: 0, max: QUANTITY_MAX[name], step: 1, inputMode: 'numeric' } }}
-      fullWidth
+      min={0}
+      max={QUANTITY_MAX[name]}
+      step={1}
+      inputMode="numeric"
     />
   );
   return (
     <>
       <StepHeading lead={copy.lead}>{copy.heading}</StepHeading>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <div className="field-grid field-grid-2">
         {field('doors', copy.doors)}
         {field('drawers', copy.drawers)}
-      </Box>
-      <Alert severity="info" variant="outlined" sx={{ my: 2 }}>
+      </div>
+      <Alert severity="info" className="quantities-hint">
         {copy.worktopOnlyHint}
       </Alert>
       {field('metres', copy.metres, copy.metresHint)}
       {quantitiesBlocked && (
-        <Alert severity="error" role="alert" sx={{ mt: 3 }}>
+        <Alert severity="error" role="alert" className="quantities-blocked">
           {copy.noQuantities}
         </Alert>
       )}
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 4 }}>
+      <div className="btn-row btn-row-split">
         <Button onClick={back}>{quoteCopy.back}</Button>
         <Button variant="contained" onClick={next}>
           {quoteCopy.next}
         </Button>
-      </Box>
+      </div>
     </>
   );
 }

@@ -1,16 +1,22 @@
-import { Alert, Container, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { QuoteAnswer } from '#src/contract/quote';
-import { useSubmitQuoteMutation } from '@/public/quote/api/quoteApi';
+import { useSearchParams } from '@/app/router';
+import { submitQuote } from '@/public/quote/api/quoteApi';
 import { ContactStep } from '@/public/quote/components/ContactStep';
 import { DoneStep } from '@/public/quote/components/DoneStep';
 import { QuantitiesStep } from '@/public/quote/components/QuantitiesStep';
 import { StyleStep } from '@/public/quote/components/StyleStep';
 import { WizardProgress } from '@/public/quote/components/WizardProgress';
 import { quoteCopy } from '@/public/quote/copy';
-import { useQuoteWizard } from '@/public/quote/hooks/useQuoteWizard';
-import { errorMessage } from '@/shared/api/api';
+import {
+  type ContactFields,
+  useQuoteWizard,
+  type QuoteWizard,
+} from '@/public/quote/hooks/useQuoteWizard';
+import { Alert } from '@/shared/ui/Alert';
+import { errorMessage } from '@/shared/api/errorMessage';
+import { fieldErrors } from '@/shared/api/fieldErrors';
+import { useSend } from '@/shared/api/postJson';
 import { useIdempotencyKey } from '@/shared/api/useIdempotencyKey';
 import { useToast } from '@/shared/components/toast';
 import { usePageMeta } from '@/shared/components/usePageMeta';
@@ -19,14 +25,29 @@ import { trackPixel } from '@/shared/tracking/metaPixel';
 
 const PATTERN_CODE = /^[A-Za-z0-9-]{1,20}$/;
 
+/** The contact step's fields the server refused, in Finnish (the server's words when it has them). */
+function refusedContactFields(error: unknown, wizard: QuoteWizard): boolean {
+  const refused = new Map<keyof ContactFields, string>();
+  for (const [path, words] of fieldErrors(error)) {
+    const field = path.replace(/^customer\./, '') as keyof ContactFields;
+    if (!(field in wizard.contact)) continue;
+    refused.set(
+      field,
+      words ?? (field === 'email' ? quoteCopy.contact.invalidEmail : quoteCopy.contact.refused),
+    );
+  }
+  if (refused.size) wizard.showFieldErrors(refused);
+  return refused.size > 0;
+}
+
 export default function QuotePage() {
   usePageMeta(quoteCopy.title, quoteCopy.description);
   const wizard = useQuoteWizard();
   const toast = useToast();
-  const [submitQuote, { isLoading }] = useSubmitQuoteMutation();
+  const [send, sending] = useSend(submitQuote);
   const [answer, setAnswer] = useState<QuoteAnswer | null>(null);
   const idempotencyKey = useIdempotencyKey();
-  const [searchParams] = useSearchParams();
+  const searchParams = useSearchParams();
   const requested = searchParams.get('pattern');
   const patternId = requested && PATTERN_CODE.test(requested) ? requested : undefined;
 
@@ -46,15 +67,15 @@ export default function QuotePage() {
     }
     try {
       const { message, ...customer } = contact;
-      const result = await submitQuote({
-        idempotencyKey: idempotencyKey.take(),
-        quote: {
+      const result = await send(
+        {
           doorStyle,
           ...quantities,
           customer: { ...customer, country: 'FI', message: message.trim() || undefined },
           patternId,
         },
-      }).unwrap();
+        idempotencyKey.take(),
+      );
       idempotencyKey.settle();
       setAnswer(result);
       wizard.complete();
@@ -71,9 +92,12 @@ export default function QuotePage() {
       });
     } catch (error) {
       idempotencyKey.settle(error);
+      const atFields = refusedContactFields(error, wizard);
       toast({
         title: quoteCopy.toasts.errorTitle,
-        description: errorMessage(error, quoteCopy.toasts.errorFallback),
+        description: atFields
+          ? quoteCopy.toasts.checkFields
+          : errorMessage(error, quoteCopy.toasts.errorFallback),
         variant: 'destructive',
       });
     }
@@ -85,24 +109,22 @@ export default function QuotePage() {
   };
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: 30, md: 40 }, mb: 3 }}>
-        {quoteCopy.heading}
-      </Typography>
-      <Paper sx={{ p: { xs: 2, sm: 4 }, borderRadius: 4 }} elevation={0} variant="outlined">
+    <div className="container container-md quote-page">
+      <h1 className="page-title quote-title">{quoteCopy.heading}</h1>
+      <div className="card wizard">
         <WizardProgress step={wizard.step} />
         {patternId && wizard.step < 4 && (
-          <Alert severity="info" sx={{ mb: 3 }}>
+          <Alert severity="info" className="pattern-notice">
             {quoteCopy.patternNotice(patternId)}
           </Alert>
         )}
         {wizard.step === 1 && <StyleStep wizard={wizard} />}
         {wizard.step === 2 && <QuantitiesStep wizard={wizard} />}
         {wizard.step === 3 && (
-          <ContactStep wizard={wizard} sending={isLoading} onSubmit={() => void submit()} />
+          <ContactStep wizard={wizard} sending={sending} onSubmit={() => void submit()} />
         )}
         {wizard.step === 4 && answer && <DoneStep answer={answer} onNewQuote={newQuote} />}
-      </Paper>
-    </Container>
+      </div>
+    </div>
   );
 }

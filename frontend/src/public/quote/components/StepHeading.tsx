@@ -1,4 +1,3 @@
-import { Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 
 /** Each step's heading takes focus when the step opens, so screen readers announce it. */
@@ -9,19 +8,10 @@ export function StepHeading({ children, lead }: { children: string; lead?: strin
   }, []);
   return (
     <>
-      <Typography
-        ref={ref}
-        tabIndex={-1}
-        variant="h2"
-        sx={{ fontSize: { xs: 24, md: 30 }, mb: 1, outline: 'none' }}
-      >
+      <h2 ref={ref} tabIndex={-1} className="step-heading">
         {children}
-      </Typography>
-      {lead && (
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {lead}
-        </Typography>
-      )}
+      </h2>
+      {lead && <p className="muted step-lead">{lead}</p>}
     </>
   );
 }

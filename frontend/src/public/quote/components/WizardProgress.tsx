@@ -1,58 +1,41 @@
-import Close from '@mui/icons-material/Close';
-import { Box, IconButton, LinearProgress, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link } from '@/app/router';
 import { routes } from '@/app/routes';
 import { quoteCopy } from '@/public/quote/copy';
 import type { WizardStep } from '@/public/quote/hooks/useQuoteWizard';
-import { plainListSx } from '@/shared/components/plainList';
+import { Icon } from '@/shared/ui/Icon';
 
 export function WizardProgress({ step }: { step: WizardStep }) {
   return (
-    <Box sx={{ mb: 4 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
-        <Typography component="p" sx={{ fontWeight: 700 }} data-testid="step-counter">
+    <div className="wizard-progress">
+      <div className="wizard-progress-top">
+        <p className="wizard-step-counter" data-testid="step-counter">
           {quoteCopy.stepCounter(step)}
-        </Typography>
-        <IconButton
-          component={RouterLink}
-          to={routes.home}
-          aria-label={quoteCopy.close}
-          sx={{ ml: 'auto' }}
-        >
-          <Close />
-        </IconButton>
-      </Box>
-      <LinearProgress
-        variant="determinate"
-        value={(step / 4) * 100}
+        </p>
+        <Link to={routes.home} aria-label={quoteCopy.close} className="icon-btn">
+          <Icon name="close" />
+        </Link>
+      </div>
+      <div
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={(step / 4) * 100}
         aria-label={quoteCopy.stepCounter(step)}
-        sx={{ height: 8, borderRadius: 4 }}
-      />
-      <Box
-        component="ol"
-        sx={{
-          ...plainListSx,
-          mt: 1,
-          display: 'grid',
-          gridTemplateColumns: 'repeat(4, 1fr)',
-        }}
+        className="progress"
       >
+        <div className="progress-bar" style={{ width: `${(step / 4) * 100}%` }} />
+      </div>
+      <ol className="plain-list wizard-steps">
         {quoteCopy.steps.map((label, index) => (
-          <Typography
-            component="li"
+          <li
             key={label}
-            variant="body2"
             aria-current={index + 1 === step ? 'step' : undefined}
-            sx={{
-              textAlign: 'center',
-              fontWeight: index + 1 === step ? 700 : 400,
-              color: index + 1 <= step ? 'primary.main' : 'text.secondary',
-            }}
+            className={index + 1 <= step ? 'small wizard-step-reached' : 'small muted'}
           >
             {label}
-          </Typography>
+          </li>
         ))}
-      </Box>
-    </Box>
+      </ol>
+    </div>
   );
 }

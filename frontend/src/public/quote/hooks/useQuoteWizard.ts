@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { type DoorStyle, LEAD_CUSTOMER_FIELDS } from '#src/contract/leads';
 import type { QuoteCustomer } from '#src/contract/quote';
+import { quoteCopy } from '../copy';
 import {
   hasAnyQuantity,
   type Quantities,
@@ -26,6 +27,16 @@ const EMPTY_CONTACT: ContactFields = {
   city: '',
   message: '',
 };
+/** The contact step's errors, by field. */
+export type ContactErrors = ReadonlyMap<keyof ContactFields, string>;
+const NO_ERRORS: ContactErrors = new Map();
+
+/**
+ * What an e-mail address looks like: something, an @, a domain with a dot. The server checks it
+ * fully; this catches the typing mistakes before sending (docs/product.md#quote-wizard).
+ */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 const NO_QUANTITIES: QuantityInputs = { doors: '0', drawers: '0', metres: '0' };
 
 /** The wizard's steps 1 → 2 → 3 → 4, back one step, reset to 1 (docs/product.md#quote-wizard). */
@@ -35,7 +46,7 @@ export function useQuoteWizard() {
   const [quantityInputs, setQuantityInputs] = useState<QuantityInputs>(NO_QUANTITIES);
   const [quantitiesBlocked, setQuantitiesBlocked] = useState(false);
   const [contact, setContact] = useState<ContactFields>(EMPTY_CONTACT);
-  const [missing, setMissing] = useState<ReadonlySet<keyof ContactFields>>(new Set());
+  const [errors, setErrors] = useState<ContactErrors>(NO_ERRORS);
 
   const quantities = toQuantities(quantityInputs);
   const hasQuantity = hasAnyQuantity(quantities);
@@ -58,20 +69,29 @@ export function useQuoteWizard() {
 
   const setContactField = useCallback((field: keyof ContactFields, value: string) => {
     setContact((current) => ({ ...current, [field]: value }));
-    setMissing((current) => {
+    setErrors((current) => {
       if (!current.has(field)) return current;
-      const rest = new Set(current);
+      const rest = new Map(current);
       rest.delete(field);
       return rest;
     });
   }, []);
 
-  /** Marks blank required fields; true when the contact step may be sent. */
+  /** Marks blank required fields and a malformed e-mail; true when the step may be sent. */
   const validateContact = useCallback((): boolean => {
-    const blank = REQUIRED_CONTACT_FIELDS.filter((field) => !contact[field].trim());
-    setMissing(new Set(blank));
-    return blank.length === 0;
+    const found = new Map<keyof ContactFields, string>();
+    for (const field of REQUIRED_CONTACT_FIELDS) {
+      if (!contact[field].trim()) found.set(field, quoteCopy.contact.required);
+    }
+    if (!found.has('email') && !EMAIL_SHAPE.test(contact.email.trim())) {
+      found.set('email', quoteCopy.contact.invalidEmail);
+    }
+    setErrors(found);
+    return found.size === 0;
   }, [contact]);
+
+  /** The server's refusals of single fields, shown at their fields. */
+  const showFieldErrors = useCallback((refused: ContactErrors) => setErrors(refused), []);
 
   const complete = useCallback(() => setStep(4), []);
 
@@ -81,7 +101,7 @@ export function useQuoteWizard() {
     setQuantityInputs(NO_QUANTITIES);
     setQuantitiesBlocked(false);
     setContact(EMPTY_CONTACT);
-    setMissing(new Set());
+    setErrors(NO_ERRORS);
   }, []);
 
   return {
@@ -94,8 +114,9 @@ export function useQuoteWizard() {
     quantitiesBlocked,
     contact,
     setContactField,
-    missing,
+    errors,
     validateContact,
+    showFieldErrors,
     next,
     back,
     complete,
