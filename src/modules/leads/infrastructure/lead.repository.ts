@@ -3,7 +3,16 @@ import type pg from 'pg';
 import type { Queryable } from '#src/platform/database/queryable.js';
 import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
-import type { NewEvent, StreamRequirement } from '#src/platform/event-store/event-store.types.js';
+import {
+  handleCommand,
+  LATEST_STATE_ATTEMPTS,
+  loadStream,
+} from '#src/platform/event-store/command-path.js';
+import type {
+  AppendOptions,
+  NewEvent,
+  StreamRequirement,
+} from '#src/platform/event-store/event-store.types.js';
 import { decideAll, type LeadCommand } from '#src/modules/leads/domain/lead.decide.js';
 import { LeadCommandRefused } from '#src/modules/leads/domain/lead.errors.js';
 import {
@@ -12,7 +21,11 @@ import {
   leadStreamId,
   leadSubjectId,
 } from '#src/modules/leads/domain/lead.events.js';
-import { foldLead, type LeadState } from '#src/modules/leads/domain/lead.state.js';
+import {
+  evolve,
+  INITIAL_LEAD_STATE,
+  type LeadState,
+} from '#src/modules/leads/domain/lead.state.js';
 
 export interface LeadChangeResult {
   leadId: string;
@@ -37,10 +50,10 @@ export interface LeadChangeOptions {
   personalData?: boolean;
 }
 
-/** How often a change without an expected version decides again after losing a race. */
-const LATEST_VERSION_TRIES = 5;
+/** A lead's stream folds with the lead's own `evolve`. */
+const LEAD_FOLD = { evolve, initialState: INITIAL_LEAD_STATE };
 
-/** Loads a lead from its stream, runs the pure decision, appends the result. */
+/** A lead's stream on the one command path: its stream ids, its fold, its decisions. */
 @Injectable()
 export class LeadRepository {
   constructor(private readonly eventStore: EventStore) {}
@@ -49,58 +62,50 @@ export class LeadRepository {
     leadId: string,
     { personalData = true, transaction }: { personalData?: boolean; transaction?: Queryable } = {},
   ): Promise<{ state: LeadState; version: number; lastChangedBy: string | null }> {
-    const events = await this.eventStore.readStream(leadStreamId(leadId), {
-      personalData,
-      db: transaction,
-    });
-    return {
-      state: foldLead(events as unknown as LeadEvent[]),
-      version: events.at(-1)?.streamVersion ?? 0,
-      lastChangedBy: events.at(-1)?.metadata.actorName ?? null,
-    };
+    const { state, version, events } = await loadStream<LeadEvent, LeadState>(
+      this.eventStore,
+      leadStreamId(leadId),
+      LEAD_FOLD,
+      { personalData, db: transaction },
+    );
+    return { state, version, lastChangedBy: events.at(-1)?.metadata.actorName ?? null };
   }
 
   /**
    * Without an expected version the change applies to the lead as it is now: a write that slips
-   * in between loading and appending makes it decide again on the newer lead, not fail.
+   * in between loading and appending makes it decide again on the newer lead, not fail (outside
+   * a caller's transaction, which a failed append has already spoilt).
    */
   async change(
     leadId: string,
     commands: (state: LeadState) => LeadCommand[],
     options: LeadChangeOptions = {},
   ): Promise<LeadChangeResult> {
-    const retries = options.expectedVersion === undefined && !options.transaction;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.changeOnce(leadId, commands, options);
-      } catch (error) {
-        if (!retries || !(error instanceof ConcurrencyError) || attempt >= LATEST_VERSION_TRIES) {
-          throw error;
+    const { expectedVersion } = options;
+    const result = await handleCommand<LeadEvent, LeadState>(
+      this.eventStore,
+      leadStreamId(leadId),
+      LEAD_FOLD,
+      (state, { version, events }) => {
+        if (!state.exists) throw new LeadCommandRefused('not_found', 'Lead not found');
+        const decided = decideAll(commands(state), state);
+        // Nothing to change, but a stale view must still learn that the lead moved on.
+        if (decided.length === 0 && expectedVersion !== undefined && expectedVersion !== version) {
+          const lastChangedBy = events.at(-1)?.metadata.actorName ?? null;
+          throw new ConcurrencyError(leadStreamId(leadId), expectedVersion, version, lastChangedBy);
         }
-      }
-    }
-  }
-
-  private async changeOnce(
-    leadId: string,
-    commands: (state: LeadState) => LeadCommand[],
-    options: LeadChangeOptions,
-  ): Promise<LeadChangeResult> {
-    const { state, version, lastChangedBy } = await this.load(leadId, {
-      personalData: options.personalData,
-      transaction: options.transaction,
-    });
-    if (!state.exists) throw new LeadCommandRefused('not_found', 'Lead not found');
-    const events = decideAll(commands(state), state);
-    const expected = options.expectedVersion ?? version;
-    if (events.length === 0) {
-      // Nothing to change, but a stale view must still learn that the lead moved on.
-      if (expected !== version)
-        throw new ConcurrencyError(leadStreamId(leadId), expected, version, lastChangedBy);
-      return { leadId, version, events, before: state };
-    }
-    const result = await this.append(leadId, expected, events, options);
-    return { leadId, version: result, events, before: state };
+        return decided;
+      },
+      {
+        expectedVersion,
+        attempts: options.transaction ? 1 : LATEST_STATE_ATTEMPTS,
+        personalData: options.personalData,
+        transaction: options.transaction,
+        append: leadAppendOptions(leadId, options.requires),
+        toNewEvent: (event, i) => toNewEvent(event as LeadEvent, i, options),
+      },
+    );
+    return { leadId, version: result.nextVersion, events: result.decided, before: result.state };
   }
 
   async append(
@@ -114,23 +119,24 @@ export class LeadRepository {
     const result = await this.eventStore.append(
       leadStreamId(leadId),
       expectedVersion,
-      toNewEvents(events, options),
-      {
-        streamType: LEAD_STREAM_TYPE,
-        subjectId: leadSubjectId(leadId),
-        requires: options.requires,
-      },
+      events.map((event, i) => toNewEvent(event, i, options)),
+      leadAppendOptions(leadId, options.requires),
       options.transaction,
     );
     return result.nextVersion;
   }
 }
 
-function toNewEvents(
-  events: LeadEvent[],
+function leadAppendOptions(leadId: string, requires?: StreamRequirement): AppendOptions {
+  return { streamType: LEAD_STREAM_TYPE, subjectId: leadSubjectId(leadId), requires };
+}
+
+function toNewEvent(
+  event: LeadEvent,
+  i: number,
   options: { occurredAt?: Date; eventIds?: string[] },
-): NewEvent[] {
-  return events.map((event, i) => ({
+): NewEvent {
+  return {
     type: event.type,
     data: event.data as NewEvent['data'],
     ...('personalData' in event && event.personalData
@@ -138,5 +144,5 @@ function toNewEvents(
       : {}),
     ...(options.eventIds?.[i] ? { eventId: options.eventIds[i] } : {}),
     ...(options.occurredAt ? { occurredAt: options.occurredAt } : {}),
-  }));
+  };
 }

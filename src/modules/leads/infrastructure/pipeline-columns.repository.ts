@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { RequirementChangedError } from '#src/platform/event-store/event-store.errors.js';
+import {
+  handleCommand,
+  loadStream,
+  retryOnConflict,
+  type StreamFold,
+} from '#src/platform/event-store/command-path.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import type { NewEvent, StreamRequirement } from '#src/platform/event-store/event-store.types.js';
 import {
@@ -10,7 +16,7 @@ import {
   type PipelineEvent,
 } from '#src/modules/leads/domain/pipeline.events.js';
 import { decide, type PipelineCommand } from '#src/modules/leads/domain/pipeline.decide.js';
-import { evolve, foldPipeline } from '#src/modules/leads/domain/pipeline.state.js';
+import { DEFAULT_COLUMNS, evolve } from '#src/modules/leads/domain/pipeline.state.js';
 
 export interface PipelineSnapshot {
   readonly columns: readonly PipelineColumn[];
@@ -21,6 +27,11 @@ export interface PipelineSnapshot {
 }
 
 const DECIDE_ATTEMPTS = 3;
+
+const PIPELINE_FOLD: StreamFold<PipelineEvent, readonly PipelineColumn[]> = {
+  evolve,
+  initialState: DEFAULT_COLUMNS,
+};
 
 /**
  * The shared pipeline columns: one small stream folded on read. Every lead creation and status
@@ -37,14 +48,15 @@ export class PipelineColumnsRepository {
   async load(): Promise<PipelineSnapshot> {
     const version = await this.eventStore.streamVersion(PIPELINE_STREAM_ID);
     if (this.snapshot?.version === version) return this.snapshot;
-    const events = await this.eventStore.readStream(PIPELINE_STREAM_ID, { personalData: false });
-    const columns = Object.freeze(foldPipeline(events as unknown as PipelineEvent[]));
-    const latest = events.at(-1)?.streamVersion ?? 0;
+    const loaded = await loadStream(this.eventStore, PIPELINE_STREAM_ID, PIPELINE_FOLD, {
+      personalData: false,
+    });
+    const columns = Object.freeze(loaded.state);
     this.snapshot = {
       columns,
-      version: latest,
+      version: loaded.version,
       statuses: Object.freeze(columns.map((c) => c.id)),
-      requirement: { streamId: PIPELINE_STREAM_ID, version: latest },
+      requirement: { streamId: PIPELINE_STREAM_ID, version: loaded.version },
     };
     return this.snapshot;
   }
@@ -56,15 +68,19 @@ export class PipelineColumnsRepository {
    * and the command decided again.
    */
   async decideWith<T>(work: (snapshot: PipelineSnapshot) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      const snapshot = this.snapshot ?? (await this.load());
-      try {
-        return await work(snapshot);
-      } catch (error) {
-        if (attempt >= DECIDE_ATTEMPTS || !(await this.movedOn(snapshot, error))) throw error;
+    let snapshot: PipelineSnapshot | null = null;
+    return retryOnConflict(
+      DECIDE_ATTEMPTS,
+      async () => {
+        snapshot = this.snapshot ?? (await this.load());
+        return work(snapshot);
+      },
+      async (error) => {
+        if (!snapshot || !(await this.movedOn(snapshot, error))) return false;
         this.snapshot = null;
-      }
-    }
+        return true;
+      },
+    );
   }
 
   private async movedOn(snapshot: PipelineSnapshot, error: unknown): Promise<boolean> {
@@ -76,10 +92,19 @@ export class PipelineColumnsRepository {
   async change(
     command: PipelineCommand,
   ): Promise<{ events: PipelineEvent[]; columns: readonly PipelineColumn[] }> {
-    const { columns, version } = await this.load();
-    const events = decide(command, columns);
-    await this.append(version, events);
-    return { events, columns: events.reduce(evolve, columns) };
+    const { decided, state } = await handleCommand<PipelineEvent, readonly PipelineColumn[]>(
+      this.eventStore,
+      PIPELINE_STREAM_ID,
+      PIPELINE_FOLD,
+      (columns) => decide(command, columns),
+      {
+        expectedVersion: ({ version }) => (version === 0 ? 'no_stream' : version),
+        personalData: false,
+        append: { streamType: PIPELINE_STREAM_TYPE },
+      },
+    );
+    if (decided.length > 0) this.snapshot = null;
+    return { events: decided, columns: decided.reduce(evolve, state) };
   }
 
   async append(

@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
+import {
+  handleCommand,
+  LATEST_STATE_ATTEMPTS,
+  loadStream,
+} from '#src/platform/event-store/command-path.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import type { Queryable } from '#src/platform/database/queryable.js';
 import type {
+  AppendOptions,
   AppendRequest,
   EventMetadata,
   ExpectedVersion,
@@ -42,7 +47,8 @@ export interface MailChangeOptions {
   metadata?: Partial<EventMetadata>;
 }
 
-const TRIES = 5;
+/** A conversation folds in place: a long one must not cost the square of its length. */
+const CONVERSATION_FOLD = { fold: foldConversation };
 
 /** Loads a conversation (and the facts of its lead), decides, appends. */
 @Injectable()
@@ -72,15 +78,12 @@ export class MailConversationRepository {
       transaction,
     }: { personalData?: boolean; transaction?: pg.PoolClient } = {},
   ): Promise<{ state: ConversationState; version: number; events: RecordedEvent[] }> {
-    const events = await this.eventStore.readStream(mailStreamId(leadId), {
-      personalData,
-      db: transaction,
-    });
-    return {
-      state: foldConversation(events as unknown as MailEvent[]),
-      version: events.at(-1)?.streamVersion ?? 0,
-      events,
-    };
+    return loadStream<MailEvent, ConversationState>(
+      this.eventStore,
+      mailStreamId(leadId),
+      CONVERSATION_FOLD,
+      { personalData, db: transaction },
+    );
   }
 
   /** Decides on the conversation as it is now; a write that slipped in makes it decide again. */
@@ -89,17 +92,20 @@ export class MailConversationRepository {
     command: (state: ConversationState) => MailCommand,
     options: MailChangeOptions = {},
   ): Promise<MailEvent[]> {
-    for (let attempt = 1; ; attempt++) {
-      const { state, version } = await this.load(leadId, { transaction: options.transaction });
-      const events = decide(command(state), state);
-      if (events.length === 0) return events;
-      try {
-        await this.append(leadId, version, events, options);
-        return events;
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= TRIES) throw error;
-      }
-    }
+    const { decided } = await handleCommand<MailEvent, ConversationState>(
+      this.eventStore,
+      mailStreamId(leadId),
+      CONVERSATION_FOLD,
+      (state) => decide(command(state), state),
+      {
+        attempts: LATEST_STATE_ATTEMPTS,
+        personalData: false,
+        transaction: options.transaction,
+        append: conversationAppendOptions(leadId, options),
+        toNewEvent: (event, i) => toNewEvent(event as MailEvent, options.idempotencyKey, i),
+      },
+    );
+    return decided;
   }
 
   /**
@@ -162,11 +168,15 @@ function appendRequest(
     streamId: mailStreamId(leadId),
     expectedVersion,
     events: events.map((event, i) => toNewEvent(event, options.idempotencyKey, i)),
-    options: {
-      streamType: MAIL_STREAM_TYPE,
-      subjectId: mailSubjectId(leadId),
-      metadata: options.metadata,
-    },
+    options: conversationAppendOptions(leadId, options),
+  };
+}
+
+function conversationAppendOptions(leadId: string, options: MailChangeOptions): AppendOptions {
+  return {
+    streamType: MAIL_STREAM_TYPE,
+    subjectId: mailSubjectId(leadId),
+    metadata: options.metadata,
   };
 }
 

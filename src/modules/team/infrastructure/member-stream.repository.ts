@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type { Queryable } from '#src/platform/database/queryable.js';
+import { handleCommand, loadStream } from '#src/platform/event-store/command-path.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import type { NewEvent } from '#src/platform/event-store/event-store.types.js';
 import {
@@ -14,7 +15,11 @@ import {
   memberStream,
   memberSubject,
 } from '#src/modules/team/domain/member.events.js';
-import { foldMember, type MemberState } from '#src/modules/team/domain/member.state.js';
+import {
+  evolve,
+  INITIAL_MEMBER_STATE,
+  type MemberState,
+} from '#src/modules/team/domain/member.state.js';
 import { MembersRepository } from '#src/modules/team/queries/members.repository.js';
 
 export interface MemberChangeResult {
@@ -22,6 +27,8 @@ export interface MemberChangeResult {
   /** The member stream's version after the change (unchanged when nothing happened). */
   version: number;
 }
+
+const MEMBER_FOLD = { evolve, initialState: INITIAL_MEMBER_STATE };
 
 /**
  * Loads a member from their own stream, runs the pure decision, appends the result. Team-wide
@@ -58,16 +65,19 @@ export class MemberStreamRepository {
   }
 
   async load(memberId: string, db?: Queryable): Promise<{ state: MemberState; version: number }> {
-    const events = await this.eventStore.readStream(memberStream(memberId), { db });
-    return {
-      state: foldMember(events as unknown as MemberEvent[]),
-      version: events.at(-1)?.streamVersion ?? 0,
-    };
+    const { state, version } = await loadStream<MemberEvent, MemberState>(
+      this.eventStore,
+      memberStream(memberId),
+      MEMBER_FOLD,
+      { db },
+    );
+    return { state, version };
   }
 
   /**
    * Decides `command` on the member's stream and appends what it causes, at `expectedVersion`
    * when the caller saw one (a newer member is a ConcurrencyError), else at the version loaded.
+   * It runs under the team lock, so no write can slip in: nothing to retry.
    */
   async change(
     memberId: string,
@@ -75,18 +85,20 @@ export class MemberStreamRepository {
     db: pg.PoolClient,
     expectedVersion?: number,
   ): Promise<MemberChangeResult> {
-    const { state, version } = await this.load(memberId, db);
-    const events = decide(command, state);
-    if (events.length === 0) return { events, version };
-    const expected = state.exists ? (expectedVersion ?? version) : 'no_stream';
-    const { nextVersion } = await this.eventStore.append(
+    const { decided, nextVersion } = await handleCommand<MemberEvent, MemberState>(
+      this.eventStore,
       memberStream(memberId),
-      expected,
-      events.map(toNewEvent),
-      { streamType: MEMBER_STREAM_TYPE, subjectId: memberSubject(memberId) },
-      db,
+      MEMBER_FOLD,
+      (state) => decide(command, state),
+      {
+        expectedVersion: ({ state, version }) =>
+          state.exists ? (expectedVersion ?? version) : 'no_stream',
+        transaction: db,
+        append: { streamType: MEMBER_STREAM_TYPE, subjectId: memberSubject(memberId) },
+        toNewEvent: (event) => toNewEvent(event as MemberEvent),
+      },
     );
-    return { events, version: nextVersion };
+    return { events: decided, version: nextVersion };
   }
 }
 
