@@ -1,0 +1,70 @@
+import { MailCommandRefused } from '#src/modules/mail/domain/mail.errors.js';
+import { mailStreamId } from '#src/modules/mail/domain/mail.events.js';
+import { MailConversationRepository } from '#src/modules/mail/infrastructure/mail-conversation.repository.js';
+import { leadStreamId } from '#src/modules/leads/index.js';
+import { InMemoryEventStore } from '#test/support/in-memory-event-store.js';
+import { MarkConversationReadCommand } from './mark-conversation-read/mark-conversation-read.command.js';
+import { MarkConversationReadHandler } from './mark-conversation-read/mark-conversation-read.handler.js';
+
+const LEAD = 'l1';
+const CONVERSATION = mailStreamId(LEAD);
+const leadCreated = {
+  type: 'LeadCreated',
+  data: { leadId: LEAD, source: 'contact_form', status: 'new' },
+  personalData: null,
+};
+const received = (messageId: string) => ({
+  type: 'EmailReceived',
+  data: { messageId, source: 'imap' },
+  personalData: { from: 'aino@example.fi', subject: 'Keittiö', body: 'Hei' },
+});
+
+function handler() {
+  const store = new InMemoryEventStore();
+  const conversations = new MailConversationRepository(store.asEventStore());
+  return { store, markRead: new MarkConversationReadHandler(conversations) };
+}
+
+describe('mail command handlers', () => {
+  describe('MarkConversationRead', () => {
+    it('should clear what the customer wrote since the last reading', async () => {
+      const { store, markRead } = handler();
+      store.given(leadStreamId(LEAD), [leadCreated]);
+      store.given(CONVERSATION, [received('m1'), received('m2')]);
+      await markRead.execute(new MarkConversationReadCommand(LEAD));
+      expect(store.eventsOf(CONVERSATION, 2)).toEqual([
+        { type: 'EmailConversationRead', data: { messagesRead: 2 } },
+      ]);
+    });
+
+    it('should append nothing when nothing is unread', async () => {
+      const { store, markRead } = handler();
+      store.given(leadStreamId(LEAD), [leadCreated]);
+      store.given(CONVERSATION, [received('m1')]);
+      await markRead.execute(new MarkConversationReadCommand(LEAD));
+      await markRead.execute(new MarkConversationReadCommand(LEAD));
+      expect(store.eventsOf(CONVERSATION, 1)).toHaveLength(1);
+    });
+
+    it('should decide again when a message arrives between reading and appending', async () => {
+      const { store, markRead } = handler();
+      store.given(leadStreamId(LEAD), [leadCreated]);
+      store.given(CONVERSATION, [received('m1')]);
+      store.interleave(() => store.given(CONVERSATION, [received('m2')]));
+      await markRead.execute(new MarkConversationReadCommand(LEAD));
+      expect(store.eventsOf(CONVERSATION, 2)).toEqual([
+        { type: 'EmailConversationRead', data: { messagesRead: 2 } },
+      ]);
+    });
+
+    it('should refuse the conversation of a lead that does not exist', async () => {
+      const { store, markRead } = handler();
+      const error = await markRead
+        .execute(new MarkConversationReadCommand(LEAD))
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MailCommandRefused);
+      expect(error).toMatchObject({ code: 'not_found' });
+      expect(store.eventsOf(CONVERSATION)).toEqual([]);
+    });
+  });
+});
