@@ -5,6 +5,7 @@ import {
   LEAD_LIST_TABLE,
   LEAD_SEARCH_TABLE,
   type LeadListRow,
+  calendarDay,
 } from '#src/modules/leads/projections/lead-list/lead-list.projection.js';
 import { LEAD_STATS_TABLE } from '#src/modules/leads/projections/lead-stats/lead-stats.projection.js';
 import type {
@@ -62,6 +63,10 @@ export class LeadReadRepository {
       params.push(filter.status);
       conditions.push(`status = $${params.length}`);
     }
+    if (filter.owner) {
+      params.push(filter.owner);
+      conditions.push(`owner_id = $${params.length}`);
+    }
     const search = filter.search?.trim().toLowerCase();
     if (search) {
       params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -88,6 +93,17 @@ export class LeadReadRepository {
       page: filter.page,
       pageSize: filter.pageSize,
     };
+  }
+
+  /** Active leads with a follow-up due on `day` or before, soonest first; one owner's or all. */
+  async followUpsDue(day: string, owner?: string): Promise<LeadView[]> {
+    const { rows } = await this.pool.query<LeadListRow>(
+      `select * from ${LEAD_LIST_TABLE}
+       where ${ACTIVE} and follow_up_on <= $1::date and ($2::uuid is null or owner_id = $2)
+       order by follow_up_on, created_at, id`,
+      [day, owner ?? null],
+    );
+    return rows.map(toView);
   }
 
   async listDeleted(): Promise<LeadView[]> {
@@ -151,5 +167,8 @@ function toView(row: LeadListRow): LeadView {
     updatedAt: iso(row.updated_at)!,
     deletedAt: iso(row.deleted_at),
     version: row.version,
+    ownerId: row.owner_id,
+    followUpOn: row.follow_up_on === null ? null : calendarDay(row.follow_up_on),
+    followUpNote: row.follow_up_note ?? '',
   };
 }
