@@ -10,7 +10,15 @@ import {
 } from '@dnd-kit/core';
 import AddIcon from '@mui/icons-material/Add';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
-import { Box, Button, Card, CircularProgress, Stack } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CircularProgress,
+  FormControlLabel,
+  Stack,
+  Switch,
+} from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { LeadView } from '#src/contract/leads';
@@ -29,6 +37,7 @@ import { BoardAsOfView } from '@/admin/leads/board-as-of/BoardAsOfView';
 import { TimeTravelBar } from '@/admin/leads/board-as-of/TimeTravelBar';
 import { ConflictAlert, LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
+import { useVerifyQuery } from '@/shared/session/sessionApi';
 import { columnKeyboardCoordinates } from '../lib/boardKeyboard';
 import { ColumnDialog } from './board/ColumnDialog';
 import { DeleteColumnDialog } from './board/DeleteColumnDialog';
@@ -64,6 +73,18 @@ export default function CrmTab() {
   const [dragged, setDragged] = useState<LeadView | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const [asOf, setAsOf] = useState<string | null>(null);
+  const { data: me } = useVerifyQuery();
+  const myLeads = searchParams.get('mine') === '1';
+  const setMyLeads = (on: boolean) =>
+    setSearchParams(
+      (params) => {
+        if (on) params.set('mine', '1');
+        else params.delete('mine');
+        return params;
+      },
+      { replace: true },
+    );
+  const owner = myLeads ? me?.user.id : undefined;
   const reportFailure = useUpdateFailure(setConflict);
 
   const sensors = useSensors(
@@ -121,6 +142,10 @@ export default function CrmTab() {
         <Box sx={{ flexGrow: 1 }}>
           <TimeTravelBar asOf={asOf} onChange={setAsOf} />
         </Box>
+        <FormControlLabel
+          control={<Switch checked={myLeads} onChange={(_, on) => setMyLeads(on)} />}
+          label="My leads"
+        />
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
           Add Lead
         </Button>
@@ -155,6 +180,7 @@ export default function CrmTab() {
               onOpen={setOpenLeadId}
               onTrash={trashLead}
               onEdit={columnEditing.startEdit}
+              owner={owner}
             />
           ))}
         </Stack>
