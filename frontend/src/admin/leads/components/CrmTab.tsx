@@ -74,16 +74,7 @@ export default function CrmTab() {
   const [conflict, setConflict] = useState<string | null>(null);
   const [asOf, setAsOf] = useState<string | null>(null);
   const { data: me } = useVerifyQuery();
-  const myLeads = searchParams.get('mine') === '1';
-  const setMyLeads = (on: boolean) =>
-    setSearchParams(
-      (params) => {
-        if (on) params.set('mine', '1');
-        else params.delete('mine');
-        return params;
-      },
-      { replace: true },
-    );
+  const [myLeads, setMyLeads] = useState(false);
   const owner = myLeads ? me?.user.id : undefined;
   const reportFailure = useUpdateFailure(setConflict);
 
