@@ -57,24 +57,7 @@ export class LeadReadRepository {
   }
 
   async list(filter: LeadPageQuery): Promise<LeadPage> {
-    const conditions = [ACTIVE];
-    const params: unknown[] = [];
-    if (filter.status) {
-      params.push(filter.status);
-      conditions.push(`status = $${params.length}`);
-    }
-    if (filter.owner) {
-      params.push(filter.owner);
-      conditions.push(`owner_id = $${params.length}`);
-    }
-    const search = filter.search?.trim().toLowerCase();
-    if (search) {
-      params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      conditions.push(
-        `id in (select id from ${LEAD_SEARCH_TABLE} where search like $${params.length})`,
-      );
-    }
-    const where = conditions.join(' and ');
+    const { where, params } = boardFilter(filter);
     const offset = (filter.page - 1) * filter.pageSize;
     const [items, total] = await Promise.all([
       this.pool.query<LeadListRow>(
@@ -93,6 +76,16 @@ export class LeadReadRepository {
       page: filter.page,
       pageSize: filter.pageSize,
     };
+  }
+
+  /** Every active lead the board's filter matches, in its order: what the CSV export holds. */
+  async listFiltered(filter: LeadBoardFilter): Promise<LeadView[]> {
+    const { where, params } = boardFilter(filter);
+    const { rows } = await this.pool.query<LeadListRow>(
+      `select * from ${LEAD_LIST_TABLE} where ${where} order by ${ORDER_BY[filter.sort ?? '-createdAt']}`,
+      params,
+    );
+    return rows.map(toView);
   }
 
   /** Active leads with a follow-up due on `day` or before, soonest first; one owner's or all. */
@@ -138,6 +131,30 @@ export class LeadReadRepository {
     );
     return summarizeLeadStats(rows);
   }
+}
+
+/** The board's and the list's filter: a column, an owner, a search in names and e-mail. */
+export type LeadBoardFilter = Pick<LeadPageQuery, 'search' | 'status' | 'owner' | 'sort'>;
+
+function boardFilter(filter: LeadBoardFilter): { where: string; params: unknown[] } {
+  const conditions = [ACTIVE];
+  const params: unknown[] = [];
+  if (filter.status) {
+    params.push(filter.status);
+    conditions.push(`status = $${params.length}`);
+  }
+  if (filter.owner) {
+    params.push(filter.owner);
+    conditions.push(`owner_id = $${params.length}`);
+  }
+  const search = filter.search?.trim().toLowerCase();
+  if (search) {
+    params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    conditions.push(
+      `id in (select id from ${LEAD_SEARCH_TABLE} where search like $${params.length})`,
+    );
+  }
+  return { where: conditions.join(' and '), params };
 }
 
 const iso = (value: string | Date | null) =>

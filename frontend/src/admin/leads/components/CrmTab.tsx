@@ -9,8 +9,10 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/Download';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -36,6 +38,7 @@ import { useUpdateFailure } from '@/admin/leads/hooks/useUpdateFailure';
 import { BoardAsOfView } from '@/admin/leads/board-as-of/BoardAsOfView';
 import { TimeTravelBar } from '@/admin/leads/board-as-of/TimeTravelBar';
 import { ConflictAlert, LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { useCsvDownload } from '@/shared/hooks/useCsvDownload';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { useVerifyQuery } from '@/shared/session/sessionApi';
 import { columnKeyboardCoordinates } from '../lib/boardKeyboard';
@@ -76,6 +79,8 @@ export default function CrmTab() {
   const { data: me } = useVerifyQuery();
   const [myLeads, setMyLeads] = useState(false);
   const owner = myLeads ? me?.user.id : undefined;
+  const exportsLeads = me?.user.role === 'admin' || me?.user.role === 'manager';
+  const csv = useCsvDownload('/admin/quotes/csv', 'leads.csv');
   const reportFailure = useUpdateFailure(setConflict);
 
   const sensors = useSensors(
@@ -137,6 +142,16 @@ export default function CrmTab() {
           control={<Switch checked={myLeads} onChange={(_, on) => setMyLeads(on)} />}
           label="My leads"
         />
+        {exportsLeads && (
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            disabled={csv.busy}
+            onClick={() => void csv.download({ owner })}
+          >
+            Export CSV
+          </Button>
+        )}
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
           Add Lead
         </Button>
@@ -145,6 +160,11 @@ export default function CrmTab() {
         </Button>
       </Stack>
       {conflict && <ConflictAlert message={conflict} onReload={reload} />}
+      {csv.failed && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {leadCopy.exportFailed}
+        </Alert>
+      )}
       <DndContext
         sensors={sensors}
         onDragStart={onDragStart}

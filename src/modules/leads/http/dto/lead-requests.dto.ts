@@ -145,6 +145,14 @@ export class ListLeadsQuery {
   pageSize?: number;
 }
 
+/** The board's filter without paging: what the CSV export takes. */
+export class LeadsCsvQuery extends PickType(ListLeadsQuery, [
+  'search',
+  'status',
+  'owner',
+  'sort',
+] as const) {}
+
 export class FollowUpsQuery {
   @ApiPropertyOptional({ format: 'uuid', description: 'Only this member’s follow-ups' })
   @IsOptional()
