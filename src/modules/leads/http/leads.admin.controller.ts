@@ -105,12 +105,13 @@ export class LeadsAdminController {
    * the names of the filters applied and the row count, never the search text.
    */
   @Get('csv')
-  @Roles('admin', 'manager')
   @ApiProduces('text/csv')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="leads.csv"')
   @ApiOkResponse({ description: 'CSV with a header row', schema: { type: 'string' } })
   @ApiErrors(400)
+  // Below @ApiProduces, so its 401 and 403 answers stay documented as JSON.
+  @Roles('admin', 'manager')
   async csv(@Query() query: LeadsCsvQuery): Promise<string> {
     const filter = {
       search: query.search?.trim() || undefined,

@@ -80,15 +80,13 @@ export class UpdateLeadDto extends LeadFieldsDto {
   @IsUUID('all', { message: 'ownerId must be a team member id' })
   ownerId?: string | null;
 
-  @ApiPropertyOptional({
-    description: 'The follow-up day in Finland, today or later',
-    example: '2026-12-08',
-  })
+  // No example: a fixed day would lie in the past one day, and the documented example must work.
+  @ApiPropertyOptional({ description: 'The follow-up day in Finland (YYYY-MM-DD), today or later' })
   @IsOptional()
   @Matches(CALENDAR_DAY, { message: 'followUpOn must be a date as YYYY-MM-DD' })
   followUpOn?: string;
 
-  @ApiPropertyOptional({ example: 'Soita ja sovi mittauskäynti.' })
+  @ApiPropertyOptional({ description: 'The follow-up note; needs a follow-up day' })
   @IsOptional()
   @IsString()
   @MaxLength(2000)
