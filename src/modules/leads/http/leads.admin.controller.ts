@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Header,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiCreatedResponse,
@@ -17,7 +6,6 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiProduces,
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
@@ -34,13 +22,11 @@ import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.reposit
 import type { LeadOwner, LeadPage, LeadStats, LeadView } from '#src/contract/leads.js';
 import { finnishDay } from '#src/contract/finnish-day.js';
 import { MembersRepository } from '#src/modules/team/index.js';
-import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
 import {
   ChangeLeadStatusDto,
   CreateLeadDto,
   ExpectedVersionQuery,
   FollowUpsQuery,
-  LeadsCsvQuery,
   ListLeadsQuery,
   UpdateLeadDto,
 } from './dto/lead-requests.dto.js';
@@ -53,7 +39,6 @@ import {
 } from './dto/lead.responses.js';
 import { ApiLeadId, LeadId } from '#src/platform/http/lead-id.js';
 import { toLeadParts } from './lead-mapping.js';
-import { leadsCsv } from './leads-csv.js';
 
 @ApiTags('CRM leads')
 @Controller('api/admin/quotes')
@@ -65,7 +50,6 @@ export class LeadsAdminController {
     private readonly commandBus: CommandBus,
     private readonly reads: LeadReadRepository,
     private readonly members: MembersRepository,
-    private readonly columns: PipelineColumnsRepository,
   ) {}
 
   /** No parameters: all active leads as a plain array (docs/product.md#http-api); else one page. */
@@ -98,53 +82,6 @@ export class LeadsAdminController {
   @ApiOkResponse({ type: LeadStatsDto })
   stats(): Promise<LeadStats> {
     return this.reads.stats();
-  }
-
-  /**
-   * The active leads the board's filter matches, as CSV: a personal-data export, recorded with
-   * the names of the filters applied and the row count, never the search text.
-   */
-  @Get('csv')
-  @ApiProduces('text/csv')
-  @Header('Content-Type', 'text/csv; charset=utf-8')
-  @Header('Content-Disposition', 'attachment; filename="leads.csv"')
-  @ApiOkResponse({ description: 'CSV with a header row', schema: { type: 'string' } })
-  @ApiErrors(400)
-  // Below @ApiProduces, so its 401 and 403 answers stay documented as JSON.
-  @Roles('admin', 'manager')
-  async csv(@Query() query: LeadsCsvQuery): Promise<string> {
-    const filter = {
-      search: query.search?.trim() || undefined,
-      status: query.status,
-      owner: query.owner,
-      sort: query.sort,
-    };
-    const [leads, pipeline, team] = await Promise.all([
-      this.reads.listFiltered(filter),
-      this.columns.load(),
-      this.members.list(),
-    ]);
-    const columnNames = new Map(pipeline.columns.map((c) => [c.id, c.name]));
-    const memberNames = new Map(
-      team.map((m) => [m.id, `${m.firstName} ${m.lastName}`.trim() || m.email]),
-    );
-    const csv = leadsCsv(leads, {
-      column: (id) => columnNames.get(id) ?? id,
-      member: (id) => memberNames.get(id) ?? 'a former member',
-    });
-    await this.commandBus.execute(
-      new RecordDataAccessCommand({
-        type: 'PersonalDataExported',
-        data: {
-          what: 'leads_csv',
-          filterKinds: Object.entries(filter)
-            .filter(([kind, value]) => kind !== 'sort' && value !== undefined)
-            .map(([kind]) => kind),
-          rows: leads.length,
-        },
-      }),
-    );
-    return csv;
   }
 
   /** The Overview's list: follow-ups due today in Finland or overdue, soonest first. */
