@@ -22,6 +22,16 @@ export interface HistoryDetailsByType {
   LeadTrashed: Record<string, never>;
   LeadRestored: Record<string, never>;
   LeadErased: Record<string, never>;
+  /** The new owner and the one before, as member ids and their names now (null: nobody). */
+  LeadAssigned: {
+    memberId: string | null;
+    memberName: string | null;
+    previousMemberId: string | null;
+    previousMemberName: string | null;
+  };
+  FollowUpScheduled:
+    { dueOn: string; redacted: false; note: string } | { dueOn: string; redacted: true };
+  FollowUpDone: { dueOn: string };
   /** A pattern the lead's visitor tried in the visualizer before asking. */
   VisualizationGenerated: { patternId: string };
   /** The lead's e-mail: facts and the subject, never a body; subjects read as null once erased. */

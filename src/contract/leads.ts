@@ -69,6 +69,11 @@ export interface LeadView extends LeadFields {
   updatedAt: string;
   deletedAt: string | null;
   version: number;
+  /** The team member who owns the lead. */
+  ownerId: string | null;
+  /** The open follow-up's day in Finland (`YYYY-MM-DD`), or null. */
+  followUpOn: string | null;
+  followUpNote: string;
 }
 
 export interface LeadPage {
@@ -85,6 +90,8 @@ export type LeadSort = (typeof LEAD_SORTS)[number];
 export interface LeadPageQuery {
   search?: string;
   status?: string;
+  /** Only the leads this member owns ("My leads"). */
+  owner?: string;
   sort?: LeadSort;
   page: number;
   pageSize: number;
@@ -104,8 +111,23 @@ export interface LeadStats {
   byStatus: StatusTotal[];
 }
 
+/** Owner and follow-up as a change names them: `followUpDone` closes the open follow-up. */
+export interface LeadOwnershipFields {
+  ownerId: string | null;
+  followUpOn: string;
+  followUpNote: string;
+  followUpDone: true;
+}
+
 /** Every change carries the version the user saw; a newer lead answers 409. */
-export type UpdateLeadRequest = Partial<LeadFields> & { expectedVersion?: number };
+export type UpdateLeadRequest = Partial<LeadFields> &
+  Partial<LeadOwnershipFields> & { expectedVersion?: number };
+
+/** A member who can own leads, as the owner pickers list them. */
+export interface LeadOwner {
+  id: string;
+  name: string;
+}
 
 /** The board's quick change: the lead's column. */
 export interface MoveLeadRequest {

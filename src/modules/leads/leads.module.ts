@@ -8,6 +8,7 @@ import { RestoreLeadHandler } from './commands/restore-lead/restore-lead.handler
 import { TrashLeadHandler } from './commands/trash-lead/trash-lead.handler.js';
 import { UpdateLeadHandler } from './commands/update-lead/update-lead.handler.js';
 import { LeadsAdminController } from './http/leads.admin.controller.js';
+import { LeadsExportController } from './http/leads-export.controller.js';
 import { LeadsBinController } from './http/leads.bin.controller.js';
 import { PipelineColumnsController } from './http/pipeline-columns.controller.js';
 import { LeadRepository } from './infrastructure/lead.repository.js';
@@ -32,7 +33,13 @@ const commandHandlers = [
 
 /** Leads and the sales pipeline: event-sourced leads, columns, read models and the CRM API. */
 @Module({
-  controllers: [LeadsAdminController, LeadsBinController, PipelineColumnsController],
+  // The export first: its fixed path must not be taken for a lead id by `GET :id`.
+  controllers: [
+    LeadsExportController,
+    LeadsAdminController,
+    LeadsBinController,
+    PipelineColumnsController,
+  ],
   providers: [
     LeadRepository,
     PipelineColumnsRepository,

@@ -4,15 +4,20 @@
  * platform so those modules need not depend on audit, which reads their events.
  */
 
-/** What was exported: the audit log as CSV, for now; other exports add their own kind. */
-export type ExportKind = 'audit_log_csv';
+/** What was exported; each export adds its own kind. */
+export type ExportKind = 'audit_log_csv' | 'leads_csv';
 
 export type LeadDetailsViewedData = { leadId: string };
 
 export type PersonalDataExportedData = {
   what: ExportKind;
-  /** The filters the export was made with, as the caller sent them. */
-  filter: Record<string, string>;
+  /** The filters the export was made with, as the caller sent them (the audit log's). */
+  filter?: Record<string, string>;
+  /**
+   * Which filters were applied, by name only: a search is text someone typed about a customer,
+   * so the leads export never records it.
+   */
+  filterKinds?: string[];
   rows: number;
 };
 

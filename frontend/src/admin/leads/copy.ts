@@ -21,6 +21,8 @@ export const leadCopy = {
   conflict: (who: string | null) =>
     `This lead was changed by ${who ?? 'someone else'} a moment ago. Reload to see the latest version; your edits are kept until you do.`,
   erased: { title: 'Lead deleted permanently' },
+  followUpDone: 'Follow-up marked done',
+  exportFailed: 'The leads could not be exported. Please try again.',
   eraseFailed: { title: 'Failed to delete lead permanently' },
 };
 

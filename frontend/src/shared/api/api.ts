@@ -24,6 +24,7 @@ export const api = createApi({
   tagTypes: [
     'Lead',
     'Leads',
+    'Owners',
     'Columns',
     'Stats',
     'Team',

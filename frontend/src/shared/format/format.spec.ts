@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatDate, formatDateTime, formatEuro, formatEuroWhole, formatNumber } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatEuro,
+  formatEuroWhole,
+  formatNumber,
+} from './format';
 
 /** Finnish groups thousands and parts the euro sign with no-break spaces. */
 const NBSP = '\u00a0';
@@ -21,5 +28,9 @@ describe('format', () => {
     const moment = new Date(2026, 10, 21, 14, 5);
     expect(formatDate(moment)).toBe('21.11.2026');
     expect(formatDateTime(moment)).toBe('21.11.2026 klo 14.05');
+  });
+
+  it('should write a calendar day day first without moving it across time zones', () => {
+    expect(formatDay('2026-01-05')).toBe('5.1.2026');
   });
 });

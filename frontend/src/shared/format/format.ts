@@ -42,3 +42,9 @@ export function formatDate(value: Date | string | number): string {
 export function formatDateTime(value: Date | string | number): string {
   return dateTime.format(new Date(value));
 }
+
+/** A calendar day `2026-11-21` → `21.11.2026`, whatever the browser's time zone. */
+export function formatDay(day: string): string {
+  const [year, month, dayOfMonth] = day.split('-').map(Number);
+  return `${dayOfMonth}.${month}.${year}`;
+}

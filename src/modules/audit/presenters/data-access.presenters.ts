@@ -8,6 +8,7 @@ import type { PresenterTable } from './presenter.types.js';
 
 const EXPORT_WORDS: Record<ExportKind, string> = {
   audit_log_csv: 'the audit log as CSV',
+  leads_csv: 'the leads as CSV',
 };
 
 export const dataAccessPresenters: PresenterTable = {
@@ -19,10 +20,11 @@ export const dataAccessPresenters: PresenterTable = {
     };
   },
   [DataAccessEvents.PersonalDataExported]: ({ event, actor }) => {
-    const { what, rows } = event.data as PersonalDataExportedData;
+    const { what, rows, filterKinds } = event.data as PersonalDataExportedData;
+    const by = filterKinds?.length ? `, filtered by ${filterKinds.join(', ')}` : '';
     return {
       target: null,
-      sentence: `${actor} exported ${EXPORT_WORDS[what] ?? what} (${rows} rows)`,
+      sentence: `${actor} exported ${EXPORT_WORDS[what] ?? what} (${rows} rows${by})`,
     };
   },
 };

@@ -1,4 +1,7 @@
 import {
+  type FollowUpDone,
+  type FollowUpScheduled,
+  type LeadAssigned,
   leadIdFromStream,
   type LeadCreated,
   type LeadDetailsChanged,
@@ -76,4 +79,24 @@ export const leadPresenters: PresenterTable = {
     onLead(input, (lead) => `${input.actor} restored ${lead} from the Recycle Bin`),
   LeadErased: (input) =>
     onLead(input, (lead) => `${input.actor} erased the personal data of ${lead}`),
+  LeadAssigned: (input) => {
+    const { memberId } = (input.event as unknown as LeadAssigned).data;
+    return onLead(input, (lead) =>
+      memberId
+        ? `${input.actor} gave ${lead} to ${input.names.member(memberId)}`
+        : `${input.actor} took ${lead} from its owner`,
+    );
+  },
+  // The note is personal free text: the audit log tells the date only.
+  FollowUpScheduled: (input) => {
+    const { dueOn } = (input.event as unknown as FollowUpScheduled).data;
+    return onLead(input, (lead) => `${input.actor} set a follow-up of ${lead} for ${dueOn}`);
+  },
+  FollowUpDone: (input) => {
+    const { dueOn } = (input.event as unknown as FollowUpDone).data;
+    return onLead(
+      input,
+      (lead) => `${input.actor} marked the follow-up of ${lead} (due ${dueOn}) done`,
+    );
+  },
 };

@@ -16,13 +16,17 @@ import {
   mailStreamId,
   mailHistoryPart,
 } from '#src/modules/mail/index.js';
+import { MembersRepository } from '#src/modules/team/index.js';
 
 const MAIL_TYPES = new Set<string>(MAIL_EVENT_TYPES);
 
 /** The lead's whole timeline, newest first, read straight from its stream. */
 @Injectable()
 export class LeadHistoryReader {
-  constructor(private readonly eventStore: EventStore) {}
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly members: MembersRepository,
+  ) {}
 
   async history(leadId: string): Promise<HistoryEntry[]> {
     const [events, mail] = await Promise.all([
@@ -38,6 +42,7 @@ export class LeadHistoryReader {
             (e) => e.type === VISUALIZATION_GENERATED,
           )
         : [];
+    const names = await this.memberNames(events);
     return [...events, ...mail, ...tried]
       .sort(
         (a, b) =>
@@ -46,7 +51,24 @@ export class LeadHistoryReader {
             ? b.streamVersion - a.streamVersion
             : b.globalPosition - a.globalPosition),
       )
-      .map(toEntry);
+      .map((event) => toEntry(event, names));
+  }
+
+  /** The names of the members the lead was ever given to, as the team list has them now. */
+  private async memberNames(events: RecordedEvent[]): Promise<Map<string, string>> {
+    const ids = new Set(
+      events
+        .filter((e) => e.type === 'LeadAssigned')
+        .flatMap((e) => [e.data.memberId, e.data.previousMemberId])
+        .filter((id): id is string => typeof id === 'string'),
+    );
+    if (ids.size === 0) return new Map();
+    const team = await this.members.list();
+    return new Map(
+      team
+        .filter((m) => ids.has(m.id))
+        .map((m) => [m.id, `${m.firstName} ${m.lastName}`.trim() || m.email]),
+    );
   }
 }
 
@@ -54,7 +76,7 @@ export class LeadHistoryReader {
 type HistoryEvent =
   LeadEvent | { type: typeof VISUALIZATION_GENERATED; data: { patternId: string } };
 
-function toEntry(recorded: RecordedEvent): HistoryEntry {
+function toEntry(recorded: RecordedEvent, names: Map<string, string>): HistoryEntry {
   const entry = {
     id: recorded.eventId,
     occurredAt: recorded.occurredAt.toISOString(),
@@ -105,6 +127,30 @@ function toEntry(recorded: RecordedEvent): HistoryEntry {
     case 'LeadRestored':
     case 'LeadErased':
       return { ...entry, type: event.type, details: {} };
+    case 'LeadAssigned': {
+      const { memberId, previousMemberId } = event.data;
+      const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
+      return {
+        ...entry,
+        type: event.type,
+        details: {
+          memberId,
+          memberName: nameOf(memberId),
+          previousMemberId,
+          previousMemberName: nameOf(previousMemberId),
+        },
+      };
+    }
+    case 'FollowUpScheduled':
+      return {
+        ...entry,
+        type: event.type,
+        details: event.personalData
+          ? { dueOn: event.data.dueOn, redacted: false, note: event.personalData.note }
+          : { dueOn: event.data.dueOn, redacted: true },
+      };
+    case 'FollowUpDone':
+      return { ...entry, type: event.type, details: { dueOn: event.data.dueOn } };
     case VISUALIZATION_GENERATED:
       return { ...entry, type: event.type, details: { patternId: event.data.patternId } };
   }

@@ -237,6 +237,124 @@ describe('decide', () => {
         .thenRefuses('not_found');
     });
   });
+
+  describe('AssignLead', () => {
+    const members = ['m1', 'm2'];
+
+    it('should give the lead to an active member, saying who had it before', () => {
+      const state = spec
+        .given(created)
+        .when({ type: 'AssignLead', memberId: 'm1', members })
+        .then([{ type: 'LeadAssigned', data: { memberId: 'm1', previousMemberId: null } }]);
+      expect(state.ownerId).toBe('m1');
+      spec
+        .given([
+          ...created,
+          { type: 'LeadAssigned', data: { memberId: 'm1', previousMemberId: null } },
+        ])
+        .when({ type: 'AssignLead', memberId: null, members })
+        .then([{ type: 'LeadAssigned', data: { memberId: null, previousMemberId: 'm1' } }]);
+    });
+
+    it('should decide nothing when the owner stays', () => {
+      spec
+        .given([
+          ...created,
+          { type: 'LeadAssigned', data: { memberId: 'm2', previousMemberId: null } },
+        ])
+        .when({ type: 'AssignLead', memberId: 'm2', members })
+        .then([]);
+    });
+
+    it('should refuse someone who is not an active member, and a lead in the bin', () => {
+      spec
+        .given(created)
+        .when({ type: 'AssignLead', memberId: 'gone', members })
+        .thenRefuses('invalid', 'ownerId must be an active team member');
+      spec
+        .given(trashed)
+        .when({ type: 'AssignLead', memberId: 'm1', members })
+        .thenRefuses('conflict');
+    });
+  });
+
+  describe('ScheduleFollowUp', () => {
+    const today = '2026-12-07';
+    const scheduled: LeadEvent[] = [
+      ...created,
+      { type: 'FollowUpScheduled', data: { dueOn: '2026-12-08' }, personalData: { note: 'Soita' } },
+    ];
+
+    it('should set a date and a note, the note with the personal data', () => {
+      const state = spec
+        .given(created)
+        .when({ type: 'ScheduleFollowUp', dueOn: '2026-12-07', note: ' Soita aamulla ', today })
+        .then([
+          {
+            type: 'FollowUpScheduled',
+            data: { dueOn: '2026-12-07' },
+            personalData: { note: 'Soita aamulla' },
+          },
+        ]);
+      expect(state.followUp).toEqual({ dueOn: '2026-12-07', note: 'Soita aamulla' });
+    });
+
+    it('should keep the date when only the note changes, even once overdue', () => {
+      spec
+        .given(scheduled)
+        .when({ type: 'ScheduleFollowUp', note: 'Soita illalla', today: '2026-12-10' })
+        .then([
+          {
+            type: 'FollowUpScheduled',
+            data: { dueOn: '2026-12-08' },
+            personalData: { note: 'Soita illalla' },
+          },
+        ]);
+      spec
+        .given(scheduled)
+        .when({ type: 'ScheduleFollowUp', dueOn: '2026-12-08', note: 'Soita', today })
+        .then([]);
+    });
+
+    it('should refuse a new follow-up without a date, a date that is no day, and one in the past', () => {
+      spec
+        .given(created)
+        .when({ type: 'ScheduleFollowUp', note: 'x', today })
+        .thenRefuses('invalid', 'followUpOn is required for a new follow-up');
+      spec
+        .given(created)
+        .when({ type: 'ScheduleFollowUp', dueOn: '2026-02-31', today })
+        .thenRefuses('invalid', 'followUpOn must be a date as YYYY-MM-DD');
+      spec
+        .given(scheduled)
+        .when({ type: 'ScheduleFollowUp', dueOn: '2026-12-06', today })
+        .thenRefuses('invalid', 'followUpOn cannot be before today');
+      spec
+        .given(trashed)
+        .when({ type: 'ScheduleFollowUp', dueOn: today, today })
+        .thenRefuses('conflict');
+    });
+  });
+
+  describe('CompleteFollowUp', () => {
+    it('should close the open follow-up with its date', () => {
+      const state = spec
+        .given([
+          ...created,
+          { type: 'FollowUpScheduled', data: { dueOn: '2026-12-08' }, personalData: { note: '' } },
+        ])
+        .when({ type: 'CompleteFollowUp' })
+        .then([{ type: 'FollowUpDone', data: { dueOn: '2026-12-08' } }]);
+      expect(state.followUp).toBeNull();
+    });
+
+    it('should refuse when no follow-up is open', () => {
+      spec
+        .given(created)
+        .when({ type: 'CompleteFollowUp' })
+        .thenRefuses('conflict', 'The lead has no follow-up to mark done');
+    });
+  });
 });
 
 describe('evolve', () => {
@@ -251,5 +369,15 @@ describe('evolve', () => {
     );
     const state = foldLead(erasedLog);
     expect(state).toMatchObject({ exists: true, contact: null, status: 'new' });
+  });
+
+  it('should drop the open follow-up on erasure, and read an erased note as empty', () => {
+    const followUp: LeadEvent = {
+      type: 'FollowUpScheduled',
+      data: { dueOn: '2026-12-08' },
+      personalData: null,
+    };
+    expect(foldLead([leadCreated, followUp]).followUp).toEqual({ dueOn: '2026-12-08', note: '' });
+    expect(foldLead([leadCreated, followUp, { type: 'LeadErased', data: {} }]).followUp).toBeNull();
   });
 });

@@ -30,7 +30,24 @@ export type LeadCommand =
   | { type: 'ChangeLeadNotes'; notes: string }
   | { type: 'TrashLead' }
   | { type: 'RestoreLead' }
-  | { type: 'EraseLead'; reason?: LeadErasureReason };
+  | { type: 'EraseLead'; reason?: LeadErasureReason }
+  | {
+      type: 'AssignLead';
+      /** null takes the lead away from its owner. */
+      memberId: string | null;
+      /** The active members now: only they can own a lead. */
+      members: readonly string[];
+    }
+  | {
+      type: 'ScheduleFollowUp';
+      /** `YYYY-MM-DD`; when omitted the open follow-up's date stays. */
+      dueOn?: string;
+      /** When omitted the open follow-up's note stays. */
+      note?: string;
+      /** Today in Finland, `YYYY-MM-DD`: a follow-up cannot be due before it. */
+      today: string;
+    }
+  | { type: 'CompleteFollowUp' };
 
 /** Pure business rules: which events a command causes given the lead's state, or a refusal. */
 export function decide(command: LeadCommand, state: LeadState): LeadEvent[] {
@@ -83,6 +100,17 @@ export function decide(command: LeadCommand, state: LeadState): LeadEvent[] {
           'Only leads in the Recycle Bin can be deleted permanently',
         );
       return [{ type: 'LeadErased', data: {} }];
+    case 'AssignLead':
+      assertActive(state);
+      return decideAssign(command, state);
+    case 'ScheduleFollowUp':
+      assertActive(state);
+      return decideFollowUp(command, state);
+    case 'CompleteFollowUp':
+      assertActive(state);
+      if (!state.followUp)
+        throw new LeadCommandRefused('conflict', 'The lead has no follow-up to mark done');
+      return [{ type: 'FollowUpDone', data: { dueOn: state.followUp.dueOn } }];
   }
 }
 
@@ -185,4 +213,45 @@ function decideDetails(
       personalData: { changes: contactChanges },
     },
   ];
+}
+
+function decideAssign(
+  command: Extract<LeadCommand, { type: 'AssignLead' }>,
+  state: LeadState,
+): LeadEvent[] {
+  if (command.memberId !== null && !command.members.includes(command.memberId))
+    throw new LeadCommandRefused('invalid', 'ownerId must be an active team member');
+  if (command.memberId === state.ownerId) return [];
+  return [
+    {
+      type: 'LeadAssigned',
+      data: { memberId: command.memberId, previousMemberId: state.ownerId },
+    },
+  ];
+}
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A `YYYY-MM-DD` that names a day of the calendar (no 31 February). */
+export function isCalendarDay(value: string): boolean {
+  if (!CALENDAR_DAY.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
+function decideFollowUp(
+  command: Extract<LeadCommand, { type: 'ScheduleFollowUp' }>,
+  state: LeadState,
+): LeadEvent[] {
+  const dueOn = command.dueOn ?? state.followUp?.dueOn;
+  if (dueOn === undefined)
+    throw new LeadCommandRefused('invalid', 'followUpOn is required for a new follow-up');
+  if (!isCalendarDay(dueOn))
+    throw new LeadCommandRefused('invalid', 'followUpOn must be a date as YYYY-MM-DD');
+  const note = (command.note ?? state.followUp?.note ?? '').trim();
+  if (state.followUp && state.followUp.dueOn === dueOn && state.followUp.note === note) return [];
+  // An unchanged date may lie in the past (an overdue follow-up whose note is edited).
+  if (dueOn !== state.followUp?.dueOn && dueOn < command.today)
+    throw new LeadCommandRefused('invalid', 'followUpOn cannot be before today');
+  return [{ type: 'FollowUpScheduled', data: { dueOn }, personalData: { note } }];
 }

@@ -94,6 +94,27 @@ export interface LeadErased {
   data: { reason?: LeadErasureReason };
 }
 
+/** The member who owns the lead now; null when nobody does. */
+export interface LeadAssigned {
+  type: 'LeadAssigned';
+  data: { memberId: string | null; previousMemberId: string | null };
+}
+
+/**
+ * A call-back date (a calendar day in Finland, `YYYY-MM-DD`) with a note. The note is free text,
+ * so it is sealed with the lead's other personal data and gone on erasure.
+ */
+export interface FollowUpScheduled {
+  type: 'FollowUpScheduled';
+  data: { dueOn: string };
+  personalData: { note: string } | null;
+}
+
+export interface FollowUpDone {
+  type: 'FollowUpDone';
+  data: { dueOn: string };
+}
+
 export type LeadEvent =
   | LeadCreated
   | LeadDetailsChanged
@@ -101,7 +122,10 @@ export type LeadEvent =
   | LeadNotesChanged
   | LeadTrashed
   | LeadRestored
-  | LeadErased;
+  | LeadErased
+  | LeadAssigned
+  | FollowUpScheduled
+  | FollowUpDone;
 
 export type LeadEventType = LeadEvent['type'];
 
@@ -113,9 +137,22 @@ export const LEAD_EVENT_TYPES: readonly LeadEventType[] = [
   'LeadTrashed',
   'LeadRestored',
   'LeadErased',
+  'LeadAssigned',
+  'FollowUpScheduled',
+  'FollowUpDone',
 ];
 
-/** The lead events that change what a lead counts for on the board and in totals: all but notes. */
+/** Who works a lead and when to call back: no change to the board's columns and totals. */
+const OWNERSHIP_EVENT_TYPES: readonly LeadEventType[] = [
+  'LeadAssigned',
+  'FollowUpScheduled',
+  'FollowUpDone',
+];
+
+/**
+ * The lead events that change what a lead counts for on the board and in totals: all but notes,
+ * owners and follow-ups.
+ */
 export const LEAD_BOARD_EVENT_TYPES: readonly LeadEventType[] = LEAD_EVENT_TYPES.filter(
-  (type) => type !== 'LeadNotesChanged',
+  (type) => type !== 'LeadNotesChanged' && !OWNERSHIP_EVENT_TYPES.includes(type),
 );

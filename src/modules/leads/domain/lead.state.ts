@@ -15,6 +15,10 @@ export interface LeadState {
   visitorId: string | null;
   source: LeadSource | null;
   patternId: string | null;
+  /** The member who owns the lead. */
+  ownerId: string | null;
+  /** The open follow-up; its note reads '' when it could not be decrypted. */
+  followUp: { dueOn: string; note: string } | null;
 }
 
 export const INITIAL_LEAD_STATE: LeadState = {
@@ -29,6 +33,8 @@ export const INITIAL_LEAD_STATE: LeadState = {
   visitorId: null,
   source: null,
   patternId: null,
+  ownerId: null,
+  followUp: null,
 };
 
 export function evolve(state: LeadState, event: LeadEvent): LeadState {
@@ -82,7 +88,24 @@ export function evolve(state: LeadState, event: LeadEvent): LeadState {
     case 'LeadRestored':
       return { ...state, trashed: false };
     case 'LeadErased':
-      return { ...state, erased: true, contact: null, notes: '', message: null, visitorId: null };
+      return {
+        ...state,
+        erased: true,
+        contact: null,
+        notes: '',
+        message: null,
+        visitorId: null,
+        followUp: null,
+      };
+    case 'LeadAssigned':
+      return { ...state, ownerId: event.data.memberId };
+    case 'FollowUpScheduled':
+      return {
+        ...state,
+        followUp: { dueOn: event.data.dueOn, note: event.personalData?.note ?? '' },
+      };
+    case 'FollowUpDone':
+      return { ...state, followUp: null };
   }
 }
 

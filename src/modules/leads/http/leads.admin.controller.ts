@@ -19,15 +19,24 @@ import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/creat
 import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
 import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
-import type { LeadPage, LeadStats, LeadView } from '#src/contract/leads.js';
+import type { LeadOwner, LeadPage, LeadStats, LeadView } from '#src/contract/leads.js';
+import { finnishDay } from '#src/contract/finnish-day.js';
+import { MembersRepository } from '#src/modules/team/index.js';
 import {
   ChangeLeadStatusDto,
   CreateLeadDto,
   ExpectedVersionQuery,
+  FollowUpsQuery,
   ListLeadsQuery,
   UpdateLeadDto,
 } from './dto/lead-requests.dto.js';
-import { LeadPageDto, LeadStatsDto, LeadStatusAnswer, LeadViewDto } from './dto/lead.responses.js';
+import {
+  LeadOwnerDto,
+  LeadPageDto,
+  LeadStatsDto,
+  LeadStatusAnswer,
+  LeadViewDto,
+} from './dto/lead.responses.js';
 import { ApiLeadId, LeadId } from '#src/platform/http/lead-id.js';
 import { toLeadParts } from './lead-mapping.js';
 
@@ -40,6 +49,7 @@ export class LeadsAdminController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly reads: LeadReadRepository,
+    private readonly members: MembersRepository,
   ) {}
 
   /** No parameters: all active leads as a plain array (docs/product.md#http-api); else one page. */
@@ -61,6 +71,7 @@ export class LeadsAdminController {
     return this.reads.list({
       search: query.search,
       status: query.status,
+      owner: query.owner,
       sort: query.sort,
       page: query.page ?? 1,
       pageSize: query.pageSize ?? 25,
@@ -71,6 +82,23 @@ export class LeadsAdminController {
   @ApiOkResponse({ type: LeadStatsDto })
   stats(): Promise<LeadStats> {
     return this.reads.stats();
+  }
+
+  /** The Overview's list: follow-ups due today in Finland or overdue, soonest first. */
+  @Get('follow-ups')
+  @ApiOkResponse({ type: [LeadViewDto] })
+  @ApiErrors(400)
+  followUps(@Query() query: FollowUpsQuery): Promise<LeadView[]> {
+    return this.reads.followUpsDue(finnishDay(new Date()), query.owner);
+  }
+
+  /** Who a lead can be given to: the active members, by name. */
+  @Get('owners')
+  @ApiOkResponse({ type: [LeadOwnerDto] })
+  async owners(): Promise<LeadOwner[]> {
+    return (await this.members.list())
+      .filter((m) => m.isActive)
+      .map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}`.trim() || m.email }));
   }
 
   /** The lead's details as the dashboard opens them: each opening is recorded for the audit log. */
@@ -159,6 +187,10 @@ export class LeadsAdminController {
         order,
         status: dto.status,
         notes: dto.notes,
+        ownerId: dto.ownerId,
+        followUpOn: dto.followUpOn,
+        followUpNote: dto.followUpNote,
+        followUpDone: dto.followUpDone,
       }),
     );
     return this.reads.get(id);

@@ -5,6 +5,7 @@ import {
   LEAD_LIST_TABLE,
   LEAD_SEARCH_TABLE,
   type LeadListRow,
+  calendarDay,
 } from '#src/modules/leads/projections/lead-list/lead-list.projection.js';
 import { LEAD_STATS_TABLE } from '#src/modules/leads/projections/lead-stats/lead-stats.projection.js';
 import type {
@@ -56,20 +57,7 @@ export class LeadReadRepository {
   }
 
   async list(filter: LeadPageQuery): Promise<LeadPage> {
-    const conditions = [ACTIVE];
-    const params: unknown[] = [];
-    if (filter.status) {
-      params.push(filter.status);
-      conditions.push(`status = $${params.length}`);
-    }
-    const search = filter.search?.trim().toLowerCase();
-    if (search) {
-      params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      conditions.push(
-        `id in (select id from ${LEAD_SEARCH_TABLE} where search like $${params.length})`,
-      );
-    }
-    const where = conditions.join(' and ');
+    const { where, params } = boardFilter(filter);
     const offset = (filter.page - 1) * filter.pageSize;
     const [items, total] = await Promise.all([
       this.pool.query<LeadListRow>(
@@ -88,6 +76,27 @@ export class LeadReadRepository {
       page: filter.page,
       pageSize: filter.pageSize,
     };
+  }
+
+  /** Every active lead the board's filter matches, in its order: what the CSV export holds. */
+  async listFiltered(filter: LeadBoardFilter): Promise<LeadView[]> {
+    const { where, params } = boardFilter(filter);
+    const { rows } = await this.pool.query<LeadListRow>(
+      `select * from ${LEAD_LIST_TABLE} where ${where} order by ${ORDER_BY[filter.sort ?? '-createdAt']}`,
+      params,
+    );
+    return rows.map(toView);
+  }
+
+  /** Active leads with a follow-up due on `day` or before, soonest first; one owner's or all. */
+  async followUpsDue(day: string, owner?: string): Promise<LeadView[]> {
+    const { rows } = await this.pool.query<LeadListRow>(
+      `select * from ${LEAD_LIST_TABLE}
+       where ${ACTIVE} and follow_up_on <= $1::date and ($2::uuid is null or owner_id = $2)
+       order by follow_up_on, created_at, id`,
+      [day, owner ?? null],
+    );
+    return rows.map(toView);
   }
 
   async listDeleted(): Promise<LeadView[]> {
@@ -124,6 +133,30 @@ export class LeadReadRepository {
   }
 }
 
+/** The board's and the list's filter: a column, an owner, a search in names and e-mail. */
+export type LeadBoardFilter = Pick<LeadPageQuery, 'search' | 'status' | 'owner' | 'sort'>;
+
+function boardFilter(filter: LeadBoardFilter): { where: string; params: unknown[] } {
+  const conditions = [ACTIVE];
+  const params: unknown[] = [];
+  if (filter.status) {
+    params.push(filter.status);
+    conditions.push(`status = $${params.length}`);
+  }
+  if (filter.owner) {
+    params.push(filter.owner);
+    conditions.push(`owner_id = $${params.length}`);
+  }
+  const search = filter.search?.trim().toLowerCase();
+  if (search) {
+    params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    conditions.push(
+      `id in (select id from ${LEAD_SEARCH_TABLE} where search like $${params.length})`,
+    );
+  }
+  return { where: conditions.join(' and '), params };
+}
+
 const iso = (value: string | Date | null) =>
   value === null ? null : new Date(value).toISOString();
 
@@ -151,5 +184,8 @@ function toView(row: LeadListRow): LeadView {
     updatedAt: iso(row.updated_at)!,
     deletedAt: iso(row.deleted_at),
     version: row.version,
+    ownerId: row.owner_id,
+    followUpOn: row.follow_up_on === null ? null : calendarDay(row.follow_up_on),
+    followUpNote: row.follow_up_note ?? '',
   };
 }

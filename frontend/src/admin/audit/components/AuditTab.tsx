@@ -6,7 +6,7 @@ import type { AuditEntryView, AuditFilter, AuditSort } from '#src/contract/audit
 import { REPORT_PROGRESS_POLL_MS } from '#src/contract/reports';
 import { useGetActivityQuery } from '@/admin/audit/api/auditApi';
 import { auditCopy } from '@/admin/audit/copy';
-import { useCsvDownload } from '@/admin/audit/hooks/useCsvDownload';
+import { useCsvDownload } from '@/shared/hooks/useCsvDownload';
 import { AuditFilters } from './AuditFilters';
 import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
@@ -36,7 +36,7 @@ export default function AuditTab() {
   const [sortModel, setSortModel] = useState<GridSortModel>([
     { field: 'occurredAt', sort: 'desc' },
   ]);
-  const csv = useCsvDownload();
+  const csv = useCsvDownload('/admin/activity/csv', 'audit-log.csv');
   const [building, setBuilding] = useState(false);
   const activity = useGetActivityQuery(
     { ...filter, sort: sortOf(sortModel), page: page + 1, pageSize: PAGE_SIZE },

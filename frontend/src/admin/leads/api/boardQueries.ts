@@ -7,11 +7,12 @@ import { getAdminToken } from '@/shared/session/session';
 export const CARDS_PER_PAGE = 10;
 
 /** One page of a column's cards, newest first: the same arguments everywhere share one cache entry. */
-export const columnPageArgs = (status: string, page: number): LeadPageQuery => ({
+export const columnPageArgs = (status: string, page: number, owner?: string): LeadPageQuery => ({
   status,
   page,
   pageSize: CARDS_PER_PAGE,
   sort: '-createdAt',
+  ...(owner ? { owner } : {}),
 });
 
 /**

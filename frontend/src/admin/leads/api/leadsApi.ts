@@ -3,6 +3,7 @@ import type {
   CountAnswer,
   LeadConflictAnswer,
   LeadFields,
+  LeadOwner,
   LeadPage,
   LeadPageQuery,
   LeadStats,
@@ -48,6 +49,17 @@ export const leadsApi = api.injectEndpoints({
     getLeadHistory: build.query<HistoryEntry[], string>({
       query: (id) => `/admin/quotes/${id}/history`,
       providesTags: (_r, _e, id) => [{ type: 'Lead', id }],
+    }),
+    getLeadOwners: build.query<LeadOwner[], void>({
+      query: () => '/admin/quotes/owners',
+      // The team changes elsewhere (the Team tab): ask again after a minute unused.
+      keepUnusedDataFor: 60,
+      providesTags: ['Owners'],
+    }),
+    /** Follow-ups due today in Finland or overdue. */
+    getFollowUps: build.query<LeadView[], void>({
+      query: () => '/admin/quotes/follow-ups',
+      providesTags: ['Leads'],
     }),
     getLeadStats: build.query<LeadStats, void>({
       query: () => '/admin/quotes/stats',
@@ -131,6 +143,8 @@ export const {
   useGetLeadQuery,
   useGetLeadHistoryQuery,
   useGetLeadStatsQuery,
+  useGetLeadOwnersQuery,
+  useGetFollowUpsQuery,
   useGetDeletedLeadsQuery,
   useGetDeletedCountQuery,
   useGetColumnsQuery,

@@ -9,8 +9,18 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/Download';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
-import { Box, Button, Card, CircularProgress, Stack } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CircularProgress,
+  FormControlLabel,
+  Stack,
+  Switch,
+} from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { LeadView } from '#src/contract/leads';
@@ -28,7 +38,9 @@ import { useUpdateFailure } from '@/admin/leads/hooks/useUpdateFailure';
 import { BoardAsOfView } from '@/admin/leads/board-as-of/BoardAsOfView';
 import { TimeTravelBar } from '@/admin/leads/board-as-of/TimeTravelBar';
 import { ConflictAlert, LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { useCsvDownload } from '@/shared/hooks/useCsvDownload';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
+import { useVerifyQuery } from '@/shared/session/sessionApi';
 import { columnKeyboardCoordinates } from '../lib/boardKeyboard';
 import { ColumnDialog } from './board/ColumnDialog';
 import { DeleteColumnDialog } from './board/DeleteColumnDialog';
@@ -64,6 +76,11 @@ export default function CrmTab() {
   const [dragged, setDragged] = useState<LeadView | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const [asOf, setAsOf] = useState<string | null>(null);
+  const { data: me } = useVerifyQuery();
+  const [myLeads, setMyLeads] = useState(false);
+  const owner = myLeads ? me?.user.id : undefined;
+  const exportsLeads = me?.user.role === 'admin' || me?.user.role === 'manager';
+  const csv = useCsvDownload('/admin/quotes/csv', 'leads.csv');
   const reportFailure = useUpdateFailure(setConflict);
 
   const sensors = useSensors(
@@ -121,6 +138,20 @@ export default function CrmTab() {
         <Box sx={{ flexGrow: 1 }}>
           <TimeTravelBar asOf={asOf} onChange={setAsOf} />
         </Box>
+        <FormControlLabel
+          control={<Switch checked={myLeads} onChange={(_, on) => setMyLeads(on)} />}
+          label="My leads"
+        />
+        {exportsLeads && (
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            disabled={csv.busy}
+            onClick={() => void csv.download({ owner })}
+          >
+            Export CSV
+          </Button>
+        )}
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
           Add Lead
         </Button>
@@ -129,6 +160,11 @@ export default function CrmTab() {
         </Button>
       </Stack>
       {conflict && <ConflictAlert message={conflict} onReload={reload} />}
+      {csv.failed && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {leadCopy.exportFailed}
+        </Alert>
+      )}
       <DndContext
         sensors={sensors}
         onDragStart={onDragStart}
@@ -155,6 +191,7 @@ export default function CrmTab() {
               onOpen={setOpenLeadId}
               onTrash={trashLead}
               onEdit={columnEditing.startEdit}
+              owner={owner}
             />
           ))}
         </Stack>

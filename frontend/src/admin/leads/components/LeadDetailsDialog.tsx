@@ -26,6 +26,8 @@ import {
 } from './LeadFormFields';
 import { useUpdateFailure } from '../hooks/useUpdateFailure';
 import { LeadHistoryList } from './LeadHistoryList';
+import { LeadOwnershipFields } from './LeadOwnershipFields';
+import { type OwnershipValues, ownershipChanges, ownershipOf } from '../lib/ownershipChanges';
 
 const toForm = (lead: LeadView): LeadFormValues => ({
   customerFirstName: lead.customerFirstName,
@@ -80,6 +82,7 @@ function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () =
   const { data: columns = [] } = useGetColumnsQuery();
   const [update, { isLoading: saving }] = useUpdateLeadMutation();
   const [values, setValues] = useState<LeadFormValues | null>(null);
+  const [ownership, setOwnership] = useState<OwnershipValues | null>(null);
   const [seenVersion, setSeenVersion] = useState<number | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const reportFailure = useUpdateFailure(setConflict);
@@ -88,24 +91,26 @@ function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () =
   // The form starts from the first fresh answer; later answers never overwrite the user's edits.
   if (lead && seenVersion === null && !isFetching) {
     setValues(toForm(lead));
+    setOwnership(ownershipOf(lead));
     setSeenVersion(lead.version);
   }
 
   const reload = async () => {
     const fresh = await refetch().unwrap();
     setValues(toForm(fresh));
+    setOwnership(ownershipOf(fresh));
     setSeenVersion(fresh.version);
     setConflict(null);
   };
 
   const save = async () => {
-    if (!lead || !values || seenVersion === null) return;
+    if (!lead || !values || !ownership || seenVersion === null) return;
     if (!hasRequiredFields(values)) {
       setShowRequired(true);
       toast({ title: leadCopy.requiredFields, variant: 'destructive' });
       return;
     }
-    const changes = changedFields(lead, values);
+    const changes = { ...changedFields(lead, values), ...ownershipChanges(lead, ownership) };
     try {
       await update({ id: lead.id, expectedVersion: seenVersion, ...changes }).unwrap();
       toast({ ...leadCopy.updated, variant: 'success' });
@@ -128,7 +133,7 @@ function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () =
       </>
     );
   }
-  if (!lead || !values) {
+  if (!lead || !values || !ownership) {
     return (
       <DialogContent sx={{ display: 'grid', placeItems: 'center', minHeight: 200 }}>
         <CircularProgress aria-label="Loading lead" />
@@ -151,6 +156,12 @@ function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () =
             </Typography>
           </Box>
         )}
+        <LeadOwnershipFields
+          lead={lead}
+          values={ownership}
+          onChange={setOwnership}
+          disabled={saving}
+        />
         <LeadFormFields
           values={values}
           onChange={setValues}

@@ -2,6 +2,7 @@ import { Stack } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useVerifyQuery } from '@/shared/session/sessionApi';
 import { LeadDetailsDialog } from '@/admin/leads/components/LeadDetailsDialog';
+import { FollowUpsDue } from './overview/FollowUpsDue';
 import { RecentQuotesGrid } from './overview/RecentQuotesGrid';
 import { StatCards } from './overview/StatCards';
 
@@ -19,6 +20,7 @@ export default function OverviewTab() {
   return (
     <Stack spacing={3}>
       <StatCards />
+      <FollowUpsDue onOpen={setOpenLeadId} />
       {seesAnalytics && (
         <Suspense fallback={null}>
           <AnalyticsChart />

@@ -97,10 +97,38 @@ describe('describeEntry', () => {
     expect(describeEntry(entry, columns)).toBe('Tried pattern CT24 in the visualizer');
   });
 
+  it('should tell owners and follow-ups, the note only while not erased', () => {
+    const entry = (type: string, details: object) =>
+      ({ ...who, type, details }) as unknown as HistoryEntry;
+    expect(
+      describeEntry(
+        entry('LeadAssigned', {
+          memberId: 'm2',
+          memberName: 'Maria Korhonen',
+          previousMemberId: null,
+          previousMemberName: null,
+        }),
+        columns,
+      ),
+    ).toBe('Owner: nobody → Maria Korhonen');
+    expect(
+      describeEntry(
+        entry('FollowUpScheduled', { dueOn: '2026-12-08', redacted: false, note: 'Soita' }),
+        columns,
+      ),
+    ).toBe('Follow-up on 8.12.2026: Soita');
+    expect(
+      describeEntry(entry('FollowUpScheduled', { dueOn: '2026-12-08', redacted: true }), columns),
+    ).toBe('Follow-up on 8.12.2026 (note erased)');
+    expect(describeEntry(entry('FollowUpDone', { dueOn: '2026-12-08' }), columns)).toBe(
+      'Follow-up of 8.12.2026 done',
+    );
+  });
+
   it('should show the type of an entry a newer server sends that this screen does not know', () => {
     const unknown = JSON.parse(
-      JSON.stringify({ ...who, type: 'LeadAssigned', details: {} }),
+      JSON.stringify({ ...who, type: 'LeadMerged', details: {} }),
     ) as HistoryEntry;
-    expect(describeEntry(unknown, columns)).toBe('LeadAssigned');
+    expect(describeEntry(unknown, columns)).toBe('LeadMerged');
   });
 });

@@ -7,7 +7,7 @@ import type {
 } from '#src/contract/lead-history';
 import type { EmailKind } from '#src/contract/mail';
 import type { PipelineColumn } from '#src/contract/pipeline';
-import { formatEuro } from '@/shared/format/format';
+import { formatDay, formatEuro } from '@/shared/format/format';
 import { FIELD_LABELS, SOURCE_LABELS } from '../copy';
 
 type Presenter<T extends HistoryEntryType> = (
@@ -52,6 +52,13 @@ const PRESENTERS: { [T in HistoryEntryType]: Presenter<T> } = {
   LeadTrashed: () => 'Moved to the Recycle Bin',
   LeadRestored: () => 'Restored from the Recycle Bin',
   LeadErased: () => 'Deleted permanently (personal data erased)',
+  LeadAssigned: (d) =>
+    d.memberId
+      ? `Owner: ${d.previousMemberName ?? (d.previousMemberId ? 'a former member' : 'nobody')} → ${d.memberName ?? 'a former member'}`
+      : `Owner removed (was ${d.previousMemberName ?? 'a former member'})`,
+  FollowUpScheduled: (d) =>
+    `Follow-up on ${formatDay(d.dueOn)}${d.redacted ? ' (note erased)' : d.note ? `: ${d.note}` : ''}`,
+  FollowUpDone: (d) => `Follow-up of ${formatDay(d.dueOn)} done`,
   VisualizationGenerated: (d) => `Tried pattern ${d.patternId} in the visualizer`,
   EmailQueued: (d) => `E-mail queued${subjectOf(d.subject)}${EMAIL_KIND_LABELS[d.kind]}`,
   EmailDelivered: () => 'E-mail delivered',

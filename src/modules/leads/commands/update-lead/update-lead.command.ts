@@ -10,10 +10,19 @@ export interface UpdateLeadInput {
   order?: Partial<LeadOrder>;
   status?: string;
   notes?: string;
+  /** null takes the lead away from its owner. */
+  ownerId?: string | null;
+  followUpOn?: string;
+  followUpNote?: string;
+  /** Closes the open follow-up first; with `followUpOn` the next one follows. */
+  followUpDone?: boolean;
   occurredAt?: Date;
 }
 
-/** Changes any of a lead's details, status and notes; only what differs becomes events. */
+/**
+ * Changes any of a lead's details, status, notes, owner and follow-up; only what differs becomes
+ * events.
+ */
 export class UpdateLeadCommand extends Command<LeadVersionResult> {
   constructor(readonly input: UpdateLeadInput) {
     super();

@@ -4,6 +4,8 @@ import type { LeadCommand } from '#src/modules/leads/domain/lead.decide.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
 import type { LeadVersionResult } from '#src/modules/leads/domain/lead.types.js';
+import { finnishDay } from '#src/contract/finnish-day.js';
+import { MembersRepository } from '#src/modules/team/index.js';
 import { UpdateLeadCommand } from './update-lead.command.js';
 
 @CommandHandler(UpdateLeadCommand)
@@ -11,6 +13,7 @@ export class UpdateLeadHandler implements ICommandHandler<UpdateLeadCommand, Lea
   constructor(
     private readonly leads: LeadRepository,
     private readonly columns: PipelineColumnsRepository,
+    private readonly members: MembersRepository,
   ) {}
 
   async execute({ input }: UpdateLeadCommand): Promise<LeadVersionResult> {
@@ -31,12 +34,31 @@ export class UpdateLeadHandler implements ICommandHandler<UpdateLeadCommand, Lea
     if (input.status !== undefined)
       commands.push({ type: 'ChangeLeadStatus', to: input.status, statuses });
     if (input.notes !== undefined) commands.push({ type: 'ChangeLeadNotes', notes: input.notes });
+    if (input.ownerId !== undefined)
+      commands.push({
+        type: 'AssignLead',
+        memberId: input.ownerId,
+        members: input.ownerId === null ? [] : await this.activeMemberIds(),
+      });
+    if (input.followUpDone) commands.push({ type: 'CompleteFollowUp' });
+    const schedules = input.followUpOn !== undefined || input.followUpNote !== undefined;
+    if (schedules)
+      commands.push({
+        type: 'ScheduleFollowUp',
+        dueOn: input.followUpOn,
+        note: input.followUpNote,
+        today: finnishDay(new Date()),
+      });
     const { version } = await this.leads.change(input.leadId, () => commands, {
       expectedVersion: input.expectedVersion,
       occurredAt: input.occurredAt,
       requires,
-      personalData: Boolean(input.contact) || input.notes !== undefined,
+      personalData: Boolean(input.contact) || input.notes !== undefined || schedules,
     });
     return { leadId: input.leadId, version };
+  }
+
+  private async activeMemberIds(): Promise<string[]> {
+    return (await this.members.list()).filter((m) => m.isActive).map((m) => m.id);
   }
 }

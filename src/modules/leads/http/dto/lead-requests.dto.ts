@@ -9,9 +9,12 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  IsUUID,
+  Matches,
   Max,
   MaxLength,
   Min,
+  ValidateIf,
 } from 'class-validator';
 import { LEAD_SORTS, type LeadSort } from '#src/contract/leads.js';
 import { COLUMN_COLORS, type ColumnColor } from '#src/contract/pipeline.js';
@@ -60,9 +63,42 @@ const ExpectedVersionField = (description?: string) =>
     Max(MAX_VERSION),
   );
 
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 export class UpdateLeadDto extends LeadFieldsDto {
   @ExpectedVersionField()
   expectedVersion?: number;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'An active team member; null: nobody owns the lead',
+  })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsUUID('all', { message: 'ownerId must be a team member id' })
+  ownerId?: string | null;
+
+  // No example: a fixed day would lie in the past one day, and the documented example must work.
+  @ApiPropertyOptional({ description: 'The follow-up day in Finland (YYYY-MM-DD), today or later' })
+  @IsOptional()
+  @Matches(CALENDAR_DAY, { message: 'followUpOn must be a date as YYYY-MM-DD' })
+  followUpOn?: string;
+
+  @ApiPropertyOptional({ description: 'The follow-up note; needs a follow-up day' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  followUpNote?: string;
+
+  @ApiPropertyOptional({
+    enum: [true],
+    description: 'Marks the open follow-up done (before a new `followUpOn`, if sent)',
+  })
+  @IsOptional()
+  @IsIn([true], { message: 'followUpDone must be true when sent' })
+  followUpDone?: true;
 }
 
 /** The board's quick change: status and/or notes. */
@@ -95,11 +131,31 @@ export class ListLeadsQuery {
   @IsIn(LEAD_SORTS)
   sort?: LeadSort;
 
+  @ApiPropertyOptional({ format: 'uuid', description: 'Only the leads this member owns' })
+  @IsOptional()
+  @IsUUID('all', { message: 'owner must be a team member id' })
+  owner?: string;
+
   @PageNumber()
   page?: number;
 
   @PageSize(200)
   pageSize?: number;
+}
+
+/** The board's filter without paging: what the CSV export takes. */
+export class LeadsCsvQuery extends PickType(ListLeadsQuery, [
+  'search',
+  'status',
+  'owner',
+  'sort',
+] as const) {}
+
+export class FollowUpsQuery {
+  @ApiPropertyOptional({ format: 'uuid', description: 'Only this member’s follow-ups' })
+  @IsOptional()
+  @IsUUID('all', { message: 'owner must be a team member id' })
+  owner?: string;
 }
 
 export class AddColumnDto {

@@ -9,6 +9,7 @@ import {
   type LeadStats,
   type LeadStatusAnswer as LeadStatus,
   type LeadVersionAnswer as LeadVersion,
+  type LeadOwner,
   type LeadView,
   type StatusTotal,
 } from '#src/contract/leads.js';
@@ -88,6 +89,23 @@ export class LeadViewDto implements LeadView {
 
   @ApiProperty({ type: 'integer', description: 'Send it back as `expectedVersion`', example: 1 })
   version: number;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  ownerId: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: '2026-12-08' })
+  followUpOn: string | null;
+
+  @ApiProperty({ example: 'Soita ja sovi mittauskäynti.' })
+  followUpNote: string;
+}
+
+export class LeadOwnerDto implements LeadOwner {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'Maria Korhonen' })
+  name: string;
 }
 
 export class LeadPageDto implements LeadPage {

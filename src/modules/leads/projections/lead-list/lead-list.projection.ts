@@ -39,6 +39,10 @@ export interface LeadListRow {
   source: LeadSource;
   pattern_id: string | null;
   visitor_id: string | null;
+  owner_id: string | null;
+  /** `YYYY-MM-DD` of the open follow-up. */
+  follow_up_on: string | null;
+  follow_up_note: string | null;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -66,6 +70,9 @@ const COLUMNS: [keyof LeadListRow, string][] = [
   ['source', 'text'],
   ['pattern_id', 'text'],
   ['visitor_id', 'text'],
+  ['owner_id', 'uuid'],
+  ['follow_up_on', 'date'],
+  ['follow_up_note', 'text'],
   ['created_at', 'timestamptz'],
   ['updated_at', 'timestamptz'],
   ['deleted_at', 'timestamptz'],
@@ -74,8 +81,16 @@ const COLUMNS: [keyof LeadListRow, string][] = [
 ];
 const NAMES = COLUMNS.map(([name]) => name).join(', ');
 const RECORD_TYPE = COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
-/** The columns a status move, trash or restore changes (see `rowPatch`). */
-const PATCH_COLUMNS = ['status', 'deleted_at', 'updated_at', 'version'].join(', ');
+/** The columns a status move, trash, restore, assignment or follow-up done changes (`rowPatch`). */
+const PATCH_COLUMNS = [
+  'status',
+  'deleted_at',
+  'owner_id',
+  'follow_up_on',
+  'follow_up_note',
+  'updated_at',
+  'version',
+].join(', ');
 const UPDATES = COLUMNS.filter(([name]) => name !== 'id')
   .map(([name]) => `${name} = excluded.${name}`)
   .join(', ');
@@ -93,7 +108,7 @@ export const LEAD_SEARCH_TABLE = 'lead_search';
 export class LeadListProjection implements ProjectionDefinition {
   readonly name = 'lead_list';
   readonly mode = 'inline' as const;
-  readonly version = 2;
+  readonly version = 3;
   readonly handles = LEAD_EVENT_TYPES;
   readonly needsPersonalData = true;
   readonly tables = [LEAD_LIST_TABLE, LEAD_SEARCH_TABLE];
@@ -112,6 +127,13 @@ export class LeadListProjection implements ProjectionDefinition {
     );
     await db.query(
       `create index ${t}_active_price on ${t} (total_price desc) where deleted_at is null and erased_at is null`,
+    );
+    // "My leads" on the board, and the follow-ups due by a day.
+    await db.query(
+      `create index ${t}_active_owner on ${t} (owner_id, status, created_at desc) where deleted_at is null and erased_at is null`,
+    );
+    await db.query(
+      `create index ${t}_follow_ups on ${t} (follow_up_on) where follow_up_on is not null and deleted_at is null and erased_at is null`,
     );
     await db.query(
       `create index ${t}_bin on ${t} (deleted_at desc) where deleted_at is not null and erased_at is null`,
@@ -244,6 +266,10 @@ function rowPatch(recorded: InlineEvent): Partial<LeadListRow> | null {
       return { ...touched, deleted_at: touched.updated_at };
     case 'LeadRestored':
       return { ...touched, deleted_at: null };
+    case 'LeadAssigned':
+      return { ...touched, owner_id: event.data.memberId };
+    case 'FollowUpDone':
+      return { ...touched, follow_up_on: null, follow_up_note: null };
     default:
       return null;
   }
@@ -293,12 +319,22 @@ export function applyLeadEvent(
     source: state.source ?? 'manual',
     pattern_id: state.patternId,
     visitor_id: state.visitorId,
+    owner_id: state.ownerId,
+    follow_up_on: state.followUp?.dueOn ?? null,
+    follow_up_note: state.followUp?.note ?? null,
     created_at: row?.created_at ?? at,
     updated_at: at,
     deleted_at: since(state.trashed, row?.deleted_at),
     erased_at: since(state.erased, row?.erased_at),
     version: recorded.streamVersion,
   };
+}
+
+/** A date column as `YYYY-MM-DD`, whether it came back as text or as a Date at local midnight. */
+export function calendarDay(value: string | Date): string {
+  if (typeof value === 'string') return value.slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 }
 
 /** A stored row as the lead's state; personal columns are all null once erased or unreadable. */
@@ -333,5 +369,9 @@ function stateOfRow(row: LeadListRow): LeadState {
     visitorId: row.visitor_id,
     source: row.source as LeadSource,
     patternId: row.pattern_id,
+    ownerId: row.owner_id,
+    followUp: row.follow_up_on
+      ? { dueOn: calendarDay(row.follow_up_on), note: row.follow_up_note ?? '' }
+      : null,
   };
 }

@@ -28,6 +28,8 @@ interface Props {
   onOpen: (leadId: string) => void;
   onTrash: (leadId: string) => void;
   onEdit: (column: PipelineColumn) => void;
+  /** Only this member's leads ("My leads"). */
+  owner?: string;
 }
 
 function ColumnPage({
@@ -35,13 +37,15 @@ function ColumnPage({
   page,
   onOpen,
   onTrash,
+  owner,
 }: {
   status: string;
   page: number;
+  owner?: string;
   onOpen: Props['onOpen'];
   onTrash: Props['onTrash'];
 }) {
-  const leadPage = useGetLeadPageQuery(columnPageArgs(status, page));
+  const leadPage = useGetLeadPageQuery(columnPageArgs(status, page, owner));
   const { data, isLoading, isError } = leadPage;
   useFetchFailureToast(leadPage, leadCopy.fetchQuotesFailed);
   const reloadLeads = useReloadLeads();
@@ -58,10 +62,12 @@ function ColumnPage({
 }
 
 /** One pipeline stage: its count and money total, and its cards a page at a time. */
-export function KanbanColumn({ column, value, onOpen, onTrash, onEdit }: Props) {
+export function KanbanColumn({ column, value, onOpen, onTrash, onEdit, owner }: Props) {
   const [pages, setPages] = useState(1);
   const { setNodeRef, isOver } = useDroppable({ id: column.id });
-  const { data: first, isError: countFailed } = useGetLeadPageQuery(columnPageArgs(column.id, 1));
+  const { data: first, isError: countFailed } = useGetLeadPageQuery(
+    columnPageArgs(column.id, 1, owner),
+  );
   const total = first?.total ?? 0;
   const swatch = COLUMN_SWATCHES[column.color];
   return (
@@ -122,7 +128,14 @@ export function KanbanColumn({ column, value, onOpen, onTrash, onEdit }: Props) 
         }}
       >
         {Array.from({ length: pages }, (_, i) => (
-          <ColumnPage key={i} status={column.id} page={i + 1} onOpen={onOpen} onTrash={onTrash} />
+          <ColumnPage
+            key={i}
+            status={column.id}
+            page={i + 1}
+            owner={owner}
+            onOpen={onOpen}
+            onTrash={onTrash}
+          />
         ))}
         {pages * CARDS_PER_PAGE < total && (
           <Button size="small" sx={{ flexShrink: 0 }} onClick={() => setPages((p) => p + 1)}>

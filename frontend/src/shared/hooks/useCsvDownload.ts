@@ -1,28 +1,27 @@
 import { useState } from 'react';
-import type { AuditFilter } from '#src/contract/audit';
 import { getAdminToken } from '@/shared/session/session';
-import { definedParams } from '@/admin/audit/api/auditApi';
 
 /**
- * Downloads the filtered log as CSV. The API takes a bearer token, which a plain link cannot
- * send, so the file is fetched and handed to the browser as a download.
+ * Downloads a CSV export of the admin API. The API takes a bearer token, which a plain link
+ * cannot send, so the file is fetched and handed to the browser as a download.
  */
-export function useCsvDownload() {
+export function useCsvDownload(path: string, fileName: string) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const download = async (filter: AuditFilter) => {
+  const download = async (params: object) => {
     setBusy(true);
     setFailed(false);
     try {
-      const query = new URLSearchParams(definedParams(filter) as Record<string, string>);
-      const response = await fetch(`/api/admin/activity/csv?${query}`, {
+      const defined = Object.entries(params).filter(([, v]) => v !== '' && v != null);
+      const query = new URLSearchParams(defined.map(([k, v]) => [k, String(v)]));
+      const response = await fetch(`/api${path}?${query}`, {
         headers: { Authorization: `Bearer ${getAdminToken() ?? ''}` },
       });
       if (!response.ok) throw new Error(`${response.status}`);
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');
       link.href = url;
-      link.download = 'audit-log.csv';
+      link.download = fileName;
       link.click();
       URL.revokeObjectURL(url);
     } catch {
