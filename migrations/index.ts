@@ -12,6 +12,7 @@ import { Migration20261124030000_projection_build_progress } from './Migration20
 import { Migration20261124050000_visualizer_free_rerenders } from './Migration20261124050000_visualizer_free_rerenders.js';
 import { Migration20261124100000_projection_build_unflushed } from './Migration20261124100000_projection_build_unflushed.js';
 import { Migration20261124120000_intake_mail_pending } from './Migration20261124120000_intake_mail_pending.js';
+import { Migration20261206210000_no_personal_data_in_plain_events } from './Migration20261206210000_no_personal_data_in_plain_events.js';
 
 /** Every migration, in order. Listed explicitly so the same list works from dist/ and in tests. */
 export const migrationsList = [
@@ -49,5 +50,9 @@ export const migrationsList = [
   {
     name: 'Migration20261124120000_intake_mail_pending',
     class: Migration20261124120000_intake_mail_pending,
+  },
+  {
+    name: 'Migration20261206210000_no_personal_data_in_plain_events',
+    class: Migration20261206210000_no_personal_data_in_plain_events,
   },
 ];

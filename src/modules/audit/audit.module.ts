@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { RecordDataAccessHandler } from './commands/record-data-access/record-data-access.handler.js';
+import { DataAccessUpcasters } from './infrastructure/data-access-upcasters.js';
 import { AuditController } from './http/audit.controller.js';
 import { BoardAsOfController } from './http/board-as-of.controller.js';
 import { LeadHistoryController } from './http/lead-history.controller.js';
@@ -22,6 +23,7 @@ import { LeadHistoryReader } from './queries/lead-history.reader.js';
     BoardAsOfReader,
     LeadHistoryReader,
     RecordDataAccessHandler,
+    DataAccessUpcasters,
   ],
 })
 export class AuditModule {}

@@ -5,6 +5,7 @@ import { MarkConversationReadHandler } from './commands/mark-conversation-read/m
 import { RecordReplyHandler } from './commands/record-reply/record-reply.handler.js';
 import { SendEmailHandler } from './commands/send-email/send-email.handler.js';
 import { MailDeliveryWorker } from './delivery/mail-delivery-worker.js';
+import { MailUpcasters } from './infrastructure/mail-upcasters.js';
 import { MailOutbox } from './delivery/mail-outbox.js';
 import { SmtpTransport } from './delivery/smtp-transport.js';
 import {
@@ -46,6 +47,7 @@ const commandHandlers = [SendEmailHandler, RecordReplyHandler, MarkConversationR
   controllers: [MailController],
   providers: [
     MailSettings,
+    MailUpcasters,
     MailConversationRepository,
     MailOutbox,
     MailThreadIndex,
