@@ -1,3 +1,5 @@
+import { eventTypesProvider } from '#src/platform/event-store/event-types.js';
+import { DATA_ACCESS_EVENT_DECLARATIONS } from './domain/data-access.event-types.js';
 import { Module } from '@nestjs/common';
 import { RecordDataAccessHandler } from './commands/record-data-access/record-data-access.handler.js';
 import { DataAccessUpcasters } from './infrastructure/data-access-upcasters.js';
@@ -17,6 +19,7 @@ import { LeadHistoryReader } from './queries/lead-history.reader.js';
 @Module({
   controllers: [AuditController, BoardAsOfController, LeadHistoryController],
   providers: [
+    eventTypesProvider('audit', DATA_ACCESS_EVENT_DECLARATIONS),
     AuditLogProjection,
     LeadTimelineProjection,
     AuditLogReader,

@@ -1,3 +1,5 @@
+import { eventTypesProvider } from '#src/platform/event-store/event-types.js';
+import { MAIL_EVENT_DECLARATIONS } from './domain/mail.event-types.js';
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { leadIdFromStream } from '#src/modules/leads/index.js';
@@ -46,6 +48,7 @@ const commandHandlers = [SendEmailHandler, RecordReplyHandler, MarkConversationR
 @Module({
   controllers: [MailController],
   providers: [
+    eventTypesProvider('mail', MAIL_EVENT_DECLARATIONS),
     MailSettings,
     MailUpcasters,
     MailConversationRepository,

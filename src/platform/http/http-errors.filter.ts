@@ -6,7 +6,13 @@ import {
   HttpStatus,
   Logger,
 } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import {
+  type FieldRefusal,
+  finnishFieldMessage,
+  finnishFieldsSummary,
+  PUBLIC_MESSAGES,
+} from '#src/contract/public-refusals.js';
 import {
   isDatabaseUnavailable,
   isDatabaseWaitExceeded,
@@ -53,7 +59,9 @@ export class HttpErrorsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const body = this.toBody(exception);
+    const request = host.switchToHttp().getRequest<Request>();
+    const english = this.toBody(exception);
+    const body = isPublicPath(request.path) ? inFinnish(english, exception) : english;
     const retryAfter = isDatabaseWaitExceeded(exception)
       ? BUSY_RETRY_AFTER_SECONDS
       : isDatabaseUnavailable(exception)
@@ -145,4 +153,47 @@ export class HttpErrorsFilter implements ExceptionFilter {
     }
     return { statusCode: 500, error: REASONS[500], message: 'Internal server error' };
   }
+}
+
+/**
+ * The visitor-facing routes: the site and every API route but staff's (`/api/admin`, `/api/auth`)
+ * and the API's documentation. Their refusals are in Finnish.
+ */
+export function isPublicPath(path: string): boolean {
+  return !['/api/admin', '/api/auth', '/api/docs'].some(
+    (staff) => path === staff || path.startsWith(`${staff}/`) || path.startsWith(`${staff}-`),
+  );
+}
+
+/**
+ * A public answer in Finnish: each refused field its own sentence (path and code kept), and the
+ * platform's own refusals (busy, too large, not JSON) in Finnish. A domain refusal on a public
+ * route is already written in Finnish by its module.
+ */
+function inFinnish(body: ErrorBody, exception: unknown): ErrorBody {
+  const fields = body.fields as FieldRefusal[] | undefined;
+  if (Array.isArray(fields) && fields.length > 0) {
+    const finnish = fields.map((f) => ({
+      ...f,
+      message: finnishFieldMessage(f.field, f.code, f.message),
+    }));
+    return { ...body, message: finnishFieldsSummary(finnish), fields: finnish };
+  }
+  if (isDatabaseWaitExceeded(exception)) return { ...body, message: PUBLIC_MESSAGES.busy };
+  if (isDatabaseUnavailable(exception)) return { ...body, message: PUBLIC_MESSAGES.unavailable };
+  if (exception instanceof Refusal) return body;
+  const byStatus: Partial<Record<number, string>> = {
+    404: PUBLIC_MESSAGES.notFound,
+    413: PUBLIC_MESSAGES.tooLarge,
+    415: PUBLIC_MESSAGES.notJson,
+    500: PUBLIC_MESSAGES.serverError,
+    503: PUBLIC_MESSAGES.unavailable,
+  };
+  const parseFailed = (exception as { type?: string }).type === 'entity.parse.failed';
+  if (parseFailed) return { ...body, message: PUBLIC_MESSAGES.malformed };
+  if ((exception as { type?: string }).type) return { ...body, message: PUBLIC_MESSAGES.invalidBody };
+  if (body.statusCode === 400 && body.message.startsWith('path must be')) {
+    return { ...body, message: PUBLIC_MESSAGES.badPath };
+  }
+  return byStatus[body.statusCode] ? { ...body, message: byStatus[body.statusCode]! } : body;
 }
