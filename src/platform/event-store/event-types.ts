@@ -16,7 +16,7 @@ export type FieldKind =
   | { kind: 'timestamp' }
   /**
    * A name staff gave a thing of ours (a pipeline column, a price line): one line, no e-mail
-   * address, no phone number. Never about a person.
+   * address. Never about a person.
    */
   | { kind: 'label' }
   /** A Message-ID header, as mail software makes it. */
@@ -85,12 +85,11 @@ function misfit(value: unknown, kind: FieldKind, path: string): string | null {
         : wrong(`one of ${kind.values.join(', ')}`);
     case 'label':
       return typeof value === 'string' &&
-        value.length <= 80 &&
+        value.length <= 100 &&
         !CONTROL.test(value) &&
-        !value.includes('@') &&
-        !/\d[\d ()-]{4,}\d/.test(value)
+        !value.includes('@')
         ? null
-        : wrong('a label (one line, no e-mail address or phone number)');
+        : wrong('a label (one line, no e-mail address)');
     case 'text':
       return typeof value === 'string' ? null : wrong('text');
     case 'array':
@@ -108,7 +107,8 @@ function misfit(value: unknown, kind: FieldKind, path: string): string | null {
       const entries = Object.entries(value as JsonObject);
       if (kind.kind === 'record') {
         for (const [key, item] of entries) {
-          const why = misfit(key, kind.keys, `${path} key`) ?? misfit(item, kind.of, `${path}.${key}`);
+          const why =
+            misfit(key, kind.keys, `${path} key`) ?? misfit(item, kind.of, `${path}.${key}`);
           if (why) return why;
         }
         return null;

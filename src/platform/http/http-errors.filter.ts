@@ -191,7 +191,8 @@ function inFinnish(body: ErrorBody, exception: unknown): ErrorBody {
   };
   const parseFailed = (exception as { type?: string }).type === 'entity.parse.failed';
   if (parseFailed) return { ...body, message: PUBLIC_MESSAGES.malformed };
-  if ((exception as { type?: string }).type) return { ...body, message: PUBLIC_MESSAGES.invalidBody };
+  if ((exception as { type?: string }).type)
+    return { ...body, message: PUBLIC_MESSAGES.invalidBody };
   if (body.statusCode === 400 && body.message.startsWith('path must be')) {
     return { ...body, message: PUBLIC_MESSAGES.badPath };
   }

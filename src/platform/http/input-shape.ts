@@ -57,7 +57,9 @@ export function findPathProblem(path: string): string | null {
     return PATH_PROBLEM;
   }
   // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u001f\u007f]/.test(decoded) || LONE_SURROGATE.test(decoded) ? PATH_PROBLEM : null;
+  return /[\u0000-\u001f\u007f]/.test(decoded) || LONE_SURROGATE.test(decoded)
+    ? PATH_PROBLEM
+    : null;
 }
 
 const PATH_PROBLEM = 'path must be UTF-8 without NUL or other control characters';

@@ -1,5 +1,5 @@
 import { type EventTypeDeclaration, field } from '#src/platform/event-store/event-types.js';
-import { EXPORT_FILTER_KINDS } from './data-access.events.js';
+import { EXPORT_FILTER_KINDS } from '#src/platform/data-access/record-data-access.command.js';
 
 /** The shapes of the records of reads of personal data (data-access.events.ts): no values. */
 export const DATA_ACCESS_EVENT_DECLARATIONS: EventTypeDeclaration[] = [
