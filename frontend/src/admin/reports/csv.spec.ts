@@ -29,6 +29,6 @@ describe(tableToCsv.name, () => {
       ...table(['Aino', 'Eero']),
       columns: [{ key: 'name', label: '=x', kind: 'text' }],
     });
-    expect(csv).toBe("'=x\r\nAino\r\nEero\r\n");
+    expect(csv).toBe(`"'=x"\r\nAino\r\nEero\r\n`);
   });
 });
