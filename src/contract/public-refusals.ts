@@ -37,6 +37,7 @@ const FIELD_LABELS: Record<string, string> = {
   metres: 'Työtason pituus',
   patternId: 'Kuosi',
   kitchenImage: 'Keittiön kuva',
+  fronts: 'Ovien rajaukset',
   visitorId: 'Vierailijatunnus',
   source: 'Lähde',
   event: 'Tapahtuma',
@@ -53,6 +54,7 @@ const BY_FIELD_AND_CODE: Record<string, string> = {
   'phone:matches': 'Tarkista puhelinnumero, esimerkiksi 040 123 4567.',
   'country:matches': 'Maa annetaan kaksikirjaimisena maakoodina, esimerkiksi FI.',
   'patternId:matches': 'Kuosin koodi ei kelpaa.',
+  'fronts:isFrontOutlines': 'Ovien rajauksia voi olla 1–80, kullakin neljä kulmaa kuvan sisällä.',
   'Idempotency-Key:matches': 'Pyynnön tunniste (Idempotency-Key) ei kelpaa.',
 };
 

@@ -103,7 +103,8 @@ describe('Hostile input on every documented operation', () => {
     const routed: string[] = [];
     for (const call of calls) {
       const path = pathOf(call);
-      for (const cased of [path.toUpperCase(), path.replace('/api/', '/Api/'), mixedCase(path)]) {
+      const variants = [path.toUpperCase(), path.replace('/api/', '/Api/'), mixedCase(path)];
+      for (const cased of variants.filter((variant) => variant !== path)) {
         for (const value of ['', '/a%00b']) {
           const response = await send(call, `${cased}${value}`);
           if (response.status !== 404 && response.status !== 400) {

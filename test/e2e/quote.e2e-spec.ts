@@ -203,7 +203,7 @@ describe('POST /api/quote', () => {
     ])('should refuse %s with 400 naming the field and change nothing', async (_, body, field) => {
       const before = await eventCount(app());
       const response = await request(app().baseUrl).post('/api/quote').send(body).expect(400);
-      expect(response.body.message).toContain(field);
+      expect(response.body.fields.map((f: { field: string }) => f.field)).toContain(field);
       expect(await eventCount(app())).toBe(before);
     });
 

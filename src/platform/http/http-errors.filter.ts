@@ -173,7 +173,7 @@ export function isPublicPath(path: string): boolean {
 function inFinnish(body: ErrorBody, exception: unknown): ErrorBody {
   const fields = body.fields as FieldRefusal[] | undefined;
   if (Array.isArray(fields) && fields.length > 0) {
-    const finnish = fields.map((f) => ({
+    const finnish = firstPerField(fields).map((f) => ({
       ...f,
       message: finnishFieldMessage(f.field, f.code, f.message),
     }));
@@ -197,4 +197,28 @@ function inFinnish(body: ErrorBody, exception: unknown): ErrorBody {
     return { ...body, message: PUBLIC_MESSAGES.badPath };
   }
   return byStatus[body.statusCode] ? { ...body, message: byStatus[body.statusCode]! } : body;
+}
+
+/** What a visitor must fix first when a field breaks several rules: a missing value, then its kind. */
+const RULE_ORDER = [
+  'isDefined',
+  'isNotEmpty',
+  'whitelistValidation',
+  'isString',
+  'isInt',
+  'isObject',
+];
+const rank = (code: string) => {
+  const at = RULE_ORDER.indexOf(code);
+  return at === -1 ? RULE_ORDER.length : at;
+};
+
+/** One refusal per field, the one to fix first: the site shows one sentence beside each. */
+function firstPerField(fields: FieldRefusal[]): FieldRefusal[] {
+  const byField = new Map<string, FieldRefusal>();
+  for (const field of fields) {
+    const seen = byField.get(field.field);
+    if (!seen || rank(field.code) < rank(seen.code)) byField.set(field.field, field);
+  }
+  return [...byField.values()];
 }
