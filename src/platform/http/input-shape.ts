@@ -48,7 +48,6 @@ export function findInputProblem(input: unknown): string | null {
  * every route before any of them, so no route passes such text to the database.
  */
 export function findPathProblem(path: string): string | null {
-  // eslint-disable-next-line no-control-regex
   if (/[^\x21-\x7e]/.test(path)) return PATH_PROBLEM;
   let decoded: string;
   try {

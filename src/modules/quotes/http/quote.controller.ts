@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Req } from '@nestjs/common';
+import { Body, Controller, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PublicIntakeService } from '#src/modules/quotes/intake/public-intake.service.js';

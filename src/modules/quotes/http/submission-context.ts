@@ -1,4 +1,4 @@
-import { applyDecorators, BadRequestException, HttpCode, Post } from '@nestjs/common';
+import { applyDecorators, HttpCode, Post } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { SubmissionContext } from '#src/modules/quotes/intake/public-intake.service.js';
