@@ -148,11 +148,7 @@ describe('POST /api/quote', () => {
       ['1000 doors', { ...validQuote(), doors: 1000 }, 'doors'],
       ['doors as text', { ...validQuote(), doors: '5' }, 'doors'],
       ['101 metres', { ...validQuote(), metres: 101 }, 'metres'],
-      [
-        'all zero quantities',
-        { ...validQuote(), doors: 0, drawers: 0, metres: 0 },
-        'Lisää vähintään yksi mittatieto',
-      ],
+      ['all zero quantities', { ...validQuote(), doors: 0, drawers: 0, metres: 0 }, 'doors'],
       ['a missing customer', { ...validQuote(), customer: undefined }, 'customer'],
       [
         'a bad e-mail',

@@ -127,10 +127,10 @@ export class HttpErrorsFilter implements ExceptionFilter {
         : String(payload.message ?? exception.message);
       const { statusCode: _s, error: _e, message: _m, ...extra } = payload;
       return {
-        ...extra,
         statusCode: status,
         error: REASONS[status] ?? String(payload.error ?? 'Error'),
         message,
+        ...extra,
       };
     }
     const bodyParserError = exception as { type?: string; status?: number; expose?: boolean };
