@@ -1,5 +1,6 @@
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import { APP_SECRETS, type AppSecrets } from './config/config.module.js';
@@ -7,10 +8,14 @@ import { configureApp } from './platform/http/configure-app.js';
 
 /** Builds the configured Nest application (not yet listening). Shared by main, CLI and tests. */
 export async function createApp(options: AppModuleOptions): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), {
-    bodyParser: false,
-    bufferLogs: true,
-  });
+  // Case-sensitive, so routing and every check of a path prefix agree (path-guard.middleware.ts).
+  const server = express();
+  server.set('case sensitive routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(options),
+    new ExpressAdapter(server),
+    { bodyParser: false, bufferLogs: true },
+  );
   app.useLogger(app.get(Logger));
   configureApp(app, options.config, app.get<AppSecrets>(APP_SECRETS));
   return app;

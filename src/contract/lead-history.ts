@@ -37,7 +37,8 @@ export interface HistoryDetailsByType {
   /** The lead's e-mail: facts and the subject, never a body; subjects read as null once erased. */
   EmailQueued: { kind: EmailKind; subject: string | null; redacted: boolean };
   EmailDelivered: { messageId: string; attempts: number };
-  EmailDeliveryFailed: { messageId: string; reason: string; attempts: number };
+  /** The mail server's answer; null once the lead was erased. */
+  EmailDeliveryFailed: { messageId: string; reason: string | null; attempts: number };
   EmailReceived: { source: ReplySource; subject: string | null; redacted: boolean };
   EmailConversationRead: { messagesRead: number };
 }

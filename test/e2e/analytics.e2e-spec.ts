@@ -52,7 +52,7 @@ describe('POST /api/analytics', () => {
     ])('should refuse %s with 400 and store nothing', async (_, body, field) => {
       const before = (await stored()).length;
       const response = await request(testApp.baseUrl).post('/api/analytics').send(body).expect(400);
-      expect(response.body.message).toContain(field);
+      expect(response.body.fields.map((f: { field: string }) => f.field)).toContain(field);
       expect((await stored()).length).toBe(before);
     });
 

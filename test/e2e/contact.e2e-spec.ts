@@ -78,7 +78,7 @@ describe('POST /api/contact', () => {
     ])('should refuse %s with 400 naming the field and change nothing', async (_, body, field) => {
       const before = await eventCount(app());
       const response = await request(app().baseUrl).post('/api/contact').send(body).expect(400);
-      expect(response.body.message).toContain(field);
+      expect(response.body.fields.map((f: { field: string }) => f.field)).toContain(field);
       expect(await eventCount(app())).toBe(before);
     });
 

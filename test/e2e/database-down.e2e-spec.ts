@@ -112,6 +112,9 @@ describe('With the database down', () => {
     const quote = await request(testApp.baseUrl).post('/api/quote').send(validQuote());
     expect(quote.status).toBe(503);
     expect(mismatch(call('post', '/api/quote'), quote)).toBeNull();
+    // The site's visitors read it: Finnish on the public routes, English on staff's.
+    expect((quote.body as { message: string }).message).toMatch(/^Palvelu(ssa)? /);
+    expect((list.body as { message: string }).message).toMatch(/^The /);
     expect((await request(testApp.baseUrl).get('/api/health')).status).toBe(503);
 
     await cable.plugIn();

@@ -39,6 +39,9 @@ const QUERY_VALUES = [
   '',
 ];
 const PATH_VALUES = ['x', '%00', '%ED%A0%80', '1'.repeat(500), '..%2F..%2Fetc', '-1'];
+/** `/api/admin/quotes` → `/aPi/AdMiN/qUoTeS`: every other letter upper case. */
+const mixedCase = (path: string) =>
+  [...path].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join('');
 const RAW_BODIES = ['{"a":', '\u00ff\u00fe', `${'['.repeat(5000)}${']'.repeat(5000)}`];
 
 /**
@@ -94,6 +97,25 @@ describe('Hostile input on every documented operation', () => {
   function send(call: Call, path: string) {
     return request(testApp.baseUrl)[call.method as 'get'](path).set(bearer(adminToken));
   }
+
+  it('should answer every operation under an upper- or mixed-case path 404, never routed', async () => {
+    const calls = callsOf(document).filter((call) => !SESSION_ENDING.has(call.path));
+    const routed: string[] = [];
+    for (const call of calls) {
+      const path = pathOf(call);
+      const variants = [path.toUpperCase(), path.replace('/api/', '/Api/'), mixedCase(path)];
+      for (const cased of variants.filter((variant) => variant !== path)) {
+        for (const value of ['', '/a%00b']) {
+          const response = await send(call, `${cased}${value}`);
+          if (response.status !== 404 && response.status !== 400) {
+            routed.push(`${call.method.toUpperCase()} ${cased}${value}: ${response.status}`);
+          }
+        }
+      }
+    }
+    expect(routed).toEqual([]);
+    expect(calls.length).toBeGreaterThan(40);
+  });
 
   it('should answer none of them with a server error', async () => {
     const calls = callsOf(document).filter((call) => !SESSION_ENDING.has(call.path));

@@ -210,13 +210,18 @@ describe('Pattern catalogue over HTTP', () => {
         'an encoded traversal to a real code',
         '/vinyl_patterns/..%2Fvinyl_patterns%2FNH10-hd-0.jpg',
       ],
-      ['a null byte', '/vinyl_patterns/NH10-hd-0.jpg%00.png'],
       ['a backslash traversal', '/vinyl_patterns/..%5C..%5Cpackage.json'],
     ])('should answer 404 JSON for %s', async (_name, path) => {
       const response = await request(testApp.baseUrl).get(path);
       expect(response.status).toBe(404);
       expect(response.headers['content-type']).toMatch(/application\/json/);
       expect(response.text).not.toContain('keittio-kalvo');
+    });
+
+    it('should answer 400 JSON for a null byte, as every route does', async () => {
+      const response = await request(testApp.baseUrl).get('/vinyl_patterns/NH10-hd-0.jpg%00.png');
+      expect(response.status).toBe(400);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
     });
 
     it('should never leak a file above the web root through a raw ../ path', async () => {

@@ -238,7 +238,7 @@ describe('POST /api/visualize', () => {
         name,
         async () => ({ kitchenImage: kitchen, patternId: 'NH10', fronts }),
         400,
-        /fronts must be 1 to 80 outlines/,
+        /Ovien rajauksia voi olla 1–80/,
       ]),
       [
         'a photo without cabinets',
@@ -254,10 +254,16 @@ describe('POST /api/visualize', () => {
         const response = await visualize(await body());
         expect(response.status).toBe(status);
         expect(response.body.statusCode).toBe(status);
-        expect(String(response.body.message)).toMatch(message);
-        expect(response.text).toBe(
-          errorText(status, REASON_PHRASES[status], String(response.body.message)),
+        // Finnish on the public routes; each refused field named beside its sentence.
+        expect(`${response.body.message} ${JSON.stringify(response.body.fields ?? [])}`).toMatch(
+          message,
         );
+        // The usual three keys first; a refused field is named beside them in `fields`.
+        expect(
+          response.text.startsWith(
+            errorText(status, REASON_PHRASES[status], String(response.body.message)).slice(0, -1),
+          ),
+        ).toBe(true);
         expect(storedFiles(testApp)).toEqual([]);
         expect(await countRows(testApp, 'visualizations')).toBe(0);
         // Refusals cost no free render (the one that reached the renderer was given back).
@@ -455,7 +461,9 @@ describe('correcting the fronts before a render', () => {
   ])('should refuse fronts for %s', async (_, body, status, message) => {
     const response = await request(testApp.baseUrl).post('/api/visualize/fronts').send(body);
     expect(response.status).toBe(status);
-    expect(String(response.body.message)).toMatch(message);
+    expect(`${response.body.message} ${JSON.stringify(response.body.fields ?? [])}`).toMatch(
+      message,
+    );
   });
 
   it('should paint the fronts the visitor outlined, and only those', async () => {

@@ -93,14 +93,17 @@ describe('Leads against PostgreSQL', () => {
       { id, visitorId, patternId: 'NH10', renderer: 'local' },
       { original: jpeg, rendered: jpeg },
     );
-    await testApp.app
-      .get(EventStore)
-      .append(
-        `visitor-${visitorId}`,
-        'any',
-        [{ type: 'VisualizationGenerated', data: { visualizationId: id, patternId: 'NH10' } }],
-        { streamType: 'visitor' },
-      );
+    await testApp.app.get(EventStore).append(
+      `visitor-${visitorId}`,
+      'any',
+      [
+        {
+          type: 'VisualizationGenerated',
+          data: { visualizationId: id, patternId: 'NH10', durationMs: 1, renderer: 'local' },
+        },
+      ],
+      { streamType: 'visitor' },
+    );
     const paths = [store.originalPath(id), store.renderPath(id)];
     expect(paths.filter((path) => existsSync(path))).toEqual(paths);
     return paths;
@@ -376,7 +379,7 @@ describe('Leads against PostgreSQL', () => {
       await changeColumnsElsewhere('PipelineColumnAdded', {
         id: 'won',
         name: 'Won',
-        color: 'teal',
+        color: 'green',
       });
       await as(anna, () =>
         bus.execute(new UpdateLeadCommand({ leadId, expectedVersion: version, status: 'won' })),

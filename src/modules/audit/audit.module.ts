@@ -1,5 +1,8 @@
+import { eventTypesProvider } from '#src/platform/event-store/event-types.js';
+import { DATA_ACCESS_EVENT_DECLARATIONS } from './domain/data-access.event-types.js';
 import { Module } from '@nestjs/common';
 import { RecordDataAccessHandler } from './commands/record-data-access/record-data-access.handler.js';
+import { DataAccessUpcasters } from './infrastructure/data-access-upcasters.js';
 import { AuditController } from './http/audit.controller.js';
 import { BoardAsOfController } from './http/board-as-of.controller.js';
 import { LeadHistoryController } from './http/lead-history.controller.js';
@@ -16,12 +19,14 @@ import { LeadHistoryReader } from './queries/lead-history.reader.js';
 @Module({
   controllers: [AuditController, BoardAsOfController, LeadHistoryController],
   providers: [
+    eventTypesProvider('audit', DATA_ACCESS_EVENT_DECLARATIONS),
     AuditLogProjection,
     LeadTimelineProjection,
     AuditLogReader,
     BoardAsOfReader,
     LeadHistoryReader,
     RecordDataAccessHandler,
+    DataAccessUpcasters,
   ],
 })
 export class AuditModule {}

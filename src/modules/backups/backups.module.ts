@@ -1,3 +1,5 @@
+import { eventTypesProvider } from '#src/platform/event-store/event-types.js';
+import { BACKUP_EVENT_DECLARATIONS } from './domain/backup.event-types.js';
 import { Module } from '@nestjs/common';
 import { CreateBackupHandler } from './commands/create-backup/create-backup.handler.js';
 import { PruneBackupsHandler } from './commands/prune-backups/prune-backups.handler.js';
@@ -11,6 +13,7 @@ import { BackupStatusReader } from './queries/backup-status.reader.js';
 @Module({
   controllers: [BackupsAdminController],
   providers: [
+    eventTypesProvider('backups', BACKUP_EVENT_DECLARATIONS),
     BackupStreamRepository,
     BackupProgress,
     BackupStatusReader,

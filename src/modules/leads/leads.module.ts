@@ -1,3 +1,5 @@
+import { eventTypesProvider } from '#src/platform/event-store/event-types.js';
+import { LEAD_EVENT_DECLARATIONS } from './domain/lead.event-types.js';
 import { Module } from '@nestjs/common';
 import { AddPipelineColumnHandler } from './commands/add-pipeline-column/add-pipeline-column.handler.js';
 import { CreateLeadHandler } from './commands/create-lead/create-lead.handler.js';
@@ -41,6 +43,7 @@ const commandHandlers = [
     PipelineColumnsController,
   ],
   providers: [
+    eventTypesProvider('leads', LEAD_EVENT_DECLARATIONS),
     LeadRepository,
     PipelineColumnsRepository,
     RenamedLeadEvents,

@@ -1,3 +1,5 @@
+import { eventTypesProvider } from '#src/platform/event-store/event-types.js';
+import { MAIL_EVENT_DECLARATIONS } from './domain/mail.event-types.js';
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { leadIdFromStream } from '#src/modules/leads/index.js';
@@ -5,6 +7,7 @@ import { MarkConversationReadHandler } from './commands/mark-conversation-read/m
 import { RecordReplyHandler } from './commands/record-reply/record-reply.handler.js';
 import { SendEmailHandler } from './commands/send-email/send-email.handler.js';
 import { MailDeliveryWorker } from './delivery/mail-delivery-worker.js';
+import { MailUpcasters } from './infrastructure/mail-upcasters.js';
 import { MailOutbox } from './delivery/mail-outbox.js';
 import { SmtpTransport } from './delivery/smtp-transport.js';
 import {
@@ -45,7 +48,9 @@ const commandHandlers = [SendEmailHandler, RecordReplyHandler, MarkConversationR
 @Module({
   controllers: [MailController],
   providers: [
+    eventTypesProvider('mail', MAIL_EVENT_DECLARATIONS),
     MailSettings,
+    MailUpcasters,
     MailConversationRepository,
     MailOutbox,
     MailThreadIndex,

@@ -1,3 +1,5 @@
+import { eventTypesProvider } from '#src/platform/event-store/event-types.js';
+import { REPORT_EVENT_DECLARATIONS } from './domain/report.event-types.js';
 import { Module } from '@nestjs/common';
 import { StartReportBuildHandler } from './commands/build-report/start-report-build.handler.js';
 import { EventExportController } from './http/event-export.controller.js';
@@ -11,6 +13,7 @@ import { REPORTS } from './reports.js';
 @Module({
   controllers: [ReportsController, EventExportController],
   providers: [
+    eventTypesProvider('reports', REPORT_EVENT_DECLARATIONS),
     ...REPORTS,
     {
       provide: REPORT_LIST,

@@ -1,3 +1,5 @@
+import { eventTypesProvider } from '#src/platform/event-store/event-types.js';
+import { MEMBER_EVENT_DECLARATIONS } from './domain/member.event-types.js';
 import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { APP_SECRETS, type AppSecrets } from '#src/config/config.module.js';
@@ -48,6 +50,7 @@ const commandHandlers = [
   ],
   controllers: [AuthController, TeamAdminController],
   providers: [
+    eventTypesProvider('team', MEMBER_EVENT_DECLARATIONS),
     ...commandHandlers,
     TeamMembersProjection,
     MembersRepository,

@@ -1,3 +1,5 @@
+import { eventTypesProvider } from '#src/platform/event-store/event-types.js';
+import { VISUALIZER_EVENT_DECLARATIONS } from './visualizer.event-types.js';
 import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
 import {
   APP_CONFIG,
@@ -38,6 +40,7 @@ function createRenderer(pool: RenderPool, config: AppConfig): Renderer {
   imports: [PatternsModule],
   controllers: [VisualizerController],
   providers: [
+    eventTypesProvider('visualizer', VISUALIZER_EVENT_DECLARATIONS),
     {
       provide: RenderPool,
       inject: [APP_CONFIG],

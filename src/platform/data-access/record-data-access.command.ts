@@ -9,17 +9,39 @@ export type ExportKind = 'audit_log_csv' | 'leads_csv';
 
 export type LeadDetailsViewedData = { leadId: string };
 
+/** The filters an export can be narrowed by; the record keeps which were used, never their values. */
+export const EXPORT_FILTER_KINDS = [
+  'actorId',
+  'type',
+  'leadId',
+  'memberId',
+  'from',
+  'to',
+  'q',
+  // the leads export's: the board's filters
+  'search',
+  'status',
+  'owner',
+] as const;
+export type ExportFilterKind = (typeof EXPORT_FILTER_KINDS)[number];
+
+/**
+ * Version 2: the filters' kinds, not their values. Version 1 kept the values, and a free-text
+ * filter may be a customer's e-mail, which no erasure could remove from the log
+ * (docs/decisions/0105-no-personal-data-outside-the-vault.md).
+ */
 export type PersonalDataExportedData = {
   what: ExportKind;
-  /** The filters the export was made with, as the caller sent them (the audit log's). */
-  filter?: Record<string, string>;
-  /**
-   * Which filters were applied, by name only: a search is text someone typed about a customer,
-   * so the leads export never records it.
-   */
-  filterKinds?: string[];
+  filterKinds: ExportFilterKind[];
   rows: number;
 };
+
+/** The kinds of the filters given, in a stable order. */
+export function filterKindsOf(
+  filter: Partial<Record<ExportFilterKind, unknown>>,
+): ExportFilterKind[] {
+  return EXPORT_FILTER_KINDS.filter((kind) => filter[kind] !== undefined && filter[kind] !== null);
+}
 
 export type DataAccessEvent =
   | { type: 'LeadDetailsViewed'; data: LeadDetailsViewedData }

@@ -37,6 +37,7 @@ import { GroupCommitQueue } from './group-commit-queue.js';
 import { type InlineEventHandler, InlineHandlers } from './inline-handlers.js';
 import { readKeys, sealingKeys, type SubjectKey } from './sealing-keys.js';
 import { PERSONAL_DATA_FIELD, type PersonalDataVault } from './personal-data-vault.js';
+import type { EventTypeRegistry } from './event-types.js';
 import type { UpcasterRegistry } from './upcasters.js';
 
 interface QueuedAppend extends PendingAppend {
@@ -81,6 +82,8 @@ export class AppendWriter {
     private readonly upcasters: UpcasterRegistry,
     private readonly metadata: EventMetadataProvider,
     private readonly announcer: AppendAnnouncer,
+    /** Without one (tools and tests of the log itself), any type and shape is stored. */
+    private readonly eventTypes?: EventTypeRegistry,
   ) {}
 
   registerInlineHandler(handles: readonly string[], handle: InlineEventHandler): void {
@@ -135,6 +138,13 @@ export class AppendWriter {
     if (events.length === 0) throw new Error('append needs at least one event');
     if (!options.subjectId && events.some((event) => event.personalData)) {
       throw new Error('events carry personal data but no subjectId was given');
+    }
+    if (this.eventTypes) {
+      for (const event of events) {
+        const current = this.upcasters.currentVersion(event.type);
+        // An event replayed in an older schema was checked when it was first written.
+        if ((event.schemaVersion ?? current) === current) this.eventTypes.check(event);
+      }
     }
     return {
       streamId,

@@ -29,6 +29,7 @@ import type { EventMetadataProvider } from './event-metadata.js';
 import { ErasureLedger } from './erasure-ledger.js';
 import { EventStore } from './event-store.js';
 import { PersonalDataVault } from './personal-data-vault.js';
+import { EventTypeRegistry } from './event-types.js';
 import { UpcasterRegistry } from './upcasters.js';
 
 /** Set to false (tests, CLI tools) to build projections without starting the async runner. */
@@ -77,13 +78,14 @@ const providers = [
   },
   {
     provide: EventStore,
-    inject: [PG_POOL, PersonalDataVault, UpcasterRegistry, EVENT_METADATA],
+    inject: [PG_POOL, PersonalDataVault, UpcasterRegistry, EVENT_METADATA, EventTypeRegistry],
     useFactory: (
       pool: pg.Pool,
       vault: PersonalDataVault,
       upcasters: UpcasterRegistry,
       metadata: EventMetadataProvider,
-    ) => new EventStore(pool, vault, upcasters, metadata),
+      eventTypes: EventTypeRegistry,
+    ) => new EventStore(pool, vault, upcasters, metadata, eventTypes),
   },
   {
     provide: ProjectionManager,
@@ -113,11 +115,18 @@ export class EventStoreModule {
       imports: [DiscoveryModule],
       providers: [
         UpcasterRegistry,
+        EventTypeRegistry,
         { provide: RUN_PROJECTIONS, useValue: options.runProjections },
         { provide: EVENT_METADATA, useValue: options.metadata },
         ...providers,
       ],
-      exports: [EventStore, PersonalDataVault, UpcasterRegistry, ProjectionManager],
+      exports: [
+        EventStore,
+        PersonalDataVault,
+        UpcasterRegistry,
+        EventTypeRegistry,
+        ProjectionManager,
+      ],
     };
   }
 }

@@ -15,6 +15,7 @@ import type {
   RecordedEvent,
 } from './event-store.types.js';
 import type { PersonalDataVault } from './personal-data-vault.js';
+import type { EventTypeRegistry } from './event-types.js';
 import type { UpcasterRegistry } from './upcasters.js';
 
 export { EVENTS_CHANNEL } from './event-store.sql.js';
@@ -39,9 +40,11 @@ export class EventStore {
     upcasters: UpcasterRegistry,
     /** Who appends; without one, every append is the system's (tools and tests of the log). */
     metadata: EventMetadataProvider = SYSTEM_METADATA,
+    /** The event types the app appends; without it any type and shape is stored. */
+    eventTypes?: EventTypeRegistry,
   ) {
     this.announcer = new AppendAnnouncer(pool);
-    this.writer = new AppendWriter(pool, vault, upcasters, metadata, this.announcer);
+    this.writer = new AppendWriter(pool, vault, upcasters, metadata, this.announcer, eventTypes);
     this.reader = new EventReader(pool, vault, upcasters);
   }
 

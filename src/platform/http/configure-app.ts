@@ -1,6 +1,5 @@
-import { ValidationPipe, type INestApplication, BadRequestException } from '@nestjs/common';
+import { ValidationPipe, type INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { ValidationError } from 'class-validator';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import compression from 'compression';
 import type { AppConfig } from '#src/config/app-config.js';
@@ -11,9 +10,17 @@ import { HttpErrorsFilter } from './http-errors.filter.js';
 import { inputShapeMiddleware } from './input-shape.middleware.js';
 import { jsonOnlyMiddleware } from './json-only.middleware.js';
 import { noStoreMiddleware } from './no-store.middleware.js';
+import { pathGuardMiddleware } from './path-guard.middleware.js';
 import { requestContextMiddleware } from './request-context.middleware.js';
 import { securityHeadersMiddleware } from './security-headers.js';
 import { cacheValidationMetadata } from './validation-metadata-cache.js';
+import {
+  fieldRefusalsOf,
+  flattenValidationErrors,
+  ValidationRefusal,
+} from './validation-refusal.js';
+
+export { flattenValidationErrors } from './validation-refusal.js';
 
 /**
  * Routes that take more than the default JSON body limit. Login reads up to 2 MB so an absurd
@@ -32,6 +39,7 @@ export function configureApp(app: INestApplication, config: AppConfig, secrets: 
   express_.disable('x-powered-by');
   app.use(app.get(RequestPressure).middleware);
   app.use(securityHeadersMiddleware(config.META_PIXEL_ID));
+  app.use(pathGuardMiddleware);
   // Only reads answer with bodies worth compressing (pages, assets, lead lists); writes answer
   // with a few hundred bytes, and wrapping their responses is a measurable share of their cost.
   const compress = compression({ threshold: 1024 });
@@ -61,19 +69,7 @@ export function validationPipe(): ValidationPipe {
     transform: true,
     forbidUnknownValues: true,
     stopAtFirstError: false,
-    exceptionFactory: (errors) => new BadRequestException(flattenValidationErrors(errors)),
-  });
-}
-
-/** "customer.email must be an email" style messages, naming nested fields by their path. */
-export function flattenValidationErrors(errors: ValidationError[], parent = ''): string[] {
-  return errors.flatMap((error) => {
-    const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) =>
-      message.startsWith(error.property)
-        ? `${path}${message.slice(error.property.length)}`
-        : `${path}: ${message}`,
-    );
-    return [...own, ...flattenValidationErrors(error.children ?? [], path)];
+    exceptionFactory: (errors) =>
+      new ValidationRefusal(flattenValidationErrors(errors), fieldRefusalsOf(errors)),
   });
 }

@@ -6,7 +6,13 @@ import {
   HttpStatus,
   Logger,
 } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import {
+  type FieldRefusal,
+  finnishFieldMessage,
+  finnishFieldsSummary,
+  PUBLIC_MESSAGES,
+} from '#src/contract/public-refusals.js';
 import {
   isDatabaseUnavailable,
   isDatabaseWaitExceeded,
@@ -53,7 +59,9 @@ export class HttpErrorsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const body = this.toBody(exception);
+    const request = host.switchToHttp().getRequest<Request>();
+    const english = this.toBody(exception);
+    const body = isPublicPath(request.path) ? inFinnish(english, exception) : english;
     const retryAfter = isDatabaseWaitExceeded(exception)
       ? BUSY_RETRY_AFTER_SECONDS
       : isDatabaseUnavailable(exception)
@@ -119,10 +127,10 @@ export class HttpErrorsFilter implements ExceptionFilter {
         : String(payload.message ?? exception.message);
       const { statusCode: _s, error: _e, message: _m, ...extra } = payload;
       return {
-        ...extra,
         statusCode: status,
         error: REASONS[status] ?? String(payload.error ?? 'Error'),
         message,
+        ...extra,
       };
     }
     const bodyParserError = exception as { type?: string; status?: number; expose?: boolean };
@@ -145,4 +153,72 @@ export class HttpErrorsFilter implements ExceptionFilter {
     }
     return { statusCode: 500, error: REASONS[500], message: 'Internal server error' };
   }
+}
+
+/**
+ * The visitor-facing routes: the site and every API route but staff's (`/api/admin`, `/api/auth`)
+ * and the API's documentation. Their refusals are in Finnish.
+ */
+export function isPublicPath(path: string): boolean {
+  return !['/api/admin', '/api/auth', '/api/docs'].some(
+    (staff) => path === staff || path.startsWith(`${staff}/`) || path.startsWith(`${staff}-`),
+  );
+}
+
+/**
+ * A public answer in Finnish: each refused field its own sentence (path and code kept), and the
+ * platform's own refusals (busy, too large, not JSON) in Finnish. A domain refusal on a public
+ * route is already written in Finnish by its module.
+ */
+function inFinnish(body: ErrorBody, exception: unknown): ErrorBody {
+  const fields = body.fields as FieldRefusal[] | undefined;
+  if (Array.isArray(fields) && fields.length > 0) {
+    const finnish = firstPerField(fields).map((f) => ({
+      ...f,
+      message: finnishFieldMessage(f.field, f.code, f.message),
+    }));
+    return { ...body, message: finnishFieldsSummary(finnish), fields: finnish };
+  }
+  if (isDatabaseWaitExceeded(exception)) return { ...body, message: PUBLIC_MESSAGES.busy };
+  if (isDatabaseUnavailable(exception)) return { ...body, message: PUBLIC_MESSAGES.unavailable };
+  if (exception instanceof Refusal) return body;
+  const byStatus: Partial<Record<number, string>> = {
+    404: PUBLIC_MESSAGES.notFound,
+    413: PUBLIC_MESSAGES.tooLarge,
+    415: PUBLIC_MESSAGES.notJson,
+    500: PUBLIC_MESSAGES.serverError,
+    503: PUBLIC_MESSAGES.unavailable,
+  };
+  const parseFailed = (exception as { type?: string }).type === 'entity.parse.failed';
+  if (parseFailed) return { ...body, message: PUBLIC_MESSAGES.malformed };
+  if ((exception as { type?: string }).type)
+    return { ...body, message: PUBLIC_MESSAGES.invalidBody };
+  if (body.statusCode === 400 && body.message.startsWith('path must be')) {
+    return { ...body, message: PUBLIC_MESSAGES.badPath };
+  }
+  return byStatus[body.statusCode] ? { ...body, message: byStatus[body.statusCode]! } : body;
+}
+
+/** What a visitor must fix first when a field breaks several rules: a missing value, then its kind. */
+const RULE_ORDER = [
+  'isDefined',
+  'isNotEmpty',
+  'whitelistValidation',
+  'isString',
+  'isInt',
+  'isObject',
+];
+const rank = (code: string) => {
+  const at = RULE_ORDER.indexOf(code);
+  return at === -1 ? RULE_ORDER.length : at;
+};
+
+/** One refusal per field, the one to fix first: the site shows one sentence beside each. */
+function firstPerField(fields: FieldRefusal[]): FieldRefusal[] {
+  const byField = new Map<string, FieldRefusal>();
+  for (const field of fields) {
+    const seen = byField.get(field.field);
+    if (!seen || rank(field.code) < rank(seen.code)) byField.set(field.field, field);
+  }
+  return [...byField.values()];
 }

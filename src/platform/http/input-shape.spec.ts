@@ -46,7 +46,15 @@ describe(findInputProblem.name, () => {
 
 describe(findPathProblem.name, () => {
   it('should refuse an encoded NUL anywhere in the path and pass an encoded percent sign', () => {
-    expect(findPathProblem('/api/admin/pipeline-columns/a%00b')).toMatch(/^path must not/);
+    expect(findPathProblem('/api/admin/pipeline-columns/a%00b')).toMatch(/^path must be/);
+    expect(findPathProblem('/kuvat/a%00b.jpg')).toMatch(/^path must be/);
     expect(findPathProblem('/api/admin/quotes/%2500')).toBeNull();
+  });
+
+  it('should refuse escapes that are not UTF-8, control characters and raw bytes', () => {
+    for (const path of ['/api/x%FF', '/a%ED%A0%80', '/api/a%0Ab', '/api/a%7Fb', '/api/%', '/ä']) {
+      expect(findPathProblem(path)).toMatch(/^path must be/);
+    }
+    expect(findPathProblem('/mallisto/%C3%A4-ovi')).toBeNull();
   });
 });

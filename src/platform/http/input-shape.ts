@@ -42,10 +42,26 @@ export function findInputProblem(input: unknown): string | null {
   return null;
 }
 
-/** A NUL in a path parameter (`/columns/a%00b`) is refused for the whole path, still encoded. */
+/**
+ * Why a request path (still percent-encoded, as it came) cannot be routed, or null: a byte outside
+ * printable ASCII, an escape that is not UTF-8, or a control character once decoded. Checked for
+ * every route before any of them, so no route passes such text to the database.
+ */
 export function findPathProblem(path: string): string | null {
-  return path.includes('%00') ? malformedTextMessage('path') : null;
+  if (/[^\x21-\x7e]/.test(path)) return PATH_PROBLEM;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return PATH_PROBLEM;
+  }
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f]/.test(decoded) || LONE_SURROGATE.test(decoded)
+    ? PATH_PROBLEM
+    : null;
 }
+
+const PATH_PROBLEM = 'path must be UTF-8 without NUL or other control characters';
 
 function isMalformedText(text: string): boolean {
   return text.includes('\u0000') || LONE_SURROGATE.test(text);

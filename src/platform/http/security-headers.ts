@@ -24,6 +24,25 @@ const API_HEADERS: readonly (readonly [string, string])[] = [
   ['Cross-Origin-Resource-Policy', 'same-origin'],
 ];
 
+/**
+ * Browser features no page or answer of ours uses (a kitchen photo is picked with a file input,
+ * which needs no camera permission): none may be used by anything a page loads or frames.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
 /** The API documentation is a page (Swagger UI): it gets the page policy. */
 const API_PAGES = '/api/docs';
 
@@ -34,6 +53,7 @@ export function securityHeadersMiddleware(metaPixelId: string | undefined) {
     crossOriginEmbedderPolicy: false,
   });
   return (req: Request, res: Response, next: NextFunction): void => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     if (!req.url.startsWith('/api/') || req.url.startsWith(API_PAGES)) {
       pagePolicy(req, res, next);
       return;

@@ -1,13 +1,17 @@
-import { csvCell } from '#src/contract/csv';
+import { csvLine } from '#src/contract/csv';
 import type { ReportTable } from '#src/contract/reports';
 
-/** The table as CSV with a header row of the column labels (RFC 4180 line ends). */
+/**
+ * The table as CSV with a header row of the column labels, through the contract's one CSV cell
+ * function: a salesperson's name or a column's name cannot run as a spreadsheet formula.
+ */
 export function tableToCsv(table: ReportTable): string {
-  const lines = [
-    table.columns.map((column) => csvCell(column.label)).join(','),
-    ...table.rows.map((row) => table.columns.map((column) => csvCell(row[column.key])).join(',')),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
+  return [
+    table.columns.map((column) => column.label),
+    ...table.rows.map((row) => table.columns.map((column) => row[column.key])),
+  ]
+    .map(csvLine)
+    .join('');
 }
 
 /** Offers the CSV to the browser as a download. */

@@ -1,9 +1,10 @@
-import { BadRequestException, Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { AnalyticsRepository } from '#src/modules/analytics/analytics.repository.js';
 import { Public } from '#src/platform/http/access.decorators.js';
 import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
+import { ValidationRefusal } from '#src/platform/http/validation-refusal.js';
 import { ANALYTICS_DATA_MAX_BYTES, AnalyticsEventDto } from './analytics-event.dto.js';
 
 const EMAIL_LIKE = /[^\s@"]+@[^\s@"]+\.[a-z]{2,}/i;
@@ -24,11 +25,15 @@ export class AnalyticsController {
   async record(@Body() body: AnalyticsEventDto): Promise<void> {
     const data = JSON.stringify(body.data ?? {});
     if (Buffer.byteLength(data) > ANALYTICS_DATA_MAX_BYTES) {
-      throw new BadRequestException(`data must be at most ${ANALYTICS_DATA_MAX_BYTES} bytes`);
+      throw ValidationRefusal.ofField(
+        'data',
+        'maxBytes',
+        `data must be at most ${ANALYTICS_DATA_MAX_BYTES} bytes`,
+      );
     }
     // Analytics need no consent only because they hold nothing that identifies a person.
     if (EMAIL_LIKE.test(data)) {
-      throw new BadRequestException('data must not contain e-mail addresses');
+      throw ValidationRefusal.ofField('data', 'noEmail', 'data must not contain e-mail addresses');
     }
     await this.analytics.record(body.event, stripQuery(body.page), data);
   }

@@ -16,7 +16,10 @@ import { Roles } from '#src/platform/http/access.decorators.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import type { AuditActor, AuditFilter, AuditPage } from '#src/contract/audit.js';
-import { RecordDataAccessCommand } from '#src/platform/data-access/record-data-access.command.js';
+import {
+  filterKindsOf,
+  RecordDataAccessCommand,
+} from '#src/platform/data-access/record-data-access.command.js';
 import { AUDIT_LOG_PROJECTION } from '#src/modules/audit/projections/audit-log/audit-log.projection.js';
 import { AuditLogReader } from '#src/modules/audit/queries/audit-log.reader.js';
 import { AUDIT_CSV_HEADER, auditCsvLine } from './audit-csv.js';
@@ -106,7 +109,7 @@ export class AuditController {
     await this.commandBus.execute(
       new RecordDataAccessCommand({
         type: 'PersonalDataExported',
-        data: { what: 'audit_log_csv', filter: definedOnly(filter), rows },
+        data: { what: 'audit_log_csv', filterKinds: filterKindsOf(filter), rows },
       }),
     );
   }
@@ -118,6 +121,3 @@ export class AuditController {
 }
 
 const NO_PROGRESS = { processed: 0, total: 0, eventsPerSecond: 0, secondsLeft: null };
-
-const definedOnly = (filter: AuditFilter): Record<string, string> =>
-  Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));

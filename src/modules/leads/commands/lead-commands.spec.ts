@@ -5,6 +5,7 @@ import { type LeadCreated, leadStreamId } from '#src/modules/leads/domain/lead.e
 import { PIPELINE_STREAM_ID } from '#src/modules/leads/domain/pipeline.events.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
+import type { MembersRepository } from '#src/modules/team/index.js';
 import { TrashLeadCommand } from './trash-lead/trash-lead.command.js';
 import { TrashLeadHandler } from './trash-lead/trash-lead.handler.js';
 import { UpdateLeadCommand } from './update-lead/update-lead.command.js';
@@ -37,6 +38,8 @@ const leadCreated: LeadCreated = {
 };
 const toContacted = { type: 'LeadStatusChanged', data: { from: 'new', to: 'contacted' } };
 
+const noMembers = { list: () => Promise.resolve([]) } as unknown as MembersRepository;
+
 /** The lead command handlers on the one command path, over streams kept in memory. */
 function handlers() {
   const store = new InMemoryEventStore();
@@ -45,7 +48,8 @@ function handlers() {
   return {
     store,
     trash: new TrashLeadHandler(leads),
-    update: new UpdateLeadHandler(leads, columns),
+    // No command here assigns an owner, so the team's member list is never consulted.
+    update: new UpdateLeadHandler(leads, columns, noMembers),
   };
 }
 

@@ -5,7 +5,10 @@ import { Throttle } from '@nestjs/throttler';
 import { Roles } from '#src/platform/http/access.decorators.js';
 import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import { STAFF_RATE_LIMIT } from '#src/platform/http/staff-rate-limit.js';
-import { RecordDataAccessCommand } from '#src/platform/data-access/record-data-access.command.js';
+import {
+  type ExportFilterKind,
+  RecordDataAccessCommand,
+} from '#src/platform/data-access/record-data-access.command.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
 import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
 import { MembersRepository } from '#src/modules/team/index.js';
@@ -65,7 +68,7 @@ export class LeadsExportController {
           what: 'leads_csv',
           filterKinds: Object.entries(filter)
             .filter(([kind, value]) => kind !== 'sort' && value !== undefined)
-            .map(([kind]) => kind),
+            .map(([kind]) => kind as ExportFilterKind),
           rows: leads.length,
         },
       }),

@@ -31,7 +31,7 @@ export function mailHistoryPart(event: MailEvent): MailHistoryPart {
         type: event.type,
         details: {
           messageId: event.data.messageId,
-          reason: event.data.reason,
+          reason: event.personalData?.reason ?? null,
           attempts: event.data.attempts,
         },
       };

@@ -182,7 +182,11 @@ describe('mail decide', () => {
         .given([quoteQueued])
         .when({ type: 'RecordDeliveryFailure', messageId: 'm1', reason: '550 No', attempts: 1 })
         .then([
-          { type: 'EmailDeliveryFailed', data: { messageId: 'm1', reason: '550 No', attempts: 1 } },
+          {
+            type: 'EmailDeliveryFailed',
+            data: { messageId: 'm1', attempts: 1 },
+            personalData: { reason: '550 No' },
+          },
         ]);
     });
 

@@ -101,11 +101,8 @@ export function decide(command: MailCommand, state: ConversationState): MailEven
         : [
             {
               type: 'EmailDeliveryFailed',
-              data: {
-                messageId: command.messageId,
-                reason: command.reason,
-                attempts: command.attempts,
-              },
+              data: { messageId: command.messageId, attempts: command.attempts },
+              personalData: { reason: command.reason },
             },
           ];
     }

@@ -45,9 +45,15 @@ export interface EmailDelivered {
   data: { messageId: string; smtpMessageId: string; attempts: number };
 }
 
+/**
+ * Version 2: the mail server's answer, which often quotes the address, is sealed under the lead's
+ * key. Version 1 kept it in plain data; a migration removed it from those rows.
+ */
 export interface EmailDeliveryFailed {
   type: 'EmailDeliveryFailed';
-  data: { messageId: string; reason: string; attempts: number };
+  data: { messageId: string; attempts: number };
+  /** null once the lead was erased, and for failures recorded before the reason was sealed. */
+  personalData: { reason: string } | null;
 }
 
 /** How a received message reached the conversation. */

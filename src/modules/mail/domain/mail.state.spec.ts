@@ -24,7 +24,11 @@ const conversation: MailEvent[] = [
     personalData: null,
   },
   { type: 'EmailReceived', data: { messageId: 'r2', source: 'staff' }, personalData: null },
-  { type: 'EmailDeliveryFailed', data: { messageId: 'n1', reason: '550 no', attempts: 1 } },
+  {
+    type: 'EmailDeliveryFailed',
+    data: { messageId: 'n1', attempts: 1 },
+    personalData: { reason: '550 no' },
+  },
   { type: 'EmailConversationRead', data: { messagesRead: 1 } },
 ];
 

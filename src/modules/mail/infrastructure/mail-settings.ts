@@ -1,3 +1,4 @@
+import { publicOrigin } from '#src/config/public-origin.js';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
@@ -71,11 +72,7 @@ export class MailSettings {
   }
 
   leadUrl(leadId: string): string {
-    const base = (this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`).replace(
-      /\/+$/,
-      '',
-    );
-    return `${base}/admin?tab=crm&lead=${leadId}`;
+    return `${publicOrigin(this.config)}/admin?tab=crm&lead=${leadId}`;
   }
 
   private mac(hex: string): string {

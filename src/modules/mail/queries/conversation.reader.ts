@@ -34,10 +34,10 @@ export class ConversationReader {
       } else if (event.type === 'EmailDelivered') {
         Object.assign(messages.get(messageId!) ?? {}, { deliveryState: 'delivered' });
       } else if (event.type === 'EmailDeliveryFailed') {
-        const { reason } = (event as unknown as EmailDeliveryFailed).data;
+        const reason = (event as unknown as EmailDeliveryFailed).personalData?.reason ?? null;
         Object.assign(messages.get(messageId!) ?? {}, {
           deliveryState: 'failed',
-          deliveryReason: reason,
+          ...(reason === null ? {} : { deliveryReason: reason }),
         });
       }
     }

@@ -23,7 +23,15 @@ const NEXT_STEPS =
   'Hinta tarkentuu mittauksen jälkeen. Asennus kestää tavallisesti 1–3 päivää.\n' +
   'Voit vastata suoraan tähän viestiin, jos haluat kertoa keittiöstäsi lisää.';
 
-/** The Finnish quote the confirmation page promises, with the server's price breakdown. */
+/** Anyone can type someone else's address into the form: the message says what to do then. */
+export const NOT_ASKED =
+  'Etkö pyytänyt tarjousta? Joku on antanut sähköpostiosoitteesi lomakkeellamme. ' +
+  'Voit jättää tämän viestin huomiotta, tai vastaa siihen sanalla "poista", niin poistamme tietosi.';
+
+/**
+ * The Finnish quote the confirmation page promises, with the server's price breakdown. Of what the
+ * visitor typed it holds only the first name: the message goes to whatever address was typed.
+ */
 export function renderQuoteEmail(quote: QuoteEmailInput, company: CompanyIdentity): RenderedEmail {
   const summary: [string, string][] = [
     ['Ovimalli', quote.doorStyle ?? '–'],
@@ -46,6 +54,7 @@ export function renderQuoteEmail(quote: QuoteEmailInput, company: CompanyIdentit
     [...lines, total].map(([label, value]) => `${label}: ${value}`).join('\n') +
       (version ? `\n${version}` : ''),
     NEXT_STEPS,
+    NOT_ASKED,
     signature,
   ].join('\n\n');
 
@@ -60,6 +69,7 @@ export function renderQuoteEmail(quote: QuoteEmailInput, company: CompanyIdentit
       `<table>${lines.map((r) => row(r)).join('')}${row(total, true)}</table>`,
       version ? `<p style="color:#666">${escapeHtml(version)}</p>` : '',
       textToHtml(NEXT_STEPS),
+      `<p style="color:#666">${escapeHtml(NOT_ASKED)}</p>`,
       textToHtml(signature),
     ].join('\n'),
   );

@@ -1,10 +1,11 @@
-import { BadRequestException, Body, Controller, Req } from '@nestjs/common';
+import { Body, Controller, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PublicIntakeService } from '#src/modules/quotes/intake/public-intake.service.js';
 import { VisitorCookie } from '#src/modules/visualizer/index.js';
 import { Public } from '#src/platform/http/access.decorators.js';
 import { QuoteAnswer, SubmitQuoteDto } from './dto/submit-quote.dto.js';
+import { ValidationRefusal } from '#src/platform/http/validation-refusal.js';
 import { SubmissionEndpoint, submissionContext } from './submission-context.js';
 
 const NO_QUANTITIES_MESSAGE =
@@ -27,7 +28,14 @@ export class QuoteController {
   @ApiCreatedResponse({ type: QuoteAnswer })
   submit(@Body() quote: SubmitQuoteDto, @Req() request: Request): Promise<QuoteAnswer> {
     if (quote.doors === 0 && quote.drawers === 0 && quote.metres === 0) {
-      throw new BadRequestException(`doors, drawers, metres: ${NO_QUANTITIES_MESSAGE}`);
+      throw new ValidationRefusal(
+        `doors, drawers, metres: ${NO_QUANTITIES_MESSAGE}`,
+        ['doors', 'drawers', 'metres'].map((field) => ({
+          field,
+          code: 'anyQuantity',
+          message: NO_QUANTITIES_MESSAGE,
+        })),
+      );
     }
     return this.intake.submitQuote(quote, submissionContext(request, this.visitors));
   }

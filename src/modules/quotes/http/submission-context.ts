@@ -1,9 +1,10 @@
-import { applyDecorators, BadRequestException, HttpCode, Post } from '@nestjs/common';
+import { applyDecorators, HttpCode, Post } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { SubmissionContext } from '#src/modules/quotes/intake/public-intake.service.js';
 import { PublicSubmissionThrottle } from '#src/platform/http/public-rate-limit.js';
 import type { VisitorCookie } from '#src/modules/visualizer/index.js';
+import { ValidationRefusal } from '#src/platform/http/validation-refusal.js';
 import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
@@ -42,7 +43,9 @@ export const SubmissionEndpoint = () =>
 export function submissionContext(request: Request, visitors: VisitorCookie): SubmissionContext {
   const key = request.header('idempotency-key');
   if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-    throw new BadRequestException(
+    throw ValidationRefusal.ofField(
+      'Idempotency-Key',
+      'matches',
       'Idempotency-Key must be 8-100 characters of letters, digits and - _ . :',
     );
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
 import { CURRENT_PRICE_LIST } from '#src/modules/quotes/index.js';
+import { publicOrigin } from '#src/config/public-origin.js';
 import { siteConfigOf } from '#src/modules/site/site-config.js';
 import { renderPageDocument } from './page-document.js';
 import type { PrerenderedPage, SiteFacts } from './prerendered-page.js';
@@ -10,23 +11,21 @@ import type { PrerenderedPage, SiteFacts } from './prerendered-page.js';
 /** Where an unknown path's page was prerendered from (the frontend's NOT_FOUND_PATH). */
 const NOT_FOUND_PATH = '/404';
 
-/** Origins named by requests are not under our control: keep documents for only a few. */
-const MAX_CACHED_ORIGINS = 8;
-
 /** The client-rendered admin: its routes get the plain application shell. */
 const SHELL_PATHS = ['/admin', '/login'];
 
 export type PageAnswer = { status: 200 | 404; html: string };
 
 /**
- * The prerendered public pages of a frontend build, assembled into documents once per origin.
+ * The prerendered public pages of a frontend build, assembled into documents once, for the site's
+ * own address.
  * Without a build (API-only tests) there are no pages and every path is unknown.
  */
 @Injectable()
 export class PublicPages {
   private readonly template: string | null;
   private readonly pages: Map<string, PrerenderedPage>;
-  private readonly documents = new Map<string, Map<string, string>>();
+  private documents: Map<string, string> | null = null;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     const dist = join(process.cwd(), 'frontend', 'dist');
@@ -45,43 +44,41 @@ export class PublicPages {
   }
 
   /** The answer for a GET of `path`, or null when there is no frontend build at all. */
-  answer(path: string, origin: string): PageAnswer | null {
+  answer(path: string): PageAnswer | null {
     if (!this.template) return null;
     const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
     if (SHELL_PATHS.some((shell) => normalised === shell || normalised.startsWith(`${shell}/`))) {
       return { status: 200, html: this.template };
     }
     const known = normalised !== NOT_FOUND_PATH && this.pages.has(normalised);
-    const documents = this.documentsFor(origin);
+    const documents = this.assembled();
     return known
       ? { status: 200, html: documents.get(normalised)! }
       : { status: 404, html: documents.get(NOT_FOUND_PATH)! };
   }
 
-  /** The configured public address wins over the one a request names. */
-  originFor(requestOrigin: string): string {
-    return (this.config.PUBLIC_URL ?? requestOrigin).replace(/\/+$/, '');
+  /** The site's own address (config/public-origin.ts). */
+  get origin(): string {
+    return publicOrigin(this.config);
   }
 
-  private documentsFor(origin: string): Map<string, string> {
-    let documents = this.documents.get(origin);
-    if (!documents) {
-      const site = this.siteFacts(origin);
+  private assembled(): Map<string, string> {
+    if (!this.documents) {
+      const site = this.siteFacts();
       const siteConfig = siteConfigOf(this.config);
-      documents = new Map(
+      this.documents = new Map(
         [...this.pages].map(([path, page]) => [
           path,
           renderPageDocument(this.template!, page, site, siteConfig),
         ]),
       );
-      if (this.documents.size < MAX_CACHED_ORIGINS) this.documents.set(origin, documents);
     }
-    return documents;
+    return this.documents;
   }
 
-  private siteFacts(origin: string): SiteFacts {
+  private siteFacts(): SiteFacts {
     return {
-      origin,
+      origin: this.origin,
       companyName: this.config.COMPANY_NAME,
       phone: this.config.COMPANY_PHONE,
       email: this.config.COMPANY_EMAIL,

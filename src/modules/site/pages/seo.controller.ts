@@ -1,12 +1,17 @@
-import { Controller, Get, Header, Req } from '@nestjs/common';
+import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { Public } from '#src/platform/http/access.decorators.js';
 import { PublicPages } from './public-pages.js';
 
-export const requestOrigin = (request: Request) => `${request.protocol}://${request.get('host')}`;
+/** `&`, `<`, `>`, quotes: what XML text and attributes may not hold as they are. */
+export function escapeXml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
+}
 
-/** What search engines ask for besides the pages. */
+/** What search engines ask for besides the pages; every address is the site's own. */
 @ApiExcludeController()
 @Controller()
 export class SeoController {
@@ -16,15 +21,14 @@ export class SeoController {
   @Get('robots.txt')
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=3600')
-  robots(@Req() request: Request): string {
-    const origin = this.pages.originFor(requestOrigin(request));
+  robots(): string {
     return [
       'User-agent: *',
       'Disallow: /admin',
       'Disallow: /login',
       'Disallow: /api/',
       '',
-      `Sitemap: ${origin}/sitemap.xml`,
+      `Sitemap: ${this.pages.origin}/sitemap.xml`,
       '',
     ].join('\n');
   }
@@ -33,11 +37,10 @@ export class SeoController {
   @Get('sitemap.xml')
   @Header('Content-Type', 'application/xml; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=3600')
-  sitemap(@Req() request: Request): string {
-    const origin = this.pages.originFor(requestOrigin(request));
+  sitemap(): string {
     const urls = this.pages
       .indexablePaths()
-      .map((path) => `  <url><loc>${origin}${path}</loc></url>`);
+      .map((path) => `  <url><loc>${escapeXml(`${this.pages.origin}${path}`)}</loc></url>`);
     return [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

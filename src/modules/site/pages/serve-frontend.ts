@@ -1,7 +1,6 @@
 import { join, sep } from 'node:path';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import type { NextFunction, Request, Response } from 'express';
-import { requestOrigin } from './seo.controller.js';
 import type { PublicPages } from './public-pages.js';
 
 export const FRONTEND_DIST = join(process.cwd(), 'frontend', 'dist');
@@ -37,7 +36,7 @@ export const frontendFiles = () =>
 export function frontendPages(pages: PublicPages) {
   return (request: Request, response: Response, next: NextFunction) => {
     if (request.path === '/api' || request.path.startsWith('/api/')) return next();
-    const answer = pages.answer(request.path, pages.originFor(requestOrigin(request)));
+    const answer = pages.answer(request.path);
     if (!answer) return next();
     response
       .status(answer.status)

@@ -1,6 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
 
+/** One refused field: its path, the rule it broke and a sentence (Finnish on public routes). */
+export class FieldRefusalDto {
+  @ApiProperty({ example: 'customer.email' })
+  field: string;
+
+  @ApiProperty({ description: 'The rule broken, as validation names it', example: 'isEmail' })
+  code: string;
+
+  @ApiProperty({ example: 'Tarkista sähköpostiosoite, esimerkiksi nimi@esimerkki.fi.' })
+  message: string;
+}
+
 /** The one error shape every failure answers with (see HttpErrorsFilter). */
 export class ErrorBodyDto {
   @ApiProperty({ example: 400 })
@@ -14,6 +26,13 @@ export class ErrorBodyDto {
     example: 'customer.email must be an email address; doors must not be greater than 999',
   })
   message: string;
+
+  @ApiPropertyOptional({
+    type: [FieldRefusalDto],
+    description:
+      'Each refused field of a refused body, query or header; on the public routes in Finnish',
+  })
+  fields?: FieldRefusalDto[];
 }
 
 export class ConflictBodyDto extends ErrorBodyDto {

@@ -53,7 +53,8 @@ export class LeadDetailsDto {
   @MaxLength(2)
   customerCountry?: string;
 
-  @ApiPropertyOptional({ enum: DOOR_STYLES, nullable: true, example: 'Tasapintainen' })
+  // null in the list too: under OpenAPI 3.0 `nullable` does not widen an enum.
+  @ApiPropertyOptional({ enum: [...DOOR_STYLES, null], nullable: true, example: 'Tasapintainen' })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @IsIn(DOOR_STYLES)

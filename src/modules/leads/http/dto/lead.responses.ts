@@ -48,7 +48,13 @@ export class LeadViewDto implements LeadView {
   @ApiProperty({ example: 'FI' })
   customerCountry: string;
 
-  @ApiProperty({ type: String, enum: DOOR_STYLES, nullable: true, example: 'Uritettu' })
+  /** null for a contact-form lead; null in the list too: `nullable` does not widen an enum. */
+  @ApiProperty({
+    type: String,
+    enum: [...DOOR_STYLES, null],
+    nullable: true,
+    example: 'Uritettu',
+  })
   doorStyle: DoorStyle | null;
 
   @ApiProperty({ type: 'integer', example: 12 })

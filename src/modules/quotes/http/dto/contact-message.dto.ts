@@ -9,7 +9,7 @@ import {
   MaxLength,
 } from 'class-validator';
 import type { ContactAnswer, ContactMessage } from '#src/contract/quote.js';
-import { Trimmed } from '#src/platform/http/trimmed.js';
+import { OneLine, Trimmed } from '#src/platform/http/trimmed.js';
 import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from './submit-quote.dto.js';
 
 /** Contact form (docs/product.md#contact-form): the client splits the name on its first space. */
@@ -19,6 +19,7 @@ export class ContactMessageDto implements ContactMessage {
   @IsString()
   @IsNotEmpty()
   @MaxLength(NAME_MAX)
+  @OneLine()
   firstName: string;
 
   @ApiPropertyOptional({
@@ -29,6 +30,7 @@ export class ContactMessageDto implements ContactMessage {
   @IsOptional()
   @IsString()
   @MaxLength(NAME_MAX)
+  @OneLine()
   lastName?: string;
 
   @ApiProperty({ example: 'matti.korhonen@example.fi' })

@@ -21,7 +21,7 @@ import type {
   QuoteCustomer,
   QuoteRequest,
 } from '#src/contract/quote.js';
-import { Trimmed } from '#src/platform/http/trimmed.js';
+import { OneLine, Trimmed } from '#src/platform/http/trimmed.js';
 
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
@@ -34,6 +34,7 @@ export class QuoteCustomerDto implements QuoteCustomer {
   @IsString()
   @IsNotEmpty()
   @MaxLength(NAME_MAX)
+  @OneLine()
   firstName: string;
 
   @ApiProperty({ example: 'Virtanen' })
@@ -41,6 +42,7 @@ export class QuoteCustomerDto implements QuoteCustomer {
   @IsString()
   @IsNotEmpty()
   @MaxLength(NAME_MAX)
+  @OneLine()
   lastName: string;
 
   @ApiProperty({ example: 'aino.virtanen@example.fi' })
@@ -55,6 +57,7 @@ export class QuoteCustomerDto implements QuoteCustomer {
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
+  @OneLine()
   address: string;
 
   @ApiProperty({ example: 'Helsinki' })
@@ -62,6 +65,7 @@ export class QuoteCustomerDto implements QuoteCustomer {
   @IsString()
   @IsNotEmpty()
   @MaxLength(NAME_MAX)
+  @OneLine()
   city: string;
 
   @ApiPropertyOptional({ default: 'FI', description: 'ISO 3166-1 alpha-2 code', example: 'FI' })

@@ -1,0 +1,87 @@
+import { type EventTypeDeclaration, field } from '#src/platform/event-store/event-types.js';
+import { COLUMN_COLORS } from '#src/contract/pipeline.js';
+import { DOOR_STYLES, LEAD_SOURCES } from '#src/contract/leads.js';
+import { CONTACT_FIELDS } from './lead.events.js';
+
+const { id, number, label, text, optional, nullable, object, array, timestamp } = field;
+const doorStyle = nullable(field.enum(DOOR_STYLES));
+const change = (kind: typeof number) => object({ from: kind, to: kind });
+const contact = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, text]));
+const contactChanges = object(
+  Object.fromEntries(CONTACT_FIELDS.map((name) => [name, optional(change(text))])),
+);
+
+/** The plain and sealed shapes of the lead and pipeline events (lead.events.ts, pipeline.events.ts). */
+export const LEAD_EVENT_DECLARATIONS: EventTypeDeclaration[] = [
+  {
+    type: 'LeadCreated',
+    data: {
+      leadId: id,
+      source: field.enum(LEAD_SOURCES),
+      status: id,
+      doorStyle,
+      doors: number,
+      drawers: number,
+      metres: number,
+      totalPrice: number,
+      priceListVersion: optional(id),
+      lineItems: optional(
+        array(object({ code: id, label, quantity: number, unitPrice: number, total: number })),
+      ),
+      patternId: optional(id),
+    },
+    personalData: {
+      ...contact,
+      message: optional(text),
+      notes: optional(text),
+      visitorId: optional(id),
+    },
+  },
+  {
+    type: 'LeadDetailsChanged',
+    data: {
+      changes: object({
+        doorStyle: optional(change(doorStyle)),
+        doors: optional(change(number)),
+        drawers: optional(change(number)),
+        metres: optional(change(number)),
+        totalPrice: optional(change(number)),
+      }),
+    },
+    personalData: { changes: contactChanges },
+  },
+  {
+    type: 'LeadStatusChanged',
+    data: { from: id, to: id, reason: optional(field.enum(['column_removed'])) },
+  },
+  { type: 'LeadNotesChanged', data: {}, personalData: { from: text, to: text } },
+  { type: 'LeadAssigned', data: { memberId: nullable(id), previousMemberId: nullable(id) } },
+  {
+    type: 'FollowUpScheduled',
+    data: { dueOn: timestamp },
+    personalData: { note: text },
+  },
+  { type: 'FollowUpDone', data: { dueOn: timestamp } },
+  { type: 'LeadTrashed', data: {} },
+  { type: 'LeadRestored', data: {} },
+  { type: 'LeadErased', data: { reason: optional(field.enum(['retention', 'restored_erasure'])) } },
+  {
+    type: 'LeadRetentionApplied',
+    data: {
+      quoteCutoff: timestamp,
+      contactCutoff: timestamp,
+      quoteLeadsErased: number,
+      contactLeadsErased: number,
+    },
+  },
+  {
+    type: 'PipelineColumnAdded',
+    data: { id, name: label, color: field.enum(COLUMN_COLORS) },
+  },
+  { type: 'PipelineColumnRenamed', data: { id, from: label, to: label } },
+  {
+    type: 'PipelineColumnRecolored',
+    data: { id, from: field.enum(COLUMN_COLORS), to: field.enum(COLUMN_COLORS) },
+  },
+  { type: 'PipelineColumnRemoved', data: { id, movedLeadsTo: nullable(id) } },
+];
