@@ -15,6 +15,11 @@ import {
   getMetadataStorage,
   validateSync,
 } from 'class-validator';
+import {
+  DEFAULT_FRONT_DETECTOR,
+  FRONT_DETECTORS,
+  type FrontDetector,
+} from '#src/modules/visualizer/rendering/render-job.js';
 
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : Number(value);
@@ -144,6 +149,13 @@ export class AppEnvironment {
   /** Who paints the visualizer's renders: this server's CPU (default) or an image-edit API. */
   @IsIn(['local', 'hosted'])
   VISUALIZER_RENDERER: 'local' | 'hosted' = 'local';
+
+  /**
+   * What finds the cabinet fronts in a photo: OpenCV's staged pipeline or the older rule engine
+   * (docs/decisions/0105-front-detection-on-opencv.md says why the default is the one it is).
+   */
+  @IsIn(FRONT_DETECTORS)
+  VISUALIZER_DETECTOR: FrontDetector = DEFAULT_FRONT_DETECTOR;
 
   /** Image-edit endpoint (multipart: image, mask, prompt; answers base64) for the hosted renderer. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
