@@ -40,7 +40,7 @@ export const DETECTION_PARAMETERS = {
   tileAreaMaxShare: 0.012,
   sizeToleranceShare: 0.25,
   /** Inside a front at most this share of pixels are edges (more: planks, glass, clutter). */
-  interiorEdgeMaxShare: 0.08,
+  interiorEdgeMaxShare: 0.15,
   /** The margin of a front left out when its interior is read, a share of its shorter side. */
   interiorMarginShare: 0.18,
   /** A front's rim and interior are within this distance (Lab units): one finish. */

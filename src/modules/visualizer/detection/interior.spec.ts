@@ -30,8 +30,8 @@ describe('readCandidates', () => {
       { width, height, edges, segments: [] },
       DETECTION_PARAMETERS,
     );
-    // 18 % of 80 px margin: the interior is 25..75, 51 px square, one row of it edges.
-    expect(candidate.edgeShare).toBeCloseTo(1 / 51, 3);
+    // An 18 % margin of 80 px, rounded: the interior is 24..76, 53 px square, one row of it edges.
+    expect(candidate.edgeShare).toBeCloseTo(1 / 53, 4);
     expect(candidate.grey).toBe(180);
     expect(candidate.lab).toEqual([128, 128, 128]);
     expect(candidate.area).toBe(6400);

@@ -3,6 +3,7 @@
  * it on its first detection and keeps it). Every Mat made with it lives on the WebAssembly heap
  * and is freed only by its `delete()`: `withMats` frees them however the work ends.
  */
+import { createRequire } from 'node:module';
 import type * as OpenCvModule from '@techstark/opencv-js';
 
 export type OpenCv = typeof OpenCvModule;
@@ -11,7 +12,9 @@ type Deletable = { delete(): void };
 let loading: Promise<OpenCv> | undefined;
 
 export function loadOpenCv(): Promise<OpenCv> {
-  loading ??= import('@techstark/opencv-js').then(ready);
+  // Required, not imported: a module namespace with a `then` export is itself a thenable, and
+  // loaders that copy every CommonJS export into the namespace (Jest's) would wait on it forever.
+  loading ??= ready(createRequire(import.meta.url)('@techstark/opencv-js'));
   return loading;
 }
 
