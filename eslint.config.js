@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
@@ -60,6 +60,106 @@ const layerZones = [
   },
 ];
 
+const SERVER_MODULES = 'src/modules';
+const modules = readdirSync(SERVER_MODULES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const publicFace = (module) => `./${module}/index.ts`;
+
+/**
+ * The boundaries of docs/architecture.md#modules: a module reaches another only through its
+ * index.ts and never through its own; the composition root and the CLI likewise; the platform and
+ * the configuration know no module.
+ */
+const boundaryZones = [
+  ...modules.map((module) => ({
+    target: `${SERVER_MODULES}/${module}`,
+    from: SERVER_MODULES,
+    except: [`./${module}`, ...modules.filter((other) => other !== module).map(publicFace)],
+    message: 'Import another module only through its index.ts (export there what it may use).',
+  })),
+  ...modules.map((module) => ({
+    target: `${SERVER_MODULES}/${module}`,
+    from: `${SERVER_MODULES}/${module}/index.ts`,
+    message: 'Inside a module import its files directly: index.ts is its face to the others.',
+  })),
+  {
+    target: ['src/cli', 'src/*.ts'],
+    from: SERVER_MODULES,
+    except: modules.map(publicFace),
+    message: 'Import a module only through its index.ts.',
+  },
+  {
+    target: ['src/platform', 'src/config'],
+    from: SERVER_MODULES,
+    message: 'The platform serves the modules and never imports one.',
+  },
+];
+
+const MODULE_IMPORT = /(?:from|import)\s*\(?\s*'#src\/modules\/([^/']+)\//g;
+const moduleOfFile = (filename) => /[\\/]src[\\/]modules[\\/]([^\\/]+)[\\/]/.exec(filename)?.[1];
+
+/** Which modules each module imports, type imports included, read from its source files. */
+const moduleDependencies = new Map(
+  modules.map((module) => {
+    const files = readdirSync(`${SERVER_MODULES}/${module}`, { recursive: true }).filter((file) =>
+      String(file).endsWith('.ts'),
+    );
+    const imported = new Set();
+    for (const file of files) {
+      const source = readFileSync(`${SERVER_MODULES}/${module}/${file}`, 'utf8');
+      for (const [, other] of source.matchAll(MODULE_IMPORT))
+        if (other !== module) imported.add(other);
+    }
+    return [module, imported];
+  }),
+);
+
+/** The way back from `from` to `to` through the module graph, if there is one. */
+function pathBetween(from, to, seen = new Set()) {
+  if (from === to) return [to];
+  seen.add(from);
+  for (const next of moduleDependencies.get(from) ?? []) {
+    if (seen.has(next)) continue;
+    const rest = pathBetween(next, to, seen);
+    if (rest) return [from, ...rest];
+  }
+  return undefined;
+}
+
+/**
+ * import-x/no-cycle follows files and skips type imports; this rule fails any import between
+ * modules, type-only ones included, that closes a cycle in the module graph.
+ */
+const noModuleCycle = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { cycle: 'Modules depend in a cycle: {{cycle}}.' },
+  },
+  create(context) {
+    const module = moduleOfFile(context.filename);
+    if (!module) return {};
+    const check = (node) => {
+      const other = node.source && /^#src\/modules\/([^/]+)\//.exec(node.source.value)?.[1];
+      if (!other || other === module) return;
+      const back = pathBetween(other, module);
+      if (back)
+        context.report({
+          node,
+          messageId: 'cycle',
+          data: { cycle: [module, ...back].join(' → ') },
+        });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,7 +180,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, modules: { rules: { 'no-cycle': noModuleCycle } } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
@@ -89,7 +189,8 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
       'import-x/no-cycle': ['error', { maxDepth: 10 }],
-      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...boundaryZones] }],
+      'modules/no-cycle': 'error',
       'no-restricted-imports': [
         'error',
         {

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandBus } from '@nestjs/cqrs';
-import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import {
+  CreateLeadCommand,
   type CreateLeadInput,
   DOOR_STYLES,
   type LeadSource,
-} from '#src/modules/leads/domain/lead.types.js';
-import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
-import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
-import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
-import { DEFAULT_COLUMNS } from '#src/modules/leads/domain/pipeline.state.js';
-import { computeQuotePrice } from '#src/modules/quotes/domain/compute-quote-price.js';
-import { CURRENT_PRICE_LIST } from '#src/modules/quotes/domain/price-list.js';
+  RestoreLeadCommand,
+  TrashLeadCommand,
+  UpdateLeadCommand,
+  DEFAULT_COLUMNS,
+} from '#src/modules/leads/index.js';
+import { computeQuotePrice, CURRENT_PRICE_LIST } from '#src/modules/quotes/index.js';
 import type { Actor } from '#src/platform/domain/actor.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
 

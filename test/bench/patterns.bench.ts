@@ -9,7 +9,7 @@
  *   npm run build && node test/bench/patterns.bench.ts [--samples 2]
  */
 import { parseArgs } from 'node:util';
-import { PatternCatalogue } from '#src/modules/patterns/patterns.module.js';
+import { PatternCatalogue } from '#src/modules/patterns/index.js';
 import { PATTERN_FAMILIES } from '#src/modules/patterns/domain/pattern.js';
 import { renderTextureJpeg } from '#src/modules/patterns/textures/render-texture.js';
 import type { TestBrowser } from '../support/browser.js';

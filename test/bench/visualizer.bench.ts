@@ -323,7 +323,7 @@ async function benchRenderer(texture: Buffer): Promise<void> {
 
 async function benchHttp(): Promise<void> {
   // Loaded here, not at the top: the render children must not carry the whole app in memory.
-  const { PatternCatalogue } = await import('#src/modules/patterns/patterns.module.js');
+  const { PatternCatalogue } = await import('#src/modules/patterns/index.js');
   const database = await startBenchDatabase();
   try {
     const { app, base } = await startBenchApp(

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { PatternCatalogue } from '#src/modules/patterns/patterns.module.js';
+import { PatternCatalogue } from '#src/modules/patterns/index.js';
 import { kitchenJpeg } from '../fixtures/kitchens/kitchen-images.js';
 import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
 import { waitForHydration, type TestBrowser } from '../support/browser.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { VISUALIZER_PATTERN_CODES } from '#src/contract/visualizer.js';
-import { PatternCatalogue } from '#src/modules/patterns/patterns.module.js';
+import { PatternCatalogue } from '#src/modules/patterns/index.js';
 import { PatternSeeder } from '#src/modules/patterns/seeding/pattern-seeder.js';
 import { isSeamless, measureSeams } from '#src/modules/patterns/textures/seam.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -14,7 +14,7 @@ import {
   PIPELINE_STREAM_TYPE,
 } from '#src/modules/leads/domain/pipeline.events.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
-import { LeadHistoryReader } from '#src/modules/leads/queries/lead-history.reader.js';
+import { LeadHistoryReader } from '#src/modules/audit/queries/lead-history.reader.js';
 import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
 import { VisualizationStore } from '#src/modules/visualizer/storage/visualization-store.js';
 import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';

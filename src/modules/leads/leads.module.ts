@@ -15,7 +15,6 @@ import { PipelineColumnsRepository } from './infrastructure/pipeline-columns.rep
 import { RenamedLeadEvents } from './infrastructure/renamed-events.js';
 import { LeadListProjection } from './projections/lead-list/lead-list.projection.js';
 import { LeadStatsProjection } from './projections/lead-stats/lead-stats.projection.js';
-import { LeadHistoryReader } from './queries/lead-history.reader.js';
 import { LeadReadRepository } from './queries/lead-read.repository.js';
 import { LeadsInColumnQuery } from './queries/leads-in-column.query.js';
 import { LeadRetentionJob } from './retention/lead-retention.job.js';
@@ -39,7 +38,6 @@ const commandHandlers = [
     PipelineColumnsRepository,
     RenamedLeadEvents,
     LeadReadRepository,
-    LeadHistoryReader,
     LeadsInColumnQuery,
     LeadListProjection,
     LeadStatsProjection,

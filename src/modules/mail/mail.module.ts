@@ -1,6 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { EventStore } from '#src/platform/event-store/event-store.js';
-import { leadIdFromStream } from '#src/modules/leads/domain/lead.events.js';
+import { leadIdFromStream } from '#src/modules/leads/index.js';
 import { MarkConversationReadHandler } from './commands/mark-conversation-read/mark-conversation-read.handler.js';
 import { RecordReplyHandler } from './commands/record-reply/record-reply.handler.js';
 import { SendEmailHandler } from './commands/send-email/send-email.handler.js';

@@ -6,9 +6,6 @@ import { PatternSeeder } from './seeding/pattern-seeder.js';
 import { TextureStore } from './textures/texture-store.js';
 import { TextureWarmup } from './textures/texture-warmup.js';
 
-export { PatternCatalogue } from './catalogue/pattern-catalogue.js';
-export type { Pattern, PatternFamily } from './domain/pattern.js';
-
 /** The pattern catalogue (GET /api/patterns) and its textures (/vinyl_patterns/{code}-hd-0.jpg). */
 @Module({
   controllers: [PatternsController, VinylPatternsController],

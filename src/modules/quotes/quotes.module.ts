@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
-import { SiteModule } from '#src/modules/site/site.module.js';
-import { VisualizerModule } from '#src/modules/visualizer/visualizer.module.js';
+import { Inject, Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
+import { usePublicSubmissionLimit } from '#src/platform/http/public-rate-limit.js';
+import { VisualizerModule } from '#src/modules/visualizer/index.js';
 import { ContactController } from './http/contact.controller.js';
 import { QuoteController } from './http/quote.controller.js';
 import { IdempotencyRetention } from './intake/idempotency-retention.js';
@@ -9,8 +10,12 @@ import { PublicIntakeService } from './intake/public-intake.service.js';
 
 /** Public intake: the quote wizard and the contact form, both feeding the lead pipeline. */
 @Module({
-  imports: [SiteModule, VisualizerModule],
+  imports: [VisualizerModule],
   controllers: [QuoteController, ContactController],
   providers: [PublicIntakeService, IdempotencyRepository, IdempotencyRetention],
 })
-export class QuotesModule {}
+export class QuotesModule {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    usePublicSubmissionLimit(config);
+  }
+}

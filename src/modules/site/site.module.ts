@@ -1,8 +1,6 @@
-import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Express } from 'express';
-import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
-import { usePublicSubmissionLimit } from './public-rate-limit.js';
 import { SiteConfigController } from './site-config.controller.js';
 import { PublicPages } from './pages/public-pages.js';
 import { SeoController } from './pages/seo.controller.js';
@@ -16,12 +14,9 @@ import { frontendFiles, frontendPages } from './pages/serve-frontend.js';
 })
 export class SiteModule implements OnModuleInit {
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
     private readonly adapterHost: HttpAdapterHost,
     private readonly pages: PublicPages,
-  ) {
-    usePublicSubmissionLimit(config);
-  }
+  ) {}
 
   /** After the API's routes (registered before module init), ahead of Nest's own 404. */
   onModuleInit(): void {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PatternCatalogue } from '#src/modules/patterns/patterns.module.js';
+import { PatternCatalogue } from '#src/modules/patterns/index.js';
 import { Refusal } from '#src/platform/domain/refusal.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { FreeRenderLimits } from './limits/free-render-limits.js';

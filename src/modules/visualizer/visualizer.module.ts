@@ -5,7 +5,7 @@ import {
   type AppConfig,
   type AppSecrets,
 } from '#src/config/config.module.js';
-import { PatternsModule } from '#src/modules/patterns/patterns.module.js';
+import { PatternsModule } from '#src/modules/patterns/index.js';
 import { ForgetVisitorHandler } from './commands/forget-visitor/forget-visitor.handler.js';
 import { VisualizerController } from './http/visualizer.controller.js';
 import { FreeRenderLimits } from './limits/free-render-limits.js';
@@ -18,8 +18,6 @@ import { RENDERER, type Renderer } from './rendering/renderer.js';
 import { VisualizationRetentionJob } from './retention/visualization-retention.job.js';
 import { VisualizationStore } from './storage/visualization-store.js';
 import { VisualizeService } from './visualize.service.js';
-
-export { visitorStreamId, VISUALIZATION_GENERATED } from './visualizer.constants.js';
 
 function createRenderer(pool: RenderPool, config: AppConfig): Renderer {
   if (config.VISUALIZER_RENDERER === 'local') return new LocalRenderer(pool);

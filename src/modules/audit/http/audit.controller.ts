@@ -16,7 +16,7 @@ import { Roles } from '#src/platform/http/access.decorators.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import type { AuditActor, AuditFilter, AuditPage } from '#src/contract/audit.js';
-import { RecordDataAccessCommand } from '#src/modules/audit/commands/record-data-access/record-data-access.command.js';
+import { RecordDataAccessCommand } from '#src/platform/data-access/record-data-access.command.js';
 import { AUDIT_LOG_PROJECTION } from '#src/modules/audit/projections/audit-log/audit-log.projection.js';
 import { AuditLogReader } from '#src/modules/audit/queries/audit-log.reader.js';
 import { AUDIT_CSV_HEADER, auditCsvLine } from './audit-csv.js';

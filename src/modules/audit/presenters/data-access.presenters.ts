@@ -1,9 +1,9 @@
-import {
-  DataAccessEvents,
-  type ExportKind,
-  type LeadDetailsViewedData,
-  type PersonalDataExportedData,
-} from '#src/modules/audit/domain/data-access.events.js';
+import { DataAccessEvents } from '#src/modules/audit/domain/data-access.events.js';
+import type {
+  ExportKind,
+  LeadDetailsViewedData,
+  PersonalDataExportedData,
+} from '#src/platform/data-access/record-data-access.command.js';
 import type { PresenterTable } from './presenter.types.js';
 
 const EXPORT_WORDS: Record<ExportKind, string> = {

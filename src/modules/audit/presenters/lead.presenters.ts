@@ -3,7 +3,7 @@ import {
   type LeadCreated,
   type LeadDetailsChanged,
   type LeadStatusChanged,
-} from '#src/modules/leads/domain/lead.events.js';
+} from '#src/modules/leads/index.js';
 import { aboutLead, type PresenterInput, type PresenterTable } from './presenter.types.js';
 
 const FIELD_LABELS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import type { EmailKind, ReplySource } from '#src/contract/mail.js';
-import { leadIdFromMailStream } from '#src/modules/mail/domain/mail.events.js';
+import { leadIdFromMailStream } from '#src/modules/mail/index.js';
 import { aboutLead, type PresenterInput, type PresenterTable } from './presenter.types.js';
 
 /**

@@ -1,14 +1,10 @@
-import type {
-  BackupCreated,
-  BackupRestored,
-  BackupsPruned,
-} from '#src/modules/backups/domain/backup.events.js';
-import type { LeadRetentionApplied } from '#src/modules/leads/domain/lead-retention.js';
+import type { BackupCreated, BackupRestored, BackupsPruned } from '#src/modules/backups/index.js';
+import type { LeadRetentionApplied } from '#src/modules/leads/index.js';
 import {
   type EventLogExported,
   type ReportBuildStarted,
   ReportEvents,
-} from '#src/modules/reports/domain/report.events.js';
+} from '#src/modules/reports/index.js';
 import type { PresenterInput, PresenterTable } from './presenter.types.js';
 
 const dataOf = <T extends { data: unknown }>({ event }: PresenterInput) =>

@@ -1,4 +1,4 @@
-import type { PipelineEvent } from '#src/modules/leads/domain/pipeline.events.js';
+import type { PipelineEvent } from '#src/modules/leads/index.js';
 import type { PresenterInput, PresenterTable, TargetedSentence } from './presenter.types.js';
 
 type Data<T extends PipelineEvent['type']> = Extract<PipelineEvent, { type: T }>['data'];

@@ -4,7 +4,7 @@ import {
   MemberEvents,
   type MemberPasswordChangedData,
   type MemberRoleChangedData,
-} from '#src/modules/team/domain/member.events.js';
+} from '#src/modules/team/index.js';
 import type { PresenterInput, PresenterTable, TargetedSentence } from './presenter.types.js';
 
 function onMember(

@@ -1,4 +1,4 @@
-import { VISUALIZATION_GENERATED } from '#src/modules/visualizer/visualizer.constants.js';
+import { VISUALIZATION_GENERATED } from '#src/modules/visualizer/index.js';
 import type { PresenterTable } from './presenter.types.js';
 
 export const visualizerPresenters: PresenterTable = {

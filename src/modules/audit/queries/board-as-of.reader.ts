@@ -7,9 +7,9 @@ import {
   PIPELINE_STREAM_ID,
   type PipelineColumn,
   type PipelineEvent,
-} from '#src/modules/leads/domain/pipeline.events.js';
-import { foldPipeline } from '#src/modules/leads/domain/pipeline.state.js';
-import { summarizeLeadStats } from '#src/modules/leads/queries/summarize-lead-stats.js';
+  foldPipeline,
+  summarizeLeadStats,
+} from '#src/modules/leads/index.js';
 import { AUDIT_NAMES_TABLE } from '#src/modules/audit/projections/audit-log/audit-log.projection.js';
 import { LEAD_TIMELINE_TABLE } from '#src/modules/audit/projections/lead-timeline/lead-timeline.projection.js';
 

@@ -2,8 +2,7 @@ import { basename } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
-import { leadIdOfSubject } from '#src/modules/leads/domain/lead.events.js';
+import { EraseLeadCommand, leadIdOfSubject } from '#src/modules/leads/index.js';
 import { Refusal } from '#src/platform/domain/refusal.js';
 import type { ErasureLedger } from '#src/platform/event-store/erasure-ledger.js';
 import {

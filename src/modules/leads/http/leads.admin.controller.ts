@@ -13,15 +13,13 @@ import { Throttle } from '@nestjs/throttler';
 import { Roles } from '#src/platform/http/access.decorators.js';
 import { ApiIfMatch, IfMatchVersion } from '#src/platform/http/if-match-version.decorator.js';
 import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
-import { STAFF_RATE_LIMIT } from './staff-rate-limit.js';
-import { RecordDataAccessCommand } from '#src/modules/audit/commands/record-data-access/record-data-access.command.js';
+import { STAFF_RATE_LIMIT } from '#src/platform/http/staff-rate-limit.js';
+import { RecordDataAccessCommand } from '#src/platform/data-access/record-data-access.command.js';
 import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
-import { LeadHistoryReader } from '#src/modules/leads/queries/lead-history.reader.js';
 import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
 import type { LeadPage, LeadStats, LeadView } from '#src/contract/leads.js';
-import type { HistoryEntry } from '#src/contract/lead-history.js';
 import {
   ChangeLeadStatusDto,
   CreateLeadDto,
@@ -29,14 +27,8 @@ import {
   ListLeadsQuery,
   UpdateLeadDto,
 } from './dto/lead-requests.dto.js';
-import {
-  HistoryEntryDto,
-  LeadPageDto,
-  LeadStatsDto,
-  LeadStatusAnswer,
-  LeadViewDto,
-} from './dto/lead.responses.js';
-import { ApiLeadId, LeadId } from './lead-id.js';
+import { LeadPageDto, LeadStatsDto, LeadStatusAnswer, LeadViewDto } from './dto/lead.responses.js';
+import { ApiLeadId, LeadId } from '#src/platform/http/lead-id.js';
 import { toLeadParts } from './lead-mapping.js';
 
 @ApiTags('CRM leads')
@@ -48,7 +40,6 @@ export class LeadsAdminController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly reads: LeadReadRepository,
-    private readonly historyReader: LeadHistoryReader,
   ) {}
 
   /** No parameters: all active leads as a plain array (docs/product.md#http-api); else one page. */
@@ -93,14 +84,6 @@ export class LeadsAdminController {
       new RecordDataAccessCommand({ type: 'LeadDetailsViewed', data: { leadId: id } }),
     );
     return lead;
-  }
-
-  @Get(':id/history')
-  @ApiLeadId()
-  @ApiOkResponse({ type: [HistoryEntryDto] })
-  @ApiErrors(400, 404)
-  history(@Param('id', LeadId()) id: string): Promise<HistoryEntry[]> {
-    return this.historyReader.history(id);
   }
 
   @Post('create-lead')

@@ -4,14 +4,14 @@ import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { Roles } from '#src/platform/http/access.decorators.js';
 import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
-import { STAFF_RATE_LIMIT } from './staff-rate-limit.js';
+import { STAFF_RATE_LIMIT } from '#src/platform/http/staff-rate-limit.js';
 import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
 import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
 import type { LeadView } from '#src/contract/leads.js';
 import { ExpectedVersionQuery } from './dto/lead-requests.dto.js';
 import { CountAnswer, LeadVersionAnswer, LeadViewDto } from './dto/lead.responses.js';
-import { ApiLeadId, LeadId } from './lead-id.js';
+import { ApiLeadId, LeadId } from '#src/platform/http/lead-id.js';
 
 /** The Recycle Bin: soft delete, restore and the trashed leads (docs/product.md#http-api). */
 @ApiTags('CRM recycle bin')

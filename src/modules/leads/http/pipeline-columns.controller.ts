@@ -4,7 +4,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/sw
 import { Throttle } from '@nestjs/throttler';
 import { Roles } from '#src/platform/http/access.decorators.js';
 import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
-import { STAFF_RATE_LIMIT } from './staff-rate-limit.js';
+import { STAFF_RATE_LIMIT } from '#src/platform/http/staff-rate-limit.js';
 import { AddPipelineColumnCommand } from '#src/modules/leads/commands/add-pipeline-column/add-pipeline-column.command.js';
 import { EditPipelineColumnCommand } from '#src/modules/leads/commands/edit-pipeline-column/edit-pipeline-column.command.js';
 import { RemovePipelineColumnCommand } from '#src/modules/leads/commands/remove-pipeline-column/remove-pipeline-column.command.js';

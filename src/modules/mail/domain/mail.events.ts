@@ -1,4 +1,4 @@
-import { leadSubjectId } from '#src/modules/leads/domain/lead.events.js';
+import { leadSubjectId } from '#src/modules/leads/index.js';
 
 /**
  * A lead's e-mail conversation is its own stream beside the lead's, sealed under the lead's data

@@ -11,8 +11,12 @@ import type {
   NewEvent,
   RecordedEvent,
 } from '#src/platform/event-store/event-store.types.js';
-import { type LeadEvent, leadStreamId } from '#src/modules/leads/domain/lead.events.js';
-import { foldLead, type LeadState } from '#src/modules/leads/domain/lead.state.js';
+import {
+  type LeadEvent,
+  leadStreamId,
+  foldLead,
+  type LeadState,
+} from '#src/modules/leads/index.js';
 import {
   decide,
   type DeliveryOutcome,

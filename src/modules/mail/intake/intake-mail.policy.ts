@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { InlineEvent, RecordedEvent } from '#src/platform/event-store/event-store.types.js';
-import { type LeadCreated, leadIdFromStream } from '#src/modules/leads/domain/lead.events.js';
+import { type LeadCreated, leadIdFromStream } from '#src/modules/leads/index.js';
 import { decide, type MailCommand } from '#src/modules/mail/domain/mail.decide.js';
 import { MailCommandRefused } from '#src/modules/mail/domain/mail.errors.js';
 import { INITIAL_CONVERSATION_STATE, evolve } from '#src/modules/mail/domain/mail.state.js';

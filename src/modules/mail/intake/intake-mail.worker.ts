@@ -12,7 +12,7 @@ import {
   RequestPressure,
 } from '#src/platform/scheduling/request-pressure.js';
 import { WorkLoop } from '#src/platform/scheduling/work-loop.js';
-import { leadIdFromStream, leadStreamId } from '#src/modules/leads/domain/lead.events.js';
+import { leadIdFromStream, leadStreamId } from '#src/modules/leads/index.js';
 import { MailDeliveryWorker } from '#src/modules/mail/delivery/mail-delivery-worker.js';
 import { MailConversationRepository } from '#src/modules/mail/infrastructure/mail-conversation.repository.js';
 import { type IntakeMail, IntakeMailPolicy } from './intake-mail.policy.js';

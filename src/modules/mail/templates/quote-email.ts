@@ -1,4 +1,4 @@
-import type { PriceLineItem } from '#src/modules/leads/domain/lead.types.js';
+import type { PriceLineItem } from '#src/modules/leads/index.js';
 import { escapeHtml, textToHtml, wrapHtml } from './escape-html.js';
 import type { CompanyIdentity, RenderedEmail } from './rendered-email.js';
 

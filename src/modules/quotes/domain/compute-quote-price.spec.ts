@@ -1,4 +1,4 @@
-import { DOOR_STYLES } from '#src/modules/leads/domain/lead.types.js';
+import { DOOR_STYLES } from '#src/modules/leads/index.js';
 import { computeQuotePrice } from './compute-quote-price.js';
 import { CURRENT_PRICE_LIST, type PriceList } from './price-list.js';
 

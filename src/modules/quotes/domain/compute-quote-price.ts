@@ -1,4 +1,4 @@
-import type { DoorStyle, PriceLineItem } from '#src/modules/leads/domain/lead.types.js';
+import type { DoorStyle, PriceLineItem } from '#src/modules/leads/index.js';
 import type { PriceList } from './price-list.js';
 
 export interface QuoteQuantities {

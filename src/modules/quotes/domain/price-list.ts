@@ -1,4 +1,4 @@
-import type { DoorStyle } from '#src/modules/leads/domain/lead.types.js';
+import type { DoorStyle } from '#src/modules/leads/index.js';
 
 /** Euro prices including VAT 25.5 %. A new price list gets a new version; old quotes keep theirs. */
 export interface PriceList {

@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { ContactAnswer } from '#src/contract/quote.js';
 import { PublicIntakeService } from '#src/modules/quotes/intake/public-intake.service.js';
-import { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
+import { VisitorCookie } from '#src/modules/visualizer/index.js';
 import { Public } from '#src/platform/http/access.decorators.js';
 import { ContactAnswerDto, ContactMessageDto } from './dto/contact-message.dto.js';
 import { SubmissionEndpoint, submissionContext } from './submission-context.js';

@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PublicIntakeService } from '#src/modules/quotes/intake/public-intake.service.js';
-import { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
+import { VisitorCookie } from '#src/modules/visualizer/index.js';
 import { Public } from '#src/platform/http/access.decorators.js';
 import { QuoteAnswer, SubmitQuoteDto } from './dto/submit-quote.dto.js';
 import { SubmissionEndpoint, submissionContext } from './submission-context.js';

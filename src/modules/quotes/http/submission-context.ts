@@ -2,8 +2,8 @@ import { applyDecorators, BadRequestException, HttpCode, Post } from '@nestjs/co
 import { ApiHeader } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { SubmissionContext } from '#src/modules/quotes/intake/public-intake.service.js';
-import { PublicSubmissionThrottle } from '#src/modules/site/public-rate-limit.js';
-import type { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
+import { PublicSubmissionThrottle } from '#src/platform/http/public-rate-limit.js';
+import type { VisitorCookie } from '#src/modules/visualizer/index.js';
 import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;

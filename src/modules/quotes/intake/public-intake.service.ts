@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
-import type { CreateLeadInput } from '#src/modules/leads/domain/lead.types.js';
+import { CreateLeadCommand, type CreateLeadInput } from '#src/modules/leads/index.js';
 import type { ContactAnswer } from '#src/contract/quote.js';
 import { computeQuotePrice } from '#src/modules/quotes/domain/compute-quote-price.js';
 import { CURRENT_PRICE_LIST } from '#src/modules/quotes/domain/price-list.js';

@@ -1,15 +1,8 @@
 import type { Queryable } from '#src/platform/database/queryable.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
 import { counterTable, stateTable, type RowStore } from '#src/platform/projections/row-store.js';
-import {
-  leadIdFromStream,
-  visitorIdOf,
-  type LeadCreated,
-} from '#src/modules/leads/domain/lead.events.js';
-import {
-  VISUALIZATION_GENERATED,
-  visitorIdFromStream,
-} from '#src/modules/visualizer/visualizer.constants.js';
+import { leadIdFromStream, visitorIdOf, type LeadCreated } from '#src/modules/leads/index.js';
+import { VISUALIZATION_GENERATED, visitorIdFromStream } from '#src/modules/visualizer/index.js';
 import type { ReportContent } from '#src/contract/reports.js';
 import { Report, ReportProjection } from './report-projection.js';
 import { reportMonth } from './report-rows.js';

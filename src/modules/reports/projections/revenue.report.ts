@@ -6,8 +6,8 @@ import {
   leadIdFromStream,
   type LeadCreated,
   type OrderChanges,
-} from '#src/modules/leads/domain/lead.events.js';
-import { CLOSED_STATUS } from '#src/modules/leads/domain/pipeline.state.js';
+  CLOSED_STATUS,
+} from '#src/modules/leads/index.js';
 import type { ReportContent } from '#src/contract/reports.js';
 import { Report, ReportProjection } from './report-projection.js';
 import { reportMonth } from './report-rows.js';

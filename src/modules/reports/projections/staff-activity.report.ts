@@ -6,13 +6,13 @@ import {
   leadIdFromStream,
   leadStreamId,
   type LeadCreated,
-} from '#src/modules/leads/domain/lead.events.js';
+} from '#src/modules/leads/index.js';
 import {
   EMAIL_QUEUED,
   leadIdFromMailStream,
   mailStreamId,
   type EmailQueuedData,
-} from '#src/modules/mail/domain/mail.events.js';
+} from '#src/modules/mail/index.js';
 import type { ReportContent } from '#src/contract/reports.js';
 import { Report, ReportProjection } from './report-projection.js';
 import { type Histogram, percentile, staffActor } from './report-rows.js';

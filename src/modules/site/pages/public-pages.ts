@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
-import { CURRENT_PRICE_LIST } from '#src/modules/quotes/domain/price-list.js';
+import { CURRENT_PRICE_LIST } from '#src/modules/quotes/index.js';
 import { siteConfigOf } from '#src/modules/site/site-config.js';
 import { renderPageDocument } from './page-document.js';
 import type { PrerenderedPage, SiteFacts } from './prerendered-page.js';

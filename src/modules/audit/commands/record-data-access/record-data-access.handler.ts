@@ -5,7 +5,7 @@ import {
   DATA_ACCESS_STREAM_TYPE,
   dataAccessStream,
 } from '#src/modules/audit/domain/data-access.events.js';
-import { RecordDataAccessCommand } from './record-data-access.command.js';
+import { RecordDataAccessCommand } from '#src/platform/data-access/record-data-access.command.js';
 
 @CommandHandler(RecordDataAccessCommand)
 export class RecordDataAccessHandler implements ICommandHandler<RecordDataAccessCommand> {

@@ -1,7 +1,7 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { PageNumber, PageSize } from '#src/platform/http/paging.decorators.js';
-import { ReportBuildDto } from '#src/modules/reports/http/dto/report.responses.js';
+import { ReportBuildDto } from '#src/modules/reports/index.js';
 import {
   AUDIT_COUNT_LIMIT,
   AUDIT_PAGE_SIZE_MAX,

@@ -4,9 +4,9 @@ import {
   LEAD_EVENT_TYPES,
   type LeadEventType,
   leadIdFromStream,
-} from '#src/modules/leads/domain/lead.events.js';
-import { DEFAULT_COLUMNS } from '#src/modules/leads/domain/pipeline.state.js';
-import { MemberEvents } from '#src/modules/team/domain/member.events.js';
+  DEFAULT_COLUMNS,
+} from '#src/modules/leads/index.js';
+import { MemberEvents } from '#src/modules/team/index.js';
 import { DataAccessEvents } from '#src/modules/audit/domain/data-access.events.js';
 import { ERASED_LEAD, type AuditTargetKind } from '#src/modules/audit/domain/audit-entry.js';
 import type { NameBook } from '#src/modules/audit/presenters/presenter.types.js';

@@ -9,7 +9,7 @@ import {
   LEAD_BOARD_EVENT_TYPES,
   type LeadEvent,
   leadIdFromStream,
-} from '#src/modules/leads/domain/lead.events.js';
+} from '#src/modules/leads/index.js';
 
 export const LEAD_TIMELINE_TABLE = 'lead_timeline';
 

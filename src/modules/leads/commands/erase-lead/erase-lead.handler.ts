@@ -3,7 +3,7 @@ import { EventStore } from '#src/platform/event-store/event-store.js';
 import { leadSubjectId } from '#src/modules/leads/domain/lead.events.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import type { LeadVersionResult } from '#src/modules/leads/domain/lead.types.js';
-import { ForgetVisitorCommand } from '#src/modules/visualizer/commands/forget-visitor/forget-visitor.command.js';
+import { ForgetVisitorCommand } from '#src/modules/visualizer/index.js';
 import { EraseLeadCommand } from './erase-lead.command.js';
 
 @CommandHandler(EraseLeadCommand)

@@ -12,20 +12,12 @@ import {
   type LeadView,
   type StatusTotal,
 } from '#src/contract/leads.js';
-import type { HistoryEntryType } from '#src/contract/lead-history.js';
-import { LEAD_EVENT_TYPES } from '#src/modules/leads/domain/lead.events.js';
-import { VISUALIZATION_GENERATED } from '#src/modules/visualizer/visualizer.module.js';
 import {
   COLUMN_COLORS,
   type ColumnColor,
   type MovedLeadsAnswer as MovedLeads,
   type PipelineColumn,
 } from '#src/contract/pipeline.js';
-
-const HISTORY_ENTRY_TYPES: readonly HistoryEntryType[] = [
-  ...LEAD_EVENT_TYPES,
-  VISUALIZATION_GENERATED,
-];
 
 const DATE_TIME = { format: 'date-time', example: '2026-11-23T09:15:00.000Z' } as const;
 
@@ -138,32 +130,6 @@ export class LeadStatsDto implements LeadStats {
 
   @ApiProperty({ type: [StatusTotalDto] })
   byStatus: StatusTotalDto[];
-}
-
-/** The documented shape of every history entry; `details` depends on `type`. */
-export class HistoryEntryDto {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
-  @ApiProperty({ enum: HISTORY_ENTRY_TYPES, example: 'LeadStatusChanged' })
-  type: HistoryEntryType;
-
-  @ApiProperty(DATE_TIME)
-  occurredAt: string;
-
-  @ApiProperty({ example: 'Aino Virtanen' })
-  actorName: string;
-
-  @ApiProperty({ example: 'salesperson' })
-  actorRole: string;
-
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    description: 'Event-specific facts: source, status from/to, field changes, pattern tried',
-    example: { from: 'new', to: 'contacted' },
-  })
-  details: object;
 }
 
 export class LeadStatusAnswer implements LeadStatus {

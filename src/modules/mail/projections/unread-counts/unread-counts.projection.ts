@@ -5,7 +5,7 @@ import type {
   ProjectionContext,
   ProjectionDefinition,
 } from '#src/platform/projections/projection.types.js';
-import { leadIdFromStream } from '#src/modules/leads/domain/lead.events.js';
+import { leadIdFromStream } from '#src/modules/leads/index.js';
 import {
   EMAIL_CONVERSATION_READ,
   EMAIL_RECEIVED,

@@ -8,17 +8,14 @@ import {
   type LeadEvent,
   leadStreamId,
   visitorIdOf,
-} from '#src/modules/leads/domain/lead.events.js';
-import {
-  visitorStreamId,
-  VISUALIZATION_GENERATED,
-} from '#src/modules/visualizer/visualizer.module.js';
+} from '#src/modules/leads/index.js';
+import { visitorStreamId, VISUALIZATION_GENERATED } from '#src/modules/visualizer/index.js';
 import {
   MAIL_EVENT_TYPES,
   type MailEvent,
   mailStreamId,
-} from '#src/modules/mail/domain/mail.events.js';
-import { mailHistoryPart } from '#src/modules/mail/domain/mail-history.js';
+  mailHistoryPart,
+} from '#src/modules/mail/index.js';
 
 const MAIL_TYPES = new Set<string>(MAIL_EVENT_TYPES);
 

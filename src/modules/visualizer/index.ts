@@ -1,0 +1,9 @@
+/** The public face of the visualizer module: what other modules may import (docs/architecture.md#modules). */
+export {
+  VISUALIZATION_GENERATED,
+  visitorIdFromStream,
+  visitorStreamId,
+} from './visualizer.constants.js';
+export { ForgetVisitorCommand } from './commands/forget-visitor/forget-visitor.command.js';
+export { VisitorCookie } from './limits/visitor-cookie.js';
+export { VisualizerModule } from './visualizer.module.js';
