@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * `EmailDeliveryFailed` v1 the mail server's answer (which often quotes the address). These are
  * records of our own making, so their stored rows are rewritten to version 2: the filters' kinds
  * only, and no reason (it cannot be sealed in SQL). The log is otherwise never rewritten
- * (docs/decisions/0105-no-personal-data-outside-the-vault.md).
+ * (docs/decisions/0106-no-personal-data-outside-the-vault.md).
  */
 export class Migration20261206210000_no_personal_data_in_plain_events extends Migration {
   override up(): void {

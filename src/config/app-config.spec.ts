@@ -40,6 +40,12 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig({ DATABASE_LOCK_TIMEOUT_MS: '0' })).toThrow(/DATABASE_LOCK_TIMEOUT_MS/);
   });
 
+  it('should choose the rule engine to find the fronts unless OpenCV is asked for, and refuse any other', () => {
+    expect(loadConfig({}).VISUALIZER_DETECTOR).toBe('rules');
+    expect(loadConfig({ VISUALIZER_DETECTOR: 'opencv' }).VISUALIZER_DETECTOR).toBe('opencv');
+    expect(() => loadConfig({ VISUALIZER_DETECTOR: 'sam' })).toThrow(/VISUALIZER_DETECTOR/);
+  });
+
   it('should treat an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
       PORT: 3000,

@@ -145,6 +145,15 @@ export class AppEnvironment {
   @IsIn(['local', 'hosted'])
   VISUALIZER_RENDERER: 'local' | 'hosted' = 'local';
 
+  /**
+   * What finds the cabinet fronts in a photo: OpenCV's staged pipeline or the older rule engine
+   * (docs/decisions/0107-front-detection-on-opencv.md says why the default is the one it is).
+   */
+  // The render pool's `detector` option is typed by the visualizer's own FrontDetector: a name
+  // here that it lacks fails the type check where the pool is made.
+  @IsIn(['opencv', 'rules'])
+  VISUALIZER_DETECTOR: 'opencv' | 'rules' = 'rules';
+
   /** Image-edit endpoint (multipart: image, mask, prompt; answers base64) for the hosted renderer. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
   VISUALIZER_API_URL = 'https://api.openai.com/v1/images/edits';

@@ -24,6 +24,8 @@
  *                                            held-out set out)
  *   ... --speed                              the renderer's time and memory only (no quality, no
  *                                            HTTP)
+ *   ... --detector=opencv|rules              which front detector (VISUALIZER_DETECTOR; without
+ *                                            it the default)
  *
  * Targets: a 12 MP photo in ≤ 2 s on 2 cores with ≤ 500 MB peak; health stays responsive.
  */
@@ -41,6 +43,10 @@ import type * as KitchenScenes from '../fixtures/kitchens/kitchen-scenes.js';
 import type * as SiteKitchens from '../fixtures/kitchens/site-kitchens.js';
 import { renderLocally } from '#src/modules/visualizer/rendering/local-render.js';
 import { RenderPool } from '#src/modules/visualizer/rendering/render-pool.js';
+import {
+  FRONT_DETECTORS,
+  type FrontDetector,
+} from '#src/modules/visualizer/rendering/render-job.js';
 import { startBenchApp, startBenchDatabase } from './bench-support.ts';
 
 // The generator is TypeScript run as is (type stripping), so it is loaded by its real file name.
@@ -182,6 +188,12 @@ const ONLY_KITCHENS = process.argv
   .find((arg) => arg.startsWith('--kitchens='))
   ?.slice('--kitchens='.length)
   .split(',');
+const DETECTOR = process.argv
+  .find((arg) => arg.startsWith('--detector='))
+  ?.slice('--detector='.length) as FrontDetector | undefined;
+if (DETECTOR && !FRONT_DETECTORS.includes(DETECTOR)) {
+  throw new Error(`--detector is one of ${FRONT_DETECTORS.join(', ')}`);
+}
 /** Only the held-out set (its totals). */
 const HELD_OUT_ONLY = process.argv.includes('--held-out');
 const HTTP_CLIENTS = 4;
@@ -219,7 +231,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 async function renderInChild(photoFile: string, textureFile: string): Promise<void> {
   const photo = readFileSync(photoFile);
   const texture = readFileSync(textureFile);
-  const pool = new RenderPool({ concurrency: 2, queueLimit: 8 });
+  const pool = new RenderPool({ concurrency: 2, queueLimit: 8, detector: DETECTOR });
   if (!pool.usesWorkers) throw new Error('run `npm run build:server` first: no compiled worker');
   const render = () => pool.run({ kind: 'local', image: photo, decoder: 'sharp', texture });
   // The floor: a plain sharp resize of the same photo (decode, halve, encode).
@@ -281,7 +293,13 @@ async function benchRenderer(texture: Buffer): Promise<void> {
       else delete env.MALLOC_ARENA_MAX;
       const child = spawnSync(
         process.execPath,
-        [fileURLToPath(import.meta.url), '--child', photoFile, textureFile],
+        [
+          fileURLToPath(import.meta.url),
+          '--child',
+          photoFile,
+          textureFile,
+          ...(DETECTOR ? [`--detector=${DETECTOR}`] : []),
+        ],
         { encoding: 'utf8', maxBuffer: 1024 * 1024, env },
       );
       if (child.status !== 0) throw new Error(`child failed: ${child.stderr}`);
@@ -310,7 +328,7 @@ async function benchHttp(): Promise<void> {
   try {
     const { app, base } = await startBenchApp(
       database.url,
-      { VISUALIZER_IP_DAILY_LIMIT: '10000' },
+      { VISUALIZER_IP_DAILY_LIMIT: '10000', ...(DETECTOR && { VISUALIZER_DETECTOR: DETECTOR }) },
       { runProjections: true },
     );
     await app.get(PatternCatalogue).texture('NH10');
@@ -562,6 +580,7 @@ async function benchQuality(texture: Buffer): Promise<void> {
         decoder: 'sharp',
         texture,
         includeMask: true,
+        detector: DETECTOR,
       }).then(
         (output) => output.mask!,
         () => new Uint8Array(pixels), // refused: nothing changed

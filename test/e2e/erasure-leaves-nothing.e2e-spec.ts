@@ -106,7 +106,7 @@ function stringLeaves(value: unknown, path: string): { path: string; set(v: stri
 const found = (text: string) => NEEDLES.filter((needle) => text.includes(needle));
 
 /**
- * No personal data outside the vault (docs/decisions/0105-no-personal-data-outside-the-vault.md):
+ * No personal data outside the vault (docs/decisions/0106-no-personal-data-outside-the-vault.md):
  * every event type the app declares, walked with a person's name, e-mail and phone in each
  * field, and the person's own requests through the real app, leave nothing of them in the log,
  * the export, the read models or a backup once they are erased.

@@ -48,6 +48,7 @@ function createRenderer(pool: RenderPool, config: AppConfig): Renderer {
         new RenderPool({
           concurrency: config.VISUALIZER_CONCURRENCY,
           queueLimit: config.VISUALIZER_QUEUE_LIMIT,
+          detector: config.VISUALIZER_DETECTOR,
         }),
     },
     { provide: RENDERER, inject: [RenderPool, APP_CONFIG], useFactory: createRenderer },

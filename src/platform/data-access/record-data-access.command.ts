@@ -28,7 +28,7 @@ export type ExportFilterKind = (typeof EXPORT_FILTER_KINDS)[number];
 /**
  * Version 2: the filters' kinds, not their values. Version 1 kept the values, and a free-text
  * filter may be a customer's e-mail, which no erasure could remove from the log
- * (docs/decisions/0105-no-personal-data-outside-the-vault.md).
+ * (docs/decisions/0106-no-personal-data-outside-the-vault.md).
  */
 export type PersonalDataExportedData = {
   what: ExportKind;

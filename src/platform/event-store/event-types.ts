@@ -4,7 +4,7 @@ import type { JsonObject } from './event-store.types.js';
  * What a field of an event may hold. Plain data (the event's `data`) is stored readable for ever,
  * where no erasure reaches it, so its kinds can hold nothing a person typed about themselves;
  * `text` (anything) is only for personal data, sealed under its subject's key
- * (docs/decisions/0105-no-personal-data-outside-the-vault.md).
+ * (docs/decisions/0106-no-personal-data-outside-the-vault.md).
  */
 export type FieldKind =
   /** A key of our own making: a uuid, a stream or subject id, a hash, a file name. */

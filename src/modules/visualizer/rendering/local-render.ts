@@ -1,11 +1,14 @@
 import sharp, { type Sharp } from 'sharp';
+import { detectFrontOutlines } from '../detection/detect-fronts.js';
 import { detectCabinetFronts, type CabinetDetection, type RgbImage } from './cabinet-detector.js';
 import { openPhoto, readForAnalysis, type ForAnalysis } from './decode-image.js';
 import { FRONT_WIDTH_CM, frontTransforms, TILE_CM } from './front-mapping.js';
 import { rasteriseOutlines, type FrontOutline } from './front-outlines.js';
 import {
+  DEFAULT_FRONT_DETECTOR,
   RenderError,
   type DetectJob,
+  type FrontDetector,
   type DetectOutput,
   type HostedPrepareJob,
   type HostedPrepareOutput,
@@ -34,8 +37,7 @@ export async function runRenderJob(job: RenderJob): Promise<RenderOutput> {
 /** The fronts found in the photo, outlined, for the visitor to check and correct. */
 export async function detectFronts(job: DetectJob): Promise<DetectOutput> {
   const photo = await openPhoto(job);
-  const { analysis, noiseFrom } = await readForAnalysis(photo);
-  const { outlines } = detectCabinetFronts(analysis, noiseFrom);
+  const { outlines } = await detectWith(job.detector, await readForAnalysis(photo));
   return { kind: 'detect', width: photo.width, height: photo.height, outlines };
 }
 
@@ -51,7 +53,7 @@ export async function renderLocally(job: LocalRenderJob): Promise<LocalRenderOut
   // Decoded and encoded again as it goes, beside the detection (no full-size copy held).
   const originalPromise = photo.read(encodeJpeg);
   const { analysis } = forAnalysis;
-  const detection = findFronts(forAnalysis, job.fronts);
+  const detection = await findFronts(forAnalysis, job);
   const [light, feathered, texture] = await Promise.all([
     smoothedFrontLight(analysis, detection.mask),
     blurChannel(detection.mask, analysis, FEATHER_SIGMA),
@@ -104,7 +106,7 @@ export async function prepareForHostedEdit(job: HostedPrepareJob): Promise<Hoste
   const original = await photo.read(encodeJpeg);
   const forAnalysis = await readForAnalysis(photo);
   const { analysis } = forAnalysis;
-  const detection = findFronts(forAnalysis, job.fronts);
+  const detection = await findFronts(forAnalysis, job);
   const pixels = analysis.width * analysis.height;
   const rgba = Buffer.alloc(pixels * 4, 255);
   for (let i = 0; i < pixels; i++) rgba[i * 4 + 3] = 255 - detection.mask[i];
@@ -127,15 +129,23 @@ export async function prepareForHostedEdit(job: HostedPrepareJob): Promise<Hoste
 }
 
 /** The visitor's outlines when sent, else the detector's fronts. */
-function findFronts(
-  { analysis, noiseFrom }: ForAnalysis,
-  outlines?: FrontOutline[],
-): CabinetDetection {
-  const detection = outlines?.length
-    ? rasteriseOutlines(outlines, analysis)
-    : detectCabinetFronts(analysis, noiseFrom);
+async function findFronts(
+  forAnalysis: ForAnalysis,
+  job: { fronts?: FrontOutline[]; detector?: FrontDetector },
+): Promise<CabinetDetection> {
+  const detection = job.fronts?.length
+    ? rasteriseOutlines(job.fronts, forAnalysis.analysis)
+    : await detectWith(job.detector, forAnalysis);
   if (detection.fronts === 0) throw new RenderError('no-cabinets', 'no cabinet fronts found');
   return detection;
+}
+
+async function detectWith(
+  detector: FrontDetector = DEFAULT_FRONT_DETECTOR,
+  { analysis, noiseFrom }: ForAnalysis,
+): Promise<CabinetDetection> {
+  if (detector === 'rules') return detectCabinetFronts(analysis, noiseFrom);
+  return rasteriseOutlines(await detectFrontOutlines(analysis), analysis);
 }
 
 /**

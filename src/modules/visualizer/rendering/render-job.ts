@@ -4,9 +4,19 @@ import type { FrontOutline } from './front-outlines.js';
 /** How the bytes are decoded: sharp knows most formats; HEIC and BMP need JS decoders. */
 export type SourceDecoder = 'sharp' | 'heic' | 'bmp';
 
+/**
+ * Which detector finds the fronts: OpenCV's staged pipeline (src/modules/visualizer/detection) or
+ * the older rule engine. Set by VISUALIZER_DETECTOR; see docs/decisions/0107-front-detection-on-opencv.md.
+ */
+export type FrontDetector = 'opencv' | 'rules';
+export const FRONT_DETECTORS: readonly FrontDetector[] = ['opencv', 'rules'];
+export const DEFAULT_FRONT_DETECTOR: FrontDetector = 'rules';
+
 export interface RenderSource {
   image: Uint8Array;
   decoder: SourceDecoder;
+  /** The default detector when left out. */
+  detector?: FrontDetector;
 }
 
 export interface LocalRenderJob extends RenderSource {

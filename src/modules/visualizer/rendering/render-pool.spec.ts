@@ -32,6 +32,18 @@ describe(RenderPool.name, () => {
       await expect(queuedAgain).rejects.toThrow('render pool closed');
     });
 
+    it("should give every job the pool's detector unless the job names its own", async () => {
+      const seen: RenderJob[] = [];
+      const pool = new RenderPool({ concurrency: 1, queueLimit: 2, detector: 'opencv' }, (ran) => {
+        seen.push(ran);
+        return Promise.resolve({ kind: 'hosted-prepare' } as RenderOutput);
+      });
+      await pool.run(job);
+      await pool.run({ ...job, detector: 'rules' });
+      expect(seen.map(({ detector }) => detector)).toEqual(['opencv', 'rules']);
+      await pool.close();
+    });
+
     it('should free the slot of a failed render', async () => {
       const pool = new RenderPool({ concurrency: 1, queueLimit: 0 }, () =>
         Promise.reject(new Error('broken image')),

@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { runRenderJob } from './local-render.js';
-import { RenderError, type RenderJob, type RenderOutput } from './render-job.js';
+import {
+  RenderError,
+  type FrontDetector,
+  type RenderJob,
+  type RenderOutput,
+} from './render-job.js';
 import type { WorkerRequest, WorkerResponse } from './render.worker.js';
 
 export class RenderQueueFullError extends Error {
@@ -17,6 +22,8 @@ export interface RenderPoolOptions {
   concurrency: number;
   /** Renders allowed to wait; one more is refused at once rather than left hanging. */
   queueLimit: number;
+  /** The detector every job of this pool uses unless the job names its own. */
+  detector?: FrontDetector;
 }
 
 interface Pending {
@@ -75,7 +82,8 @@ export class RenderPool {
       return Promise.reject(new RenderQueueFullError());
     }
     return new Promise<RenderOutput>((resolve, reject) => {
-      this.waiting.push({ job, resolve, reject });
+      const detector = job.detector ?? this.options.detector;
+      this.waiting.push({ job: detector ? { ...job, detector } : job, resolve, reject });
       this.dispatch();
     });
   }

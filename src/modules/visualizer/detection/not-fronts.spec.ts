@@ -1,0 +1,78 @@
+import { boxCandidate } from '#test/support/drawn-fronts.js';
+import { DETECTION_PARAMETERS } from './detection-parameters.js';
+import {
+  byFinish,
+  rejectNotFronts,
+  touchesBorder,
+  withoutNested,
+  withoutTiles,
+} from './not-fronts.js';
+
+const SIZE = { width: 800, height: 600 };
+const PIXELS = SIZE.width * SIZE.height;
+
+describe('withoutTiles', () => {
+  it('should leave out a grid of many small regions of one size, and keep doors of one size', () => {
+    const tiles = Array.from({ length: 24 }, (_, k) =>
+      boxCandidate(
+        100 + (k % 12) * 40,
+        200 + Math.floor(k / 12) * 20,
+        136 + (k % 12) * 40,
+        216 + Math.floor(k / 12) * 20,
+      ),
+    );
+    const doors = Array.from({ length: 5 }, (_, k) =>
+      boxCandidate(100 + k * 110, 320, 205 + k * 110, 520),
+    );
+    const kept = withoutTiles([...tiles, ...doors], PIXELS, DETECTION_PARAMETERS);
+    expect(kept).toEqual(doors);
+  });
+
+  it('should keep a few small drawers of one size', () => {
+    const drawers = [0, 1, 2].map((k) => boxCandidate(100, 300 + k * 40, 180, 336 + k * 40));
+    expect(withoutTiles(drawers, PIXELS, DETECTION_PARAMETERS)).toEqual(drawers);
+  });
+});
+
+describe('withoutNested', () => {
+  it('should keep a shaker door and leave out its panel', () => {
+    const door = boxCandidate(100, 100, 200, 300);
+    const panel = boxCandidate(115, 115, 185, 285);
+    expect(withoutNested([panel, door])).toEqual([door]);
+  });
+});
+
+describe('touchesBorder', () => {
+  it('should tell a wall running out of the picture from a door inside it', () => {
+    expect(touchesBorder(boxCandidate(0, 40, 70, 500), SIZE, 2)).toBe(true);
+    expect(touchesBorder(boxCandidate(300, 400, 500, 599), SIZE, 2)).toBe(true);
+    expect(touchesBorder(boxCandidate(100, 100, 200, 300), SIZE, 2)).toBe(false);
+  });
+});
+
+describe('byFinish', () => {
+  it('should leave out a lone region of a colour no other front has (an oven)', () => {
+    const doors = [0, 1, 2, 3].map((k) =>
+      boxCandidate(100 + k * 110, 320, 205 + k * 110, 520, 210),
+    );
+    const oven = boxCandidate(550, 320, 655, 520, 50);
+    expect(byFinish([...doors, oven], DETECTION_PARAMETERS)).toEqual(doors);
+  });
+
+  it('should keep both finishes of a two-tone kitchen', () => {
+    const uppers = [0, 1, 2].map((k) => boxCandidate(100 + k * 110, 50, 205 + k * 110, 200, 220));
+    const lowers = [0, 1, 2].map((k) => boxCandidate(100 + k * 110, 320, 205 + k * 110, 520, 60));
+    expect(byFinish([...uppers, ...lowers], DETECTION_PARAMETERS)).toHaveLength(6);
+  });
+});
+
+describe('rejectNotFronts', () => {
+  it('should leave out thin strips, busy interiors and window panes far brighter than the doors', () => {
+    const doors = [0, 1, 2].map((k) => boxCandidate(100 + k * 110, 320, 205 + k * 110, 520, 200));
+    const strip = boxCandidate(100, 530, 600, 545, 200);
+    const planks = { ...boxCandidate(100, 100, 300, 250, 200), edgeShare: 0.3 };
+    const pane = boxCandidate(400, 60, 480, 200, 250);
+    const kept = rejectNotFronts([...doors, strip, planks, pane], SIZE, DETECTION_PARAMETERS);
+    expect(new Set(kept)).toEqual(new Set(doors));
+  });
+});

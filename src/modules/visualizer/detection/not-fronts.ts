@@ -1,0 +1,131 @@
+/**
+ * Stage 4: what is not a front is left out. Regions running out of the picture, frames round
+ * something of another colour (an oven's glass, a window's), thin strips (gaps, worktop edges, plinths), busy
+ * interiors (floor planks, glass, clutter), groups of many small regions of one size (tiles),
+ * window panes (far brighter than the fronts), a candidate inside a larger one (a shaker door's
+ * panel), and candidates whose colour is no finish shared by enough fronts (appliances).
+ */
+import type { DetectionParameters } from './detection-parameters.js';
+import type { Candidate } from './detection-types.js';
+
+export function rejectNotFronts(
+  candidates: Candidate[],
+  size: { width: number; height: number },
+  parameters: DetectionParameters,
+): Candidate[] {
+  const picturePixels = size.width * size.height;
+  const shaped = candidates.filter(
+    (candidate) =>
+      isFrontShaped(candidate, parameters) &&
+      candidate.edgeShare <= parameters.interiorEdgeMaxShare &&
+      labDistance(candidate.lab, candidate.rimLab) <= parameters.rimDistanceMax &&
+      !touchesBorder(candidate, size, parameters.borderMarginPx),
+  );
+  const untiled = withoutTiles(shaped, picturePixels, parameters);
+  const outermost = withoutNested(untiled);
+  return byFinish(withoutWindows(outermost, parameters), parameters);
+}
+
+/** Wall, ceiling and floor run out of the picture; a front seldom does. */
+export function touchesBorder(
+  candidate: Candidate,
+  size: { width: number; height: number },
+  marginPx: number,
+): boolean {
+  return (
+    candidate.minX <= marginPx ||
+    candidate.minY <= marginPx ||
+    candidate.maxX >= size.width - 1 - marginPx ||
+    candidate.maxY >= size.height - 1 - marginPx
+  );
+}
+
+function isFrontShaped(candidate: Candidate, parameters: DetectionParameters): boolean {
+  const width = candidate.maxX - candidate.minX;
+  const height = candidate.maxY - candidate.minY;
+  return Math.min(width, height) >= parameters.aspectMinShare * Math.max(width, height);
+}
+
+const similar = (a: number, b: number, tolerance: number) =>
+  Math.abs(a - b) <= tolerance * Math.max(a, b);
+
+/** Tiles: a group of many small regions all of one width and height. */
+export function withoutTiles(
+  candidates: Candidate[],
+  picturePixels: number,
+  parameters: DetectionParameters,
+): Candidate[] {
+  const small = (candidate: Candidate) =>
+    candidate.area <= parameters.tileAreaMaxShare * picturePixels;
+  const tolerance = parameters.sizeToleranceShare;
+  return candidates.filter((candidate) => {
+    if (!small(candidate)) return true;
+    const alike = candidates.filter(
+      (other) =>
+        small(other) &&
+        similar(other.maxX - other.minX, candidate.maxX - candidate.minX, tolerance) &&
+        similar(other.maxY - other.minY, candidate.maxY - candidate.minY, tolerance),
+    );
+    return alike.length < parameters.tileGroupMinCount;
+  });
+}
+
+/** A candidate whose centre lies in a larger candidate is that one's panel or handle. */
+export function withoutNested(candidates: Candidate[]): Candidate[] {
+  const largestFirst = [...candidates].sort((a, b) => b.area - a.area);
+  const kept: Candidate[] = [];
+  for (const candidate of largestFirst) {
+    const cx = (candidate.minX + candidate.maxX) / 2;
+    const cy = (candidate.minY + candidate.maxY) / 2;
+    const inside = kept.some(
+      (outer) => cx > outer.minX && cx < outer.maxX && cy > outer.minY && cy < outer.maxY,
+    );
+    if (!inside) kept.push(candidate);
+  }
+  return kept;
+}
+
+function withoutWindows(candidates: Candidate[], parameters: DetectionParameters): Candidate[] {
+  if (!candidates.length) return candidates;
+  const greys = candidates.map(({ grey }) => grey).sort((a, b) => a - b);
+  const median = greys[greys.length >> 1];
+  return candidates.filter(
+    ({ grey }) =>
+      grey < parameters.windowMinGrey || grey < median + parameters.windowAboveFrontsGrey,
+  );
+}
+
+/**
+ * Fronts share a finish (or two, a two-tone kitchen): candidates are grouped by colour, and a
+ * group is kept when it is the largest, or when it has a few members and its area is a fair share
+ * of the largest group's (a lone region of a colour of its own is an appliance).
+ */
+export function byFinish(candidates: Candidate[], parameters: DetectionParameters): Candidate[] {
+  const groups: { lab: readonly [number, number, number]; members: Candidate[]; area: number }[] =
+    [];
+  for (const candidate of [...candidates].sort((a, b) => b.area - a.area)) {
+    const group = groups.find(
+      ({ lab }) => labDistance(lab, candidate.lab) <= parameters.finishDistanceMax,
+    );
+    if (group) {
+      group.members.push(candidate);
+      group.area += candidate.area;
+    } else groups.push({ lab: candidate.lab, members: [candidate], area: candidate.area });
+  }
+  const largest = Math.max(0, ...groups.map(({ area }) => area));
+  return groups
+    .filter(
+      ({ area, members }) =>
+        area === largest ||
+        (area >= parameters.finishAreaMinShare * largest &&
+          members.length >= parameters.finishMembersMinCount),
+    )
+    .flatMap(({ members }) => members);
+}
+
+export function labDistance(
+  a: readonly [number, number, number],
+  b: readonly [number, number, number],
+): number {
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+}
