@@ -95,7 +95,9 @@ export function finnishFieldMessage(field: string, code: string, english: string
     case 'isInt':
       return `${label} annetaan kokonaislukuna.`;
     default:
-      return `${label} ei kelpaa.`;
+      // A rule of our own may already speak Finnish (the visualizer's taps); validation's own
+      // English always says what a value "must" or "should" be.
+      return /\b(must|should)\b/.test(english) ? `${label} ei kelpaa.` : english;
   }
 }
 

@@ -49,7 +49,18 @@ const REVIEWED_PLAIN_FIELDS = [
   'PipelineColumnRenamed.data.from accepts a phone number',
   'PipelineColumnRenamed.data.to accepts a name',
   'PipelineColumnRenamed.data.to accepts a phone number',
-];
+  // A column's id is its name, lower-cased (pipeline.decide.ts), and leads' statuses are those ids.
+  ...[
+    'LeadCreated.data.status',
+    'LeadStatusChanged.data.from',
+    'LeadStatusChanged.data.to',
+    'PipelineColumnAdded.data.id',
+    'PipelineColumnRecolored.data.id',
+    'PipelineColumnRemoved.data.id',
+    'PipelineColumnRemoved.data.movedLeadsTo',
+    'PipelineColumnRenamed.data.id',
+  ].flatMap((field) => [`${field} accepts a name`, `${field} accepts a phone number`]),
+].sort();
 
 /** A valid value of a kind; `text` gets `filling`. */
 function sample(kind: FieldKind, filling: string): unknown {
@@ -132,8 +143,8 @@ describe('Erasure leaves nothing behind', () => {
     it('should know every type the audit log tells and refuse an undeclared one', () => {
       const declared = new Set(declarations.map((d) => d.type));
       expect(Object.keys(AUDIT_ACTIONS).filter((type) => !declared.has(type))).toEqual([]);
-      expect(() => registry.check({ type: 'FollowUpScheduled', data: {} })).toThrow(
-        'event type FollowUpScheduled is not declared',
+      expect(() => registry.check({ type: 'NothingHappened', data: {} })).toThrow(
+        'event type NothingHappened is not declared',
       );
     });
 

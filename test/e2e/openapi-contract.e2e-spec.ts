@@ -130,6 +130,12 @@ describe('The OpenAPI document', () => {
     expect(calls.length).toBeGreaterThan(30);
   });
 
+  /**
+   * Examples that name an uploaded photo this run never made: their refusal must still be
+   * documented (checked above); the accepted path is in visualize-taps.e2e-spec.ts.
+   */
+  const NAMES_A_PHOTO = new Set(['/api/visualize/taps']);
+
   it("should answer each operation's documented example as the document says", async () => {
     const wrong: string[] = [];
     for (const [index, call] of calls.entries()) {
@@ -153,7 +159,10 @@ describe('The OpenAPI document', () => {
       const response = await (body === undefined ? pending : pending.send(body as object));
       const problem = mismatch(call, response);
       if (problem) wrong.push(problem);
-      else if (response.status >= 300) {
+      else if (
+        response.status >= 300 &&
+        !(response.status === 404 && NAMES_A_PHOTO.has(call.path))
+      ) {
         wrong.push(`${call.method.toUpperCase()} ${call.path}: example refused, ${response.text}`);
       }
     }

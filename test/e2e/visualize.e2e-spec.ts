@@ -434,7 +434,12 @@ describe('correcting the fronts before a render', () => {
       .post('/api/visualize/fronts')
       .send({ kitchenImage: kitchen })
       .expect(200);
-    expect(response.body).toEqual({ width: 900, height: 600, fronts: expect.any(Array) });
+    expect(response.body).toEqual({
+      width: 900,
+      height: 600,
+      fronts: expect.any(Array),
+      uploadId: expect.any(String),
+    });
     const fronts = response.body.fronts as number[][][];
     expect(fronts.length).toBeGreaterThanOrEqual(6);
     for (const outline of fronts) {
@@ -451,7 +456,12 @@ describe('correcting the fronts before a render', () => {
       .post('/api/visualize/fronts')
       .send({ kitchenImage: (await plainWall()).toString('base64') })
       .expect(200);
-    expect(response.body).toEqual({ width: 640, height: 480, fronts: [] });
+    expect(response.body).toEqual({
+      width: 640,
+      height: 480,
+      fronts: [],
+      uploadId: expect.any(String),
+    });
   });
 
   it.each([

@@ -5,10 +5,13 @@ import { CONTACT_FIELDS } from './lead.events.js';
 
 const { id, number, label, text, optional, nullable, object, array, timestamp } = field;
 const doorStyle = nullable(field.enum(DOOR_STYLES));
+/** A pipeline column's id is made from its name (pipeline.decide.ts), so it is a label. */
+const column = label;
 const change = (kind: typeof number) => object({ from: kind, to: kind });
-const contact = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, text]));
+const changeText = object({ from: nullable(text), to: nullable(text) });
+const contact = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, optional(nullable(text))]));
 const contactChanges = object(
-  Object.fromEntries(CONTACT_FIELDS.map((name) => [name, optional(change(text))])),
+  Object.fromEntries(CONTACT_FIELDS.map((name) => [name, optional(changeText)])),
 );
 
 /** The plain and sealed shapes of the lead and pipeline events (lead.events.ts, pipeline.events.ts). */
@@ -18,7 +21,7 @@ export const LEAD_EVENT_DECLARATIONS: EventTypeDeclaration[] = [
     data: {
       leadId: id,
       source: field.enum(LEAD_SOURCES),
-      status: id,
+      status: column,
       doorStyle,
       doors: number,
       drawers: number,
@@ -52,9 +55,13 @@ export const LEAD_EVENT_DECLARATIONS: EventTypeDeclaration[] = [
   },
   {
     type: 'LeadStatusChanged',
-    data: { from: id, to: id, reason: optional(field.enum(['column_removed'])) },
+    data: { from: column, to: column, reason: optional(field.enum(['column_removed'])) },
   },
-  { type: 'LeadNotesChanged', data: {}, personalData: { from: text, to: text } },
+  {
+    type: 'LeadNotesChanged',
+    data: {},
+    personalData: { from: nullable(text), to: nullable(text) },
+  },
   { type: 'LeadAssigned', data: { memberId: nullable(id), previousMemberId: nullable(id) } },
   {
     type: 'FollowUpScheduled',
@@ -76,12 +83,12 @@ export const LEAD_EVENT_DECLARATIONS: EventTypeDeclaration[] = [
   },
   {
     type: 'PipelineColumnAdded',
-    data: { id, name: label, color: field.enum(COLUMN_COLORS) },
+    data: { id: column, name: label, color: field.enum(COLUMN_COLORS) },
   },
-  { type: 'PipelineColumnRenamed', data: { id, from: label, to: label } },
+  { type: 'PipelineColumnRenamed', data: { id: column, from: label, to: label } },
   {
     type: 'PipelineColumnRecolored',
-    data: { id, from: field.enum(COLUMN_COLORS), to: field.enum(COLUMN_COLORS) },
+    data: { id: column, from: field.enum(COLUMN_COLORS), to: field.enum(COLUMN_COLORS) },
   },
-  { type: 'PipelineColumnRemoved', data: { id, movedLeadsTo: nullable(id) } },
+  { type: 'PipelineColumnRemoved', data: { id: column, movedLeadsTo: nullable(column) } },
 ];

@@ -11,6 +11,21 @@ export function columnIdFor(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, '_');
 }
 
+/**
+ * A column's name is a label on the board, kept in plain data: one line, and no e-mail address
+ * (docs/decisions/0106-no-personal-data-outside-the-vault.md).
+ */
+function checkName(name: string): void {
+  if (!name) throw new LeadCommandRefused('invalid', 'name should not be empty');
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name) || name.includes('@') || name.length > 100) {
+    throw new LeadCommandRefused(
+      'invalid',
+      'name must be one line of at most 100 characters without an e-mail address',
+    );
+  }
+}
+
 /** Pure rules for the columns: which events a command causes, or a refusal. */
 export function decide(
   command: PipelineCommand,
@@ -19,8 +34,8 @@ export function decide(
   switch (command.type) {
     case 'AddColumn': {
       const name = command.name.trim();
+      checkName(name);
       const id = columnIdFor(name);
-      if (!id) throw new LeadCommandRefused('invalid', 'name should not be empty');
       if (columns.some((c) => c.id === id))
         throw new LeadCommandRefused('conflict', `A column with the id "${id}" already exists`);
       return [{ type: 'PipelineColumnAdded', data: { id, name, color: command.color } }];
@@ -30,7 +45,7 @@ export function decide(
       const events: PipelineEvent[] = [];
       if (command.name !== undefined) {
         const name = command.name.trim();
-        if (!name) throw new LeadCommandRefused('invalid', 'name should not be empty');
+        checkName(name);
         if (name !== column.name)
           events.push({
             type: 'PipelineColumnRenamed',
