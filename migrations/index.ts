@@ -13,6 +13,7 @@ import { Migration20261124050000_visualizer_free_rerenders } from './Migration20
 import { Migration20261124100000_projection_build_unflushed } from './Migration20261124100000_projection_build_unflushed.js';
 import { Migration20261124120000_intake_mail_pending } from './Migration20261124120000_intake_mail_pending.js';
 import { Migration20261206200000_visualizer_tap_uploads } from './Migration20261206200000_visualizer_tap_uploads.js';
+import { Migration20261206210000_shared_instance_state } from './Migration20261206210000_shared_instance_state.js';
 
 /** Every migration, in order. Listed explicitly so the same list works from dist/ and in tests. */
 export const migrationsList = [
@@ -54,5 +55,9 @@ export const migrationsList = [
   {
     name: 'Migration20261206200000_visualizer_tap_uploads',
     class: Migration20261206200000_visualizer_tap_uploads,
+  },
+  {
+    name: 'Migration20261206210000_shared_instance_state',
+    class: Migration20261206210000_shared_instance_state,
   },
 ];

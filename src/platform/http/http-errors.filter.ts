@@ -6,7 +6,9 @@ import {
   HttpStatus,
   Logger,
 } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { FileStoreUnavailableError } from '#src/platform/storage/file-store.js';
+import { isStaffPath } from './no-store.middleware.js';
 import {
   isDatabaseUnavailable,
   isDatabaseWaitExceeded,
@@ -43,7 +45,7 @@ const REASONS: Record<number, string> = {
 
 /** A wait for the database ran out: the same request usually goes through a moment later. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
-/** The database is down or restarting: a restart takes a few seconds. */
+/** The database or the file store is down or restarting: a restart takes a few seconds. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** One error shape for every failure, `{statusCode, error, message}`, and never a stack trace. */
@@ -53,10 +55,11 @@ export class HttpErrorsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const body = this.toBody(exception);
+    const request = host.switchToHttp().getRequest<Request | undefined>();
+    const body = this.toBody(exception, request?.path ?? '');
     const retryAfter = isDatabaseWaitExceeded(exception)
       ? BUSY_RETRY_AFTER_SECONDS
-      : isDatabaseUnavailable(exception)
+      : isDatabaseUnavailable(exception) || exception instanceof FileStoreUnavailableError
         ? UNAVAILABLE_RETRY_AFTER_SECONDS
         : null;
     if (retryAfter !== null) {
@@ -71,7 +74,16 @@ export class HttpErrorsFilter implements ExceptionFilter {
     response.status(body.statusCode).json(body);
   }
 
-  private toBody(exception: unknown): ErrorBody {
+  private toBody(exception: unknown, path: string): ErrorBody {
+    if (exception instanceof FileStoreUnavailableError) {
+      return {
+        statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+        error: REASONS[503],
+        message: isStaffPath(path)
+          ? 'Stored files are unavailable right now; please try again in a moment.'
+          : 'Kuvat eivät ole juuri nyt saatavilla. Yritä hetken kuluttua uudelleen.',
+      };
+    }
     if (exception instanceof ConcurrencyError) {
       return {
         statusCode: HttpStatus.CONFLICT,
