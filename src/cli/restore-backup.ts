@@ -5,11 +5,15 @@ import { basename, resolve } from 'node:path';
 import pg from 'pg';
 import { createApp } from '#src/bootstrap.js';
 import { BACKUP_FILE_NAME } from '#src/contract/backups.js';
-import { erasedElsewhere } from '#src/modules/backups/restore/erased-elsewhere.js';
-import { fetchBackup } from '#src/modules/backups/restore/fetch-backup.js';
 import { fileStoreOf } from '#src/platform/storage/file-stores.js';
 import { readConfigOrExit } from '#src/config/read-config.js';
-import { UnusableBackupError, backupSettings, restoreBackup } from '#src/modules/backups/index.js';
+import {
+  UnusableBackupError,
+  backupSettings,
+  erasedElsewhere,
+  fetchBackup,
+  restoreBackup,
+} from '#src/modules/backups/index.js';
 import { resolveDatabase } from '#src/platform/database/database-bootstrap.js';
 import { runMigrations } from '#src/platform/database/migrate.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
