@@ -304,7 +304,7 @@ export class AppendWriter {
     }
     // A key made for an append that lost would belong to no event: it goes with the append.
     const unusedKeys = storedKeys.filter((subject) => !usedKeys.has(subject));
-    if (unusedKeys.length > 0) await this.vault.eraseMany(unusedKeys, db);
+    if (unusedKeys.length > 0) await this.vault.dropKeys(unusedKeys, db);
     if (!inlineDone) await this.inline.apply(recorded, db);
     return outcomes as Outcome[];
   }
