@@ -80,68 +80,7 @@ describe('two app instances on one database and one bucket, each with its own di
     return { Authorization: `Bearer ${login.body.token as string}` };
   }
 
-  it('should count the public submission limit across both instances', async () => {
-    const answers: number[] = [];
-    for (let n = 0; n <= SUBMISSIONS_PER_MINUTE; n++) {
-      const quote = validQuote();
-      quote.customer.email = `jaettu.raja.${n}@example.fi`;
-      answers.push((await request(proxy.url).post('/api/quote').send(quote)).status);
-    }
-    // Through the proxy the submissions alternate between the instances; one window holds all.
-    expect(answers).toEqual([...Array(SUBMISSIONS_PER_MINUTE).fill(201), 429]);
-  });
-
-  it('should list and serve a backup made by either instance on both', async () => {
-    const auth = await signIn();
-    const made: string[] = [];
-    for (const instance of instances) {
-      const run = await request(instance.baseUrl).post('/api/admin/backup/run').set(auth);
-      expect(run.status).toBe(201);
-      made.push(run.body.file.name as string);
-    }
-    for (const instance of instances) {
-      const status = await request(instance.baseUrl).get('/api/admin/backup/status').set(auth);
-      const listed = (status.body.files as { name: string }[]).map((file) => file.name);
-      expect(listed).toEqual(expect.arrayContaining(made));
-    }
-    const downloads = await Promise.all(
-      instances.map((instance) =>
-        request(instance.baseUrl)
-          .get(`/api/admin/backup/files/${made[0]}`)
-          .set(auth)
-          .buffer(true)
-          .parse((response, done) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () => done(null, Buffer.concat(chunks)));
-          }),
-      ),
-    );
-    expect(downloads.map((download) => download.status)).toEqual([200, 200]);
-    expect((downloads[0].body as Buffer).length).toBeGreaterThan(0);
-    expect(downloads[1].body).toEqual(downloads[0].body);
-  });
-
-  it('should answer 503 with Retry-After for files while the bucket is down, the CRM still working', async () => {
-    const auth = await signIn();
-    await s3.stop();
-    try {
-      const [a, b] = instances;
-      const backups = await request(a.baseUrl).get('/api/admin/backup/status').set(auth);
-      expect(backups.status).toBe(503);
-      expect(backups.headers['retry-after']).toBe('5');
-      const render = await request(b.baseUrl).get(`/api/visualizations/${'A'.repeat(22)}.jpg`);
-      // An unknown id needs no file: still a 404; the store is asked only for a known one.
-      expect(render.status).toBe(404);
-      const leads = await request(b.baseUrl).get('/api/admin/quotes').set(auth);
-      expect(leads.status).toBe(200);
-    } finally {
-      await s3.start();
-    }
-    const again = await request(instances[0].baseUrl).get('/api/admin/backup/status').set(auth);
-    expect(again.status).toBe(200);
-  });
-
+  // First: it counts every lead event the stats projection processed, and the tests after it add leads.
   it('should lose and double no append, apply each event once and run each job once', async () => {
     const [a, b] = instances;
     const login = await request(a.baseUrl).post('/api/auth/login').send(ADMIN).expect(200);
@@ -247,5 +186,67 @@ describe('two app instances on one database and one bucket, each with its own di
       expect({ job, runs: runs.length }).toEqual({ job, runs: 1 });
     }
     expect(logs.join('\n')).not.toMatch(/projection runner failed|moved concurrently/);
+  });
+
+  it('should count the public submission limit across both instances', async () => {
+    const answers: number[] = [];
+    for (let n = 0; n <= SUBMISSIONS_PER_MINUTE; n++) {
+      const quote = validQuote();
+      quote.customer.email = `jaettu.raja.${n}@example.fi`;
+      answers.push((await request(proxy.url).post('/api/quote').send(quote)).status);
+    }
+    // Through the proxy the submissions alternate between the instances; one window holds all.
+    expect(answers).toEqual([...Array(SUBMISSIONS_PER_MINUTE).fill(201), 429]);
+  });
+
+  it('should list and serve a backup made by either instance on both', async () => {
+    const auth = await signIn();
+    const made: string[] = [];
+    for (const instance of instances) {
+      const run = await request(instance.baseUrl).post('/api/admin/backup/run').set(auth);
+      expect(run.status).toBe(201);
+      made.push(run.body.file.name as string);
+    }
+    for (const instance of instances) {
+      const status = await request(instance.baseUrl).get('/api/admin/backup/status').set(auth);
+      const listed = (status.body.files as { name: string }[]).map((file) => file.name);
+      expect(listed).toEqual(expect.arrayContaining(made));
+    }
+    const downloads = await Promise.all(
+      instances.map((instance) =>
+        request(instance.baseUrl)
+          .get(`/api/admin/backup/files/${made[0]}`)
+          .set(auth)
+          .buffer(true)
+          .parse((response, done) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => done(null, Buffer.concat(chunks)));
+          }),
+      ),
+    );
+    expect(downloads.map((download) => download.status)).toEqual([200, 200]);
+    expect((downloads[0].body as Buffer).length).toBeGreaterThan(0);
+    expect(downloads[1].body).toEqual(downloads[0].body);
+  });
+
+  it('should answer 503 with Retry-After for files while the bucket is down, the CRM still working', async () => {
+    const auth = await signIn();
+    await s3.stop();
+    try {
+      const [a, b] = instances;
+      const backups = await request(a.baseUrl).get('/api/admin/backup/status').set(auth);
+      expect(backups.status).toBe(503);
+      expect(backups.headers['retry-after']).toBe('5');
+      const render = await request(b.baseUrl).get(`/api/visualizations/${'A'.repeat(22)}.jpg`);
+      // An unknown id needs no file: still a 404; the store is asked only for a known one.
+      expect(render.status).toBe(404);
+      const leads = await request(b.baseUrl).get('/api/admin/quotes').set(auth);
+      expect(leads.status).toBe(200);
+    } finally {
+      await s3.start();
+    }
+    const again = await request(instances[0].baseUrl).get('/api/admin/backup/status').set(auth);
+    expect(again.status).toBe(200);
   });
 });

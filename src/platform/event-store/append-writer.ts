@@ -142,8 +142,12 @@ export class AppendWriter {
     if (this.eventTypes) {
       for (const event of events) {
         const current = this.upcasters.currentVersion(event.type);
-        // An event replayed in an older schema was checked when it was first written.
-        if ((event.schemaVersion ?? current) === current) this.eventTypes.check(event);
+        // An event replayed in an older schema was checked when it was first written; one under
+        // a type's old name (an instance still on the older code, mid-deploy) is checked against
+        // the declaration of the name it is read under.
+        if ((event.schemaVersion ?? current) === current) {
+          this.eventTypes.check({ ...event, type: this.upcasters.currentType(event.type) });
+        }
       }
     }
     return {
@@ -304,7 +308,7 @@ export class AppendWriter {
     }
     // A key made for an append that lost would belong to no event: it goes with the append.
     const unusedKeys = storedKeys.filter((subject) => !usedKeys.has(subject));
-    if (unusedKeys.length > 0) await this.vault.dropKeys(unusedKeys, db);
+    if (unusedKeys.length > 0) await this.vault.eraseMany(unusedKeys, db);
     if (!inlineDone) await this.inline.apply(recorded, db);
     return outcomes as Outcome[];
   }
