@@ -19,6 +19,7 @@ import { PatternsModule } from './modules/patterns/index.js';
 import { ReportsModule } from './modules/reports/index.js';
 import { VisualizerModule } from './modules/visualizer/index.js';
 import { BackupsModule } from './modules/backups/index.js';
+import { FileStoreModule } from './platform/storage/file-stores.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { databaseWaitsFrom } from './platform/database/database-waits.js';
 import { EventStoreModule } from './platform/event-store/event-store.module.js';
@@ -28,6 +29,9 @@ import { requestContextMetadata } from './platform/http/request-context-metadata
 import { httpLogSerializers } from './platform/logging/log-serializers.js';
 import { AppThrottlerGuard } from './platform/http/throttle.guard.js';
 import { FixedWindowThrottlerStorage } from './platform/http/fixed-window-throttler-storage.js';
+import { SharedThrottlerStorage } from './platform/http/shared-throttler-storage.js';
+import { PG_POOL } from './platform/database/queryable.js';
+import type pg from 'pg';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -45,12 +49,16 @@ export class AppModule {
     const httpLogging = {
       level: config.LOG_LEVEL,
       serializers: httpLogSerializers,
-      autoLogging: { ignore: (req: { url?: string }) => req.url === '/api/health' },
+      autoLogging: {
+        ignore: (req: { url?: string }) =>
+          req.url === '/api/health' || req.url === '/api/health/ready',
+      },
     };
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        FileStoreModule.forRoot(config),
         LoggerModule.forRoot({
           pinoHttp: options.logDestination ? [httpLogging, options.logDestination] : httpLogging,
         }),
@@ -62,9 +70,15 @@ export class AppModule {
         CqrsModule.forRoot(),
         ScheduleModule.forRoot(),
         SchedulingModule,
-        ThrottlerModule.forRoot({
-          throttlers: [{ name: 'default', ttl: 60_000, limit: 1200 }],
-          storage: new FixedWindowThrottlerStorage(),
+        ThrottlerModule.forRootAsync({
+          inject: [PG_POOL],
+          useFactory: (pool: pg.Pool) => ({
+            throttlers: [{ name: 'default', ttl: 60_000, limit: 1200 }],
+            storage:
+              config.RATE_LIMIT_STORE === 'database'
+                ? new SharedThrottlerStorage(pool, new FixedWindowThrottlerStorage())
+                : new FixedWindowThrottlerStorage(),
+          }),
         }),
         HealthModule,
         // Express tries routes in the order modules register them: the public writes, the

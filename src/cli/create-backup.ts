@@ -21,7 +21,7 @@ async function main(): Promise<number> {
     await app.init();
     try {
       const backup = await app.get(CommandBus).execute(new CreateBackupCommand('manual'));
-      console.log(`${backup!.path} (${backup!.sizeBytes} bytes)`);
+      console.log(`${backup!.name} (${backup!.sizeBytes} bytes)`);
       return 0;
     } finally {
       await app.close();

@@ -1,23 +1,32 @@
 import 'reflect-metadata';
+import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import pg from 'pg';
 import { createApp } from '#src/bootstrap.js';
+import { BACKUP_FILE_NAME } from '#src/contract/backups.js';
+import { fileStoreOf } from '#src/platform/storage/file-stores.js';
 import { readConfigOrExit } from '#src/config/read-config.js';
-import { UnusableBackupError, backupSettings, restoreBackup } from '#src/modules/backups/index.js';
+import {
+  UnusableBackupError,
+  backupSettings,
+  erasedElsewhere,
+  fetchBackup,
+  restoreBackup,
+} from '#src/modules/backups/index.js';
 import { resolveDatabase } from '#src/platform/database/database-bootstrap.js';
 import { runMigrations } from '#src/platform/database/migrate.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
-import { ErasureLedger } from '#src/platform/event-store/erasure-ledger.js';
 import { loadAppSecrets } from '#src/platform/secrets/app-secrets.js';
 import { erasureLedgerPath } from '#src/platform/storage/backup-paths.js';
 import { progressPrinter } from './progress-printer.js';
 import { exitWith } from './exit-with.js';
 
 const USAGE = `Restores a backup file into an empty database, then rebuilds every projection.
-Erasures made after the backup (the erasure ledger beside the backups) are made again.
+Erasures made after the backup (the erasure ledger) are made again.
 
 Usage: npm run backup:restore -- <file> [--force]
+  <file>    a backup file's path, or the name of one in the file store (the Backups tab's list)
   --force   replace the events, keys and credentials of a database in use`;
 
 const EXIT_REFUSED = 1;
@@ -27,7 +36,7 @@ function parseArguments(args: string[]): { file: string; force: boolean } | null
   const force = args.includes('--force');
   const rest = args.filter((arg) => arg !== '--force');
   if (rest.length !== 1 || rest[0].startsWith('-')) return null;
-  return { file: resolve(rest[0]), force };
+  return { file: rest[0], force };
 }
 
 async function main(): Promise<number> {
@@ -43,16 +52,31 @@ async function main(): Promise<number> {
   });
   const database = await resolveDatabase(config, (message) => console.error(message));
   const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  const settings = backupSettings(config, fileStoreOf(config));
+  let fetched: { path: string; remove(): Promise<void> } | undefined;
   try {
+    let path = resolve(request.file);
+    if (!existsSync(path) && BACKUP_FILE_NAME.test(request.file)) {
+      fetched = await fetchBackup(settings.folder, request.file);
+      path = fetched.path;
+    }
     await runMigrations(database.url);
+    const installation = loadAppSecrets(config).installationId;
+    const alsoErased = await erasedElsewhere({
+      folder: settings.folder,
+      installation,
+      restoring: basename(path),
+      legacyLedgerPath: erasureLedgerPath(config),
+      log: (line) => console.log(line),
+    });
     const started = Date.now();
     const report = await restoreBackup({
       pool,
-      path: request.file,
-      installation: loadAppSecrets(config).installationId,
+      path,
+      installation,
       force: request.force,
-      ledger: new ErasureLedger(erasureLedgerPath(config)),
-      fileRoots: backupSettings(config).fileRoots,
+      alsoErased,
+      fileRoots: settings.fileRoots,
       log: (line) => console.log(line),
       operator: userInfo().username,
       onBuildProgress: progressPrinter(),
@@ -86,6 +110,7 @@ async function main(): Promise<number> {
     }
     throw error;
   } finally {
+    await fetched?.remove();
     await pool.end();
     await database.stop();
   }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
+  IsBoolean,
   IsEmail,
   IsIn,
   IsInt,
@@ -41,6 +42,23 @@ export class AppEnvironment {
 
   @IsString()
   DATA_DIR = './data';
+
+  /**
+   * In production the embedded database (one per machine, on its disk) is refused unless this
+   * says a single-box install is meant.
+   */
+  @Transform(({ value }: { value: unknown }) =>
+    value === undefined || value === '' ? undefined : value === 'true' || value === true,
+  )
+  @IsBoolean()
+  ALLOW_EMBEDDED_DATABASE = false;
+
+  /** Longest a stop may take: requests in flight finish within it, then the process exits. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1_000)
+  @Max(600_000)
+  SHUTDOWN_TIMEOUT_MS = 25_000;
 
   @Transform(toInt)
   @IsInt()
@@ -128,6 +146,13 @@ export class AppEnvironment {
   @Min(1)
   @Max(1_000_000)
   RATE_LIMIT_PER_MINUTE = 20;
+
+  /**
+   * Where the public rate limits are counted: `database`, the same for every instance, or
+   * `memory`, this process alone (one instance only).
+   */
+  @IsIn(['database', 'memory'])
+  RATE_LIMIT_STORE: 'database' | 'memory' = 'database';
 
   /** Folder of supplier pattern photos ({code}-hd-0.jpg); a photo there replaces the generated texture. */
   @Transform(emptyToUndefined)
@@ -250,6 +275,42 @@ export class AppEnvironment {
   @IsString()
   BACKUP_DIR?: string;
 
+  /**
+   * Object storage for photos, renders, supplier pattern images and backups, shared by every
+   * instance; unset keeps them on this machine's disk (docs/decisions/0105-file-store.md).
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name' })
+  S3_BUCKET?: string;
+
+  /** An S3-compatible service's address; unset means AWS itself. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  S3_ENDPOINT?: string;
+
+  @IsString()
+  @MinLength(1)
+  S3_REGION = 'us-east-1';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  S3_ACCESS_KEY_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  /** `bucket` in the path rather than the host name: what most S3-compatible servers want. */
+  @Transform(({ value }: { value: unknown }) =>
+    value === undefined || value === '' ? undefined : value === 'true' || value === true,
+  )
+  @IsBoolean()
+  S3_FORCE_PATH_STYLE = false;
+
   /** Every backup of this many recent hours is kept. */
   @Transform(toInt)
   @IsInt()
@@ -306,5 +367,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (config.NODE_ENV === 'production' && !config.APP_SECRET) {
     throw new ConfigError('Invalid configuration:\n  APP_SECRET: required in production');
   }
+  if (
+    !config.S3_BUCKET &&
+    (config.S3_ENDPOINT || config.S3_ACCESS_KEY_ID || config.S3_SECRET_ACCESS_KEY)
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_BUCKET: required when any other S3_ variable is set',
+    );
+  }
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
+    );
+  }
   return Object.freeze(config);
+}
+
+/**
+ * What a production server must not start without, as one sentence saying what to set: an
+ * embedded database or a Host-derived site address suits one machine only, and several
+ * instances would each get their own (docs/decisions/0106-shared-instance-state.md).
+ */
+export function productionRefusal(config: AppConfig): string | null {
+  if (config.NODE_ENV !== 'production') return null;
+  if (!config.DATABASE_URL && !config.ALLOW_EMBEDDED_DATABASE)
+    return 'NODE_ENV=production needs DATABASE_URL set to your PostgreSQL server (or ALLOW_EMBEDDED_DATABASE=true for a single-machine install).';
+  if (!config.PUBLIC_URL)
+    return "NODE_ENV=production needs PUBLIC_URL set to the site's public address (such as https://www.example.fi), which links, the sitemap and robots.txt use.";
+  return null;
 }

@@ -25,6 +25,8 @@ import { loadConfig } from '#src/config/app-config.js';
 import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import { writeBackup } from '#src/modules/backups/infrastructure/backup-writer.js';
 import { backupSettings } from '#src/modules/backups/infrastructure/backup-settings.js';
+import { backupDirectory } from '#src/platform/storage/backup-paths.js';
+import { fileStoreOf } from '#src/platform/storage/file-stores.js';
 import { startEmbeddedPostgres } from '#src/platform/database/embedded-postgres.js';
 import { runMigrations } from '#src/platform/database/migrate.js';
 import { loadAppSecrets } from '#src/platform/secrets/app-secrets.js';
@@ -84,7 +86,7 @@ async function main(): Promise<number> {
     }, 20);
     started = performance.now();
     const backup = await writeBackup(pool, {
-      directory: backupSettings(config).directory,
+      folder: backupSettings(config, fileStoreOf(config)).folder,
       installation: loadAppSecrets(config).installationId,
       fileRoots: [],
     });
@@ -107,7 +109,7 @@ async function main(): Promise<number> {
 
     const restored = await measuredCli(
       'restore-backup.js',
-      [join(backupSettings(config).directory, backup.fileName)],
+      [join(backupDirectory(config), backup.fileName)],
       {
         ...env,
         DATABASE_URL: postgres.url('restored'),

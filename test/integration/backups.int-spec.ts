@@ -15,6 +15,7 @@ import {
   verifyBackup,
 } from '#src/modules/backups/infrastructure/backup-reader.js';
 import { backupSettings } from '#src/modules/backups/infrastructure/backup-settings.js';
+import { erasedElsewhere } from '#src/modules/backups/restore/erased-elsewhere.js';
 import { restoreBackup } from '#src/modules/backups/restore/restore-backup.js';
 import { AddMemberCommand } from '#src/modules/team/commands/add-member/add-member.command.js';
 import { ChangeMemberCommand } from '#src/modules/team/commands/change-member/change-member.command.js';
@@ -24,10 +25,10 @@ import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-l
 import { RemovePipelineColumnCommand } from '#src/modules/leads/commands/remove-pipeline-column/remove-pipeline-column.command.js';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
-import { ErasureLedger } from '#src/platform/event-store/erasure-ledger.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import { loadAppSecrets } from '#src/platform/secrets/app-secrets.js';
-import { erasureLedgerPath } from '#src/platform/storage/backup-paths.js';
+import { backupDirectory, erasureLedgerPath } from '#src/platform/storage/backup-paths.js';
+import { fileStoreOf, folderOf, FOLDERS } from '#src/platform/storage/file-stores.js';
 import { createTestLead } from '../support/leads.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
@@ -48,7 +49,8 @@ describe('Backups', () => {
       DATA_DIR: source.dataDir,
       APP_SECRET: secret,
     });
-  const backupDir = () => backupSettings(configFor()).directory;
+  const backupDir = () => backupDirectory(configFor());
+  const backupFolder = () => folderOf(fileStoreOf(configFor()), FOLDERS.backups);
 
   /** Restores `file` into `db` in this process, as `npm run backup:restore` does. */
   async function restoreInto(
@@ -57,13 +59,21 @@ describe('Backups', () => {
     { secret = APP_SECRET, force = false } = {},
   ) {
     const config = configFor(secret);
+    const installation = loadAppSecrets(config).installationId;
+    const settings = backupSettings(config, fileStoreOf(config));
     return restoreBackup({
       pool: db.pool,
       path: file,
-      installation: loadAppSecrets(config).installationId,
+      installation,
       force,
-      ledger: new ErasureLedger(erasureLedgerPath(config)),
-      fileRoots: backupSettings(config).fileRoots,
+      alsoErased: await erasedElsewhere({
+        folder: settings.folder,
+        installation,
+        restoring: basename(file),
+        legacyLedgerPath: erasureLedgerPath(config),
+        log: () => undefined,
+      }),
+      fileRoots: settings.fileRoots,
       log: () => undefined,
       operator: 'restore-drill',
       async startApp(onBuildProgress) {
@@ -114,7 +124,7 @@ describe('Backups', () => {
 
   async function newBackup(): Promise<string> {
     const backup = await bus.execute(new CreateBackupCommand('manual'));
-    return backup!.path;
+    return join(backupDir(), backup!.name);
   }
 
   beforeAll(async () => {
@@ -350,6 +360,8 @@ describe('Backups', () => {
       await source.app.get(ProjectionManager).catchUp();
       const file = await newBackup();
       await bus.execute(new EraseLeadCommand(leadId, undefined, 'retention'));
+      // A newer backup carries the erasure in its ledger to a database that never saw it.
+      await newBackup();
 
       const fresh = await createTestDatabase();
       try {
@@ -404,7 +416,7 @@ describe('Backups', () => {
       const later = new Date(start.getTime() + 2 * day);
       const pruned = await bus.execute(new PruneBackupsCommand(later));
 
-      const names = (await listBackups(backupDir())).map((b) => b.name);
+      const names = (await listBackups(backupFolder())).map((b) => b.name);
       expect(pruned).toEqual(
         expect.arrayContaining([
           expect.stringContaining('20270101T100000'),
@@ -431,7 +443,7 @@ describe('Backups', () => {
                jsonb_build_object('i', i, 'pad', repeat(md5(i::text), 4)),
                '{"actorId":null,"actorName":"system","actorRole":"system","correlationId":"c","causationId":null}'
         from generate_series(0, 199999) i`);
-      const before = new Set((await listBackups(backupDir())).map((b) => b.name));
+      const before = new Set((await listBackups(backupFolder())).map((b) => b.name));
       const env = { DATABASE_URL: source.db.url, DATA_DIR: source.dataDir, APP_SECRET };
 
       const child = spawn(process.execPath, [cliPath('create-backup.js')], {
@@ -439,14 +451,17 @@ describe('Backups', () => {
       });
       // Killed once the temporary file holds part of the backup.
       await waitFor(async () => {
-        const names = (await readdir(backupDir())).filter((name) => name.endsWith('.tmp'));
+        // The folder is made when the backup starts writing.
+        const names = (await readdir(backupDir()).catch(() => [])).filter((name) =>
+          name.endsWith('.tmp'),
+        );
         const sizes = await Promise.all(names.map((name) => stat(join(backupDir(), name))));
         return sizes.some((file) => file.size > 0);
       });
       child.kill('SIGKILL');
       await new Promise((done) => child.on('close', done));
 
-      const after = (await listBackups(backupDir())).map((b) => b.name);
+      const after = (await listBackups(backupFolder())).map((b) => b.name);
       expect(after.filter((name) => !before.has(name))).toEqual([]);
       expect((await readdir(backupDir())).some((name) => name.endsWith('.tmp'))).toBe(true);
 

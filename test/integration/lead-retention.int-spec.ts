@@ -1,10 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { CommandBus } from '@nestjs/cqrs';
-import { loadConfig } from '#src/config/app-config.js';
 import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import { LEAD_RETENTION_STREAM_ID } from '#src/modules/leads/domain/lead-retention.js';
 import { LeadRetentionJob } from '#src/modules/leads/retention/lead-retention.job.js';
-import { erasureLedgerPath } from '#src/platform/storage/backup-paths.js';
+import { erasedSubjects } from '#src/platform/event-store/erasure-ledger.js';
 import { createTestLead } from '../support/leads.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -105,10 +103,7 @@ describe(LeadRetentionJob.name, () => {
       [`lead-${quote}`, `lead-${contact}`],
     );
     expect(erasures.rows.map((row) => row.data.reason)).toEqual(['retention', 'retention']);
-    const ledger = await readFile(
-      erasureLedgerPath(loadConfig({ DATA_DIR: testApp.dataDir })),
-      'utf8',
-    );
+    const ledger = await erasedSubjects(testApp.db.pool);
     expect(ledger).toContain(`lead:${quote}`);
     expect(ledger).toContain(`lead:${contact}`);
   });

@@ -17,6 +17,7 @@ import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pip
 import { LeadHistoryReader } from '#src/modules/audit/queries/lead-history.reader.js';
 import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
 import { VisualizationStore } from '#src/modules/visualizer/storage/visualization-store.js';
+import type { LocalFileStore } from '#src/platform/storage/local-file-store.js';
 import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { LOG_START, type RecordedEvent } from '#src/platform/event-store/event-store.types.js';
@@ -104,7 +105,10 @@ describe('Leads against PostgreSQL', () => {
       ],
       { streamType: 'visitor' },
     );
-    const paths = [store.originalPath(id), store.renderPath(id)];
+    const disk = store.files.store as LocalFileStore;
+    const paths = [store.originalName(id), store.renderName(id)].map((name) =>
+      disk.pathOf(store.files.key(name)),
+    );
     expect(paths.filter((path) => existsSync(path))).toEqual(paths);
     return paths;
   }

@@ -1,25 +1,57 @@
 import { mkdtempSync } from 'node:fs';
+import { createServer, request as forward, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { PIPELINE_STREAM_ID } from '#src/modules/leads/domain/pipeline.events.js';
 import { type AppProcess, startAppProcess } from '../support/app-process.js';
+import { validQuote } from '../support/public-intake.js';
+import { startTestS3, type TestS3 } from '../support/s3-server.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 const ADMIN = { email: 'admin@two-instances.example.fi', password: 'two instances, one log' };
 const SCHEDULED_JOBS = ['auth-housekeeping', 'idempotency-retention', 'visualization-retention'];
 const WRITERS_PER_INSTANCE = 6;
 const WRITES_PER_WRITER = 15;
+const SUBMISSIONS_PER_MINUTE = 3;
 
-describe('two app instances on one database', () => {
+/** A load balancer at its simplest: each request to the next instance in turn. */
+async function roundRobin(targets: string[]): Promise<{ url: string; close(): Promise<void> }> {
+  let next = 0;
+  const server: Server = createServer((incoming, answer) => {
+    const target = new URL(incoming.url ?? '/', targets[next++ % targets.length]);
+    const sent = forward(
+      target,
+      { method: incoming.method, headers: incoming.headers },
+      (reply) => {
+        answer.writeHead(reply.statusCode ?? 502, reply.headers);
+        reply.pipe(answer);
+      },
+    );
+    sent.on('error', () => answer.writeHead(502).end());
+    incoming.pipe(sent);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
+describe('two app instances on one database and one bucket, each with its own disk', () => {
   let db: TestDatabase;
   let instances: AppProcess[] = [];
+  let s3: TestS3;
+  let proxy: { url: string; close(): Promise<void> };
 
   beforeAll(async () => {
     db = await createTestDatabase();
+    s3 = await startTestS3();
     const env = {
+      ...s3.env,
       DATABASE_URL: db.url,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'kk-two-instances-')),
+      RATE_LIMIT_PER_MINUTE: String(SUBMISSIONS_PER_MINUTE),
       APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
@@ -27,13 +59,28 @@ describe('two app instances on one database', () => {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     };
-    instances = await Promise.all([startAppProcess(env), startAppProcess(env)]);
+    // Each its own data folder, as on two machines: nothing may pass between them on disk.
+    const dataDir = () => mkdtempSync(join(tmpdir(), 'kk-two-instances-'));
+    instances = await Promise.all([
+      startAppProcess({ ...env, DATA_DIR: dataDir() }),
+      startAppProcess({ ...env, DATA_DIR: dataDir() }),
+    ]);
+    proxy = await roundRobin(instances.map((instance) => instance.baseUrl));
   });
   afterAll(async () => {
+    await proxy?.close();
     await Promise.all(instances.map((instance) => instance.stop()));
+    await s3?.close();
     await db.drop();
   });
 
+  async function signIn(): Promise<Record<string, string>> {
+    const login = await request(instances[0].baseUrl).post('/api/auth/login').send(ADMIN);
+    expect(login.status).toBe(200);
+    return { Authorization: `Bearer ${login.body.token as string}` };
+  }
+
+  // First: it counts every lead event the stats projection processed, and the tests after it add leads.
   it('should lose and double no append, apply each event once and run each job once', async () => {
     const [a, b] = instances;
     const login = await request(a.baseUrl).post('/api/auth/login').send(ADMIN).expect(200);
@@ -139,5 +186,67 @@ describe('two app instances on one database', () => {
       expect({ job, runs: runs.length }).toEqual({ job, runs: 1 });
     }
     expect(logs.join('\n')).not.toMatch(/projection runner failed|moved concurrently/);
+  });
+
+  it('should count the public submission limit across both instances', async () => {
+    const answers: number[] = [];
+    for (let n = 0; n <= SUBMISSIONS_PER_MINUTE; n++) {
+      const quote = validQuote();
+      quote.customer.email = `jaettu.raja.${n}@example.fi`;
+      answers.push((await request(proxy.url).post('/api/quote').send(quote)).status);
+    }
+    // Through the proxy the submissions alternate between the instances; one window holds all.
+    expect(answers).toEqual([...Array(SUBMISSIONS_PER_MINUTE).fill(201), 429]);
+  });
+
+  it('should list and serve a backup made by either instance on both', async () => {
+    const auth = await signIn();
+    const made: string[] = [];
+    for (const instance of instances) {
+      const run = await request(instance.baseUrl).post('/api/admin/backup/run').set(auth);
+      expect(run.status).toBe(201);
+      made.push(run.body.file.name as string);
+    }
+    for (const instance of instances) {
+      const status = await request(instance.baseUrl).get('/api/admin/backup/status').set(auth);
+      const listed = (status.body.files as { name: string }[]).map((file) => file.name);
+      expect(listed).toEqual(expect.arrayContaining(made));
+    }
+    const downloads = await Promise.all(
+      instances.map((instance) =>
+        request(instance.baseUrl)
+          .get(`/api/admin/backup/files/${made[0]}`)
+          .set(auth)
+          .buffer(true)
+          .parse((response, done) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => done(null, Buffer.concat(chunks)));
+          }),
+      ),
+    );
+    expect(downloads.map((download) => download.status)).toEqual([200, 200]);
+    expect((downloads[0].body as Buffer).length).toBeGreaterThan(0);
+    expect(downloads[1].body).toEqual(downloads[0].body);
+  });
+
+  it('should answer 503 with Retry-After for files while the bucket is down, the CRM still working', async () => {
+    const auth = await signIn();
+    await s3.stop();
+    try {
+      const [a, b] = instances;
+      const backups = await request(a.baseUrl).get('/api/admin/backup/status').set(auth);
+      expect(backups.status).toBe(503);
+      expect(backups.headers['retry-after']).toBe('5');
+      const render = await request(b.baseUrl).get(`/api/visualizations/${'A'.repeat(22)}.jpg`);
+      // An unknown id needs no file: still a 404; the store is asked only for a known one.
+      expect(render.status).toBe(404);
+      const leads = await request(b.baseUrl).get('/api/admin/quotes').set(auth);
+      expect(leads.status).toBe(200);
+    } finally {
+      await s3.start();
+    }
+    const again = await request(instances[0].baseUrl).get('/api/admin/backup/status').set(auth);
+    expect(again.status).toBe(200);
   });
 });

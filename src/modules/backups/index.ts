@@ -4,4 +4,6 @@ export { CreateBackupCommand } from './commands/create-backup/create-backup.comm
 export { UnusableBackupError } from './infrastructure/backup-reader.js';
 export { backupSettings } from './infrastructure/backup-settings.js';
 export { restoreBackup } from './restore/restore-backup.js';
+export { erasedElsewhere } from './restore/erased-elsewhere.js';
+export { fetchBackup } from './restore/fetch-backup.js';
 export { BackupsModule } from './backups.module.js';

@@ -7,7 +7,8 @@ import { Public } from '#src/platform/http/access.decorators.js';
 import type { StaffRequest } from '#src/platform/http/access.guard.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
-import { HealthAnswer } from './health.response.js';
+import { readiness } from '#src/platform/lifecycle/readiness.js';
+import { HealthAnswer, ReadinessAnswer } from './health.response.js';
 
 /** However often it is asked, the database is probed at most this often. */
 const PROBE_INTERVAL_MS = 1000;
@@ -46,6 +47,26 @@ export class HealthController {
       node: process.version,
       projections: projections.map(({ name, mode, lag }) => ({ name, mode, lag })),
     };
+  }
+
+  /**
+   * Readiness for a load balancer: 503 while the instance starts and from the moment it is told
+   * to stop, so traffic moves elsewhere while its requests in flight finish. `/api/health`
+   * stays the liveness answer.
+   */
+  @Public()
+  @SkipThrottle()
+  @Get('ready')
+  @ApiOkResponse({ type: ReadinessAnswer })
+  @ApiErrors(503)
+  async ready(): Promise<ReadinessAnswer> {
+    if (!readiness.ready) {
+      throw new ServiceUnavailableException({ message: `Not ready: ${readiness.state}` });
+    }
+    if (!(await this.databaseUp())) {
+      throw new ServiceUnavailableException({ message: 'Database unreachable', database: 'down' });
+    }
+    return { status: 'ready' };
   }
 
   private databaseUp(): Promise<boolean> {

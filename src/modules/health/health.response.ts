@@ -24,3 +24,8 @@ export class HealthAnswer {
   @ApiPropertyOptional({ type: [ProjectionHealth], description: 'Signed-in staff only' })
   projections?: ProjectionHealth[];
 }
+
+export class ReadinessAnswer {
+  @ApiProperty({ enum: ['ready'] })
+  status: 'ready';
+}

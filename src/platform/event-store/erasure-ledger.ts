@@ -1,54 +1,52 @@
-import { mkdir, open, readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import type { Queryable } from '#src/platform/database/queryable.js';
 
-export interface ErasureRecord {
-  subject: string;
-  at: string;
+/**
+ * Every erased data subject, in the `erasure_ledger` table: written in the erasing transaction
+ * itself (so no erasure commits without its line, whichever instance made it), copied into every
+ * backup, and replayed by every restore, so restoring an older state erases again what was
+ * erased after it (docs/decisions/0106-shared-instance-state.md).
+ */
+export async function recordErasures(
+  db: Queryable,
+  subjects: readonly string[],
+  at = new Date(),
+): Promise<void> {
+  if (subjects.length === 0) return;
+  await db.query(
+    `insert into erasure_ledger (subject_id, erased_at)
+     select unnest($1::text[]), $2 on conflict (subject_id) do nothing`,
+    [subjects, at],
+  );
+}
+
+/** Every subject the database's ledger lists. */
+export async function erasedSubjects(db: Queryable): Promise<Set<string>> {
+  const { rows } = await db.query<{ subject_id: string }>('select subject_id from erasure_ledger');
+  return new Set(rows.map((row) => row.subject_id));
 }
 
 /**
- * Every erased data subject, one JSON line each, kept in a file beside the backups and never
- * inside one, so restoring an older backup can erase again what was erased after it. A line
- * is written and synced before the erasing transaction commits: a crash in between leaves a
- * subject listed whose erasure was asked for, never an erasure the ledger misses.
+ * Subjects of the ledger file an earlier version kept beside the backups, one JSON line each;
+ * nothing when there is none. A restore replays them too, so an upgrade loses no erasure.
  */
-export class ErasureLedger {
-  constructor(readonly path: string) {}
-
-  async record(subjects: readonly string[], at = new Date()): Promise<void> {
-    if (subjects.length === 0) return;
-    await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
-    const lines = subjects.map(
-      (subject) => JSON.stringify({ subject, at: at.toISOString() }) + '\n',
-    );
-    const handle = await open(this.path, 'a', 0o600);
+export async function legacyLedgerSubjects(path: string): Promise<Set<string>> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
+    throw error;
+  }
+  const subjects = new Set<string>();
+  for (const line of text.split('\n')) {
+    // A line cut short by a crash is skipped; its erasure never committed.
+    if (!line) continue;
     try {
-      await handle.writeFile(lines.join(''));
-      await handle.sync();
-    } finally {
-      await handle.close();
+      subjects.add((JSON.parse(line) as { subject: string }).subject);
+    } catch {
+      continue;
     }
   }
-
-  /** Every subject ever erased; nothing when no erasure happened yet. */
-  async subjects(): Promise<Set<string>> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
-      throw error;
-    }
-    const subjects = new Set<string>();
-    for (const line of text.split('\n')) {
-      // A line cut short by a crash is skipped; its erasure never committed.
-      if (!line) continue;
-      try {
-        subjects.add((JSON.parse(line) as ErasureRecord).subject);
-      } catch {
-        continue;
-      }
-    }
-    return subjects;
-  }
+  return subjects;
 }

@@ -9,13 +9,7 @@ import {
 } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, Reflector } from '@nestjs/core';
 import pg from 'pg';
-import {
-  APP_CONFIG,
-  APP_SECRETS,
-  type AppConfig,
-  type AppSecrets,
-} from '#src/config/config.module.js';
-import { erasureLedgerPath } from '#src/platform/storage/backup-paths.js';
+import { APP_SECRETS, type AppSecrets } from '#src/config/config.module.js';
 import { DATABASE_URL } from '#src/platform/database/database.module.js';
 import { PG_POOL } from '#src/platform/database/queryable.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
@@ -26,7 +20,6 @@ import {
 } from '#src/platform/projections/projection.types.js';
 import { CommandCausation } from './command-causation.js';
 import type { EventMetadataProvider } from './event-metadata.js';
-import { ErasureLedger } from './erasure-ledger.js';
 import { EventStore } from './event-store.js';
 import { PersonalDataVault } from './personal-data-vault.js';
 import { EventTypeRegistry } from './event-types.js';
@@ -68,13 +61,9 @@ class ProjectionLifecycle implements OnApplicationBootstrap, OnApplicationShutdo
 const providers = [
   {
     provide: PersonalDataVault,
-    inject: [PG_POOL, APP_SECRETS, APP_CONFIG],
-    useFactory: (pool: pg.Pool, secrets: AppSecrets, config: AppConfig) =>
-      new PersonalDataVault(
-        pool,
-        secrets.dataKeyWrappingKey,
-        new ErasureLedger(erasureLedgerPath(config)),
-      ),
+    inject: [PG_POOL, APP_SECRETS],
+    useFactory: (pool: pg.Pool, secrets: AppSecrets) =>
+      new PersonalDataVault(pool, secrets.dataKeyWrappingKey),
   },
   {
     provide: EventStore,

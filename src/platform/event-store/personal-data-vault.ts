@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject } from 'node:crypto';
 import type { Queryable } from '#src/platform/database/queryable.js';
-import type { ErasureLedger } from './erasure-ledger.js';
+import { recordErasures } from './erasure-ledger.js';
 import type { JsonObject } from './event-store.types.js';
 import { randomBytesPooled } from './random-pool.js';
 
@@ -67,8 +67,6 @@ export class PersonalDataVault {
   constructor(
     private readonly db: Queryable,
     private readonly wrappingKey: KeyObject,
-    /** Where erasures are also written, so a restored backup can repeat them. */
-    private readonly ledger?: ErasureLedger,
   ) {}
 
   /** The subjects' keys, each created on first use inside the caller's transaction. */
@@ -214,9 +212,19 @@ export class PersonalDataVault {
   }
 
   async eraseMany(subjectIds: string[], db: Queryable = this.db): Promise<void> {
+    await this.dropKeys(subjectIds, db);
+    // In the same transaction: the erasure and its ledger line commit together or not at all.
+    await recordErasures(db, subjectIds);
+  }
+
+  /**
+   * Drops keys made in this transaction for appends that lost: no event holds data under them,
+   * so it is no erasure, and the ledger must not list the subject (a restore would shred the
+   * key its next append makes).
+   */
+  async dropKeys(subjectIds: string[], db: Queryable = this.db): Promise<void> {
     this.forget(subjectIds);
     await db.query('delete from data_subject_keys where subject_id = any($1)', [subjectIds]);
-    await this.ledger?.record(subjectIds);
   }
 
   private wrap(key: Buffer): Buffer {

@@ -13,6 +13,7 @@ import {
   finnishFieldsSummary,
   PUBLIC_MESSAGES,
 } from '#src/contract/public-refusals.js';
+import { FileStoreUnavailableError } from '#src/platform/storage/file-store.js';
 import {
   isDatabaseUnavailable,
   isDatabaseWaitExceeded,
@@ -49,7 +50,7 @@ const REASONS: Record<number, string> = {
 
 /** A wait for the database ran out: the same request usually goes through a moment later. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
-/** The database is down or restarting: a restart takes a few seconds. */
+/** The database or the file store is down or restarting: a restart takes a few seconds. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** One error shape for every failure, `{statusCode, error, message}`, and never a stack trace. */
@@ -64,7 +65,7 @@ export class HttpErrorsFilter implements ExceptionFilter {
     const body = isPublicPath(request.path) ? inFinnish(english, exception) : english;
     const retryAfter = isDatabaseWaitExceeded(exception)
       ? BUSY_RETRY_AFTER_SECONDS
-      : isDatabaseUnavailable(exception)
+      : isDatabaseUnavailable(exception) || exception instanceof FileStoreUnavailableError
         ? UNAVAILABLE_RETRY_AFTER_SECONDS
         : null;
     if (retryAfter !== null) {
@@ -80,6 +81,14 @@ export class HttpErrorsFilter implements ExceptionFilter {
   }
 
   private toBody(exception: unknown): ErrorBody {
+    if (exception instanceof FileStoreUnavailableError) {
+      // Public routes get it in Finnish through inFinnish, as every 503.
+      return {
+        statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+        error: REASONS[503],
+        message: 'Stored files are unavailable right now; please try again in a moment.',
+      };
+    }
     if (exception instanceof ConcurrencyError) {
       return {
         statusCode: HttpStatus.CONFLICT,

@@ -7,7 +7,12 @@ import {
   type ThrottlerModuleOptions,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
+import type { Request } from 'express';
 import { CachedReflector } from './route-metadata-cache.js';
+import { SHARED_KEY_PREFIX } from './shared-throttler-storage.js';
+
+/** The staff API's own limits are high and per instance: they only stop a runaway client. */
+const STAFF_API = '/api/admin/';
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Liian monta pyyntöä. Odota hetki ja yritä uudelleen.';
 
@@ -21,9 +26,14 @@ export class AppThrottlerGuard extends ThrottlerGuard {
     super(options, storage, new CachedReflector());
   }
 
-  /** The library hashes this key with SHA-256 on every request; a plain string is as unique. */
+  /**
+   * The library hashes this key with SHA-256 on every request; a plain string is as unique.
+   * Limits outside the staff API are counted for every instance alike (SHARED_KEY_PREFIX).
+   */
   protected override generateKey(context: ExecutionContext, tracker: string, name: string): string {
-    return `${context.getClass().name}-${context.getHandler().name}-${name}-${tracker}`;
+    const { path } = context.switchToHttp().getRequest<Request>();
+    const scope = path.startsWith(STAFF_API) ? '' : SHARED_KEY_PREFIX;
+    return `${scope}${context.getClass().name}-${context.getHandler().name}-${name}-${tracker}`;
   }
 
   protected override async throwThrottlingException(): Promise<void> {

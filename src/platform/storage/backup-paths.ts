@@ -6,7 +6,7 @@ export function backupDirectory(config: AppConfig): string {
   return resolve(config.BACKUP_DIR ?? join(config.DATA_DIR, 'backups'));
 }
 
-/** The erasure ledger lives beside the backups, so whoever copies them copies it too. */
+/** Where an earlier version kept the erasure ledger; a restore still replays what it lists. */
 export function erasureLedgerPath(config: AppConfig): string {
   return join(backupDirectory(config), 'erasure-ledger.jsonl');
 }

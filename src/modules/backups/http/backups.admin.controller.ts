@@ -1,7 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Res, StreamableFile } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { createReadStream } from 'node:fs';
 import type { Response } from 'express';
 import { Refusal } from '#src/platform/domain/refusal.js';
 import { Roles } from '#src/platform/http/access.decorators.js';
@@ -49,14 +48,14 @@ export class BackupsAdminController {
   @Get('admin/backup/files/:name')
   @ApiProduces('application/gzip')
   @ApiOkResponse({ description: 'The backup file', schema: { type: 'string', format: 'binary' } })
-  @ApiErrors(400, 404)
+  @ApiErrors(400, 404, 503)
   async download(
     @Param() { name }: BackupFileParams,
     @Res({ passthrough: true }) response: Response,
   ): Promise<StreamableFile> {
-    const path = await this.reader.pathOf(name);
-    if (!path) throw new Refusal('not_found', `There is no backup file ${name}`);
+    const file = await this.reader.open(name);
+    if (!file) throw new Refusal('not_found', `There is no backup file ${name}`);
     response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
-    return new StreamableFile(createReadStream(path), { type: 'application/gzip' });
+    return new StreamableFile(file.body, { type: 'application/gzip', length: file.size });
   }
 }

@@ -1,37 +1,24 @@
-import { readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { BACKUP_FILE_NAME } from '#src/contract/backups.js';
+import type { FileFolder } from '#src/platform/storage/file-store.js';
 import { CHECKSUM_SUFFIX } from './backup-format.js';
 
 export interface StoredBackup {
   name: string;
-  path: string;
   created: Date;
   sizeBytes: number;
 }
 
 /**
- * Complete backup files in the folder, newest first. A file counts only with its checksum file
- * beside it: that is written just before the backup is renamed into place.
+ * Complete backup files in the store, newest first. A file counts only with its checksum file
+ * beside it: that is written only once the backup itself is stored whole.
  */
-export async function listBackups(directory: string): Promise<StoredBackup[]> {
-  let names: string[];
-  try {
-    names = await readdir(directory);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  const present = new Set(names);
-  const backups = await Promise.all(
-    names
-      .filter((name) => BACKUP_FILE_NAME.test(name) && present.has(name + CHECKSUM_SUFFIX))
-      .map(async (name) => {
-        const path = join(directory, name);
-        return { name, path, created: createdOf(name), sizeBytes: (await stat(path)).size };
-      }),
-  );
-  return backups.sort((a, b) => b.created.getTime() - a.created.getTime());
+export async function listBackups(folder: FileFolder): Promise<StoredBackup[]> {
+  const sizes = new Map<string, number>();
+  for await (const { name, size } of folder.list()) sizes.set(name, size);
+  return [...sizes]
+    .filter(([name]) => BACKUP_FILE_NAME.test(name) && sizes.has(name + CHECKSUM_SUFFIX))
+    .map(([name, sizeBytes]) => ({ name, created: createdOf(name), sizeBytes }))
+    .sort((a, b) => b.created.getTime() - a.created.getTime());
 }
 
 /** The snapshot time is in the name: `backup-20261124T040000123Z…`. */
@@ -42,22 +29,10 @@ export function createdOf(name: string): Date {
   );
 }
 
-export async function deleteBackup(directory: string, name: string): Promise<void> {
-  await rm(join(directory, name), { force: true });
-  await rm(join(directory, name + CHECKSUM_SUFFIX), { force: true });
-}
-
-/** Temporary files of backups that were interrupted; called only while holding the backup lock. */
-export async function removeInterruptedBackups(directory: string): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(directory);
-  } catch {
-    return 0;
-  }
-  const leftovers = names.filter((name) => name.startsWith('.backup-') && name.endsWith('.tmp'));
-  await Promise.all(leftovers.map((name) => rm(join(directory, name), { force: true })));
-  return leftovers.length;
+/** The checksum first: without it the backup is no longer listed, whatever happens next. */
+export async function deleteBackup(folder: FileFolder, name: string): Promise<void> {
+  await folder.delete(name + CHECKSUM_SUFFIX);
+  await folder.delete(name);
 }
 
 export function formatSize(bytes: number): string {

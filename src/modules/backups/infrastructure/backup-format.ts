@@ -6,7 +6,9 @@
  * holds the checksum of the compressed file.
  */
 export const BACKUP_FORMAT = 'keittiokalvo-backup';
-export const BACKUP_FORMAT_VERSION = 1;
+/** 2 added the erasure ledger's section; a version 1 file, without it, is still read. */
+export const BACKUP_FORMAT_VERSION = 2;
+const READABLE_VERSIONS = [1, 2];
 export const SECTION_PREFIX = '#section ';
 export const SECTION_END = '\\.';
 export const TRAILER_PREFIX = '#end ';
@@ -68,7 +70,18 @@ export const BACKUP_TABLES = [
     columns: ['id', 'visitor_id', 'pattern_id', 'renderer', 'created_at'],
     order: 'id',
   },
+  { name: 'erasure_ledger', columns: ['subject_id', 'erased_at'], order: 'subject_id' },
 ] as const;
+
+/** Whether this version of the app reads a file of `version`. */
+export function isReadableVersion(version: unknown): boolean {
+  return READABLE_VERSIONS.includes(version as number);
+}
+
+/** The table sections a file of `version` holds, in order. */
+export function tablesOfVersion(version: number): readonly (typeof BACKUP_TABLES)[number][] {
+  return version === 1 ? BACKUP_TABLES.filter((t) => t.name !== 'erasure_ledger') : BACKUP_TABLES;
+}
 
 export type BackupTableName = (typeof BACKUP_TABLES)[number]['name'];
 export const MANIFEST_SECTION = 'files';

@@ -6,7 +6,6 @@ import { createGunzip } from 'node:zlib';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
-  BACKUP_TABLES,
   type BackupHeader,
   type BackupTrailer,
   CHECKSUM_SUFFIX,
@@ -15,6 +14,8 @@ import {
   SECTION_END,
   SECTION_PREFIX,
   TRAILER_PREFIX,
+  isReadableVersion,
+  tablesOfVersion,
 } from './backup-format.js';
 
 /** Why a backup file cannot be restored; the message says so in words an operator acts on. */
@@ -77,7 +78,7 @@ export async function readSections(
   };
   const header = parseHeader(path, await next());
   const counted: Record<string, number> = {};
-  const sections = [...BACKUP_TABLES.map((t) => t.name), MANIFEST_SECTION];
+  const sections = [...tablesOfVersion(header.version).map((t) => t.name), MANIFEST_SECTION];
   for (const name of sections) {
     const opening = await next();
     if (!opening.startsWith(`${SECTION_PREFIX}${name}`))
@@ -143,7 +144,7 @@ function parseHeader(path: string, line: string): BackupHeader {
     throw malformed(path, 'it does not start with a backup header');
   }
   if (header.format !== BACKUP_FORMAT) throw malformed(path, 'it is not a backup of this app');
-  if (header.version !== BACKUP_FORMAT_VERSION)
+  if (!isReadableVersion(header.version))
     throw malformed(path, `its format version ${header.version} is not ${BACKUP_FORMAT_VERSION}`);
   return header as BackupHeader;
 }

@@ -1,24 +1,22 @@
-import { join, resolve } from 'node:path';
 import type { AppConfig } from '#src/config/app-config.js';
-import { backupDirectory } from '#src/platform/storage/backup-paths.js';
+import type { FileFolder, FileStore } from '#src/platform/storage/file-store.js';
+import { folderOf, FOLDERS } from '#src/platform/storage/file-stores.js';
 import type { BackupRetentionPolicy } from '../domain/backup-retention.js';
-import type { StoredFilesRoot } from './file-manifest.js';
 
 export interface BackupSettings {
-  directory: string;
+  /** Where backup files go: the store's `backups` folder (on disk BACKUP_DIR, else DATA_DIR/backups). */
+  folder: FileFolder;
   retention: BackupRetentionPolicy;
   /** Stored files the manifest covers: visitors' kitchen photos and renders, supplier photos. */
-  fileRoots: StoredFilesRoot[];
+  fileRoots: FileFolder[];
 }
 
-export function backupSettings(config: AppConfig): BackupSettings {
-  const fileRoots: StoredFilesRoot[] = [
-    { root: 'visualizations', directory: join(resolve(config.DATA_DIR), 'visualizations') },
-  ];
-  if (config.PATTERN_IMAGES_DIR)
-    fileRoots.push({ root: 'pattern-images', directory: resolve(config.PATTERN_IMAGES_DIR) });
+export function backupSettings(config: AppConfig, store: FileStore): BackupSettings {
+  const fileRoots = [folderOf(store, FOLDERS.visualizations)];
+  if (config.PATTERN_IMAGES_DIR || store.kind === 's3')
+    fileRoots.push(folderOf(store, FOLDERS.patternImages));
   return {
-    directory: backupDirectory(config),
+    folder: folderOf(store, FOLDERS.backups),
     retention: {
       keepAllHours: config.BACKUP_KEEP_ALL_HOURS,
       keepDailyDays: config.BACKUP_KEEP_DAILY_DAYS,

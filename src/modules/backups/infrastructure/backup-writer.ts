@@ -1,14 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { BackupProgressInfo } from '#src/contract/backups.js';
+import type { FileFolder } from '#src/platform/storage/file-store.js';
 import type { BackupCounts } from '../domain/backup.events.js';
 import {
   BACKUP_FORMAT,
@@ -24,12 +22,12 @@ import {
   TRAILER_PREFIX,
 } from './backup-format.js';
 import { changeToken } from './change-token.js';
-import { manifestOf, type StoredFilesRoot } from './file-manifest.js';
+import { manifestOf } from './file-manifest.js';
 
 export interface BackupTarget {
-  directory: string;
+  folder: FileFolder;
   installation: string;
-  fileRoots: readonly StoredFilesRoot[];
+  fileRoots: readonly FileFolder[];
   created?: Date;
   onProgress?: (progress: BackupProgressInfo) => void;
 }
@@ -55,35 +53,34 @@ const PHASE_OF_TABLE: Record<string, BackupProgressInfo['phase']> = {
 
 /**
  * Writes one backup from one database snapshot (a REPEATABLE READ transaction), streamed
- * table by table through gzip into a temporary file, which is synced and renamed into place
- * only once complete and after its checksum file; a crash leaves only a `.tmp` file.
+ * table by table through gzip into the file store, where it appears only once complete; its
+ * checksum file follows, and a backup is listed only with it. A crash leaves no listed file.
  */
 export async function writeBackup(pool: pg.Pool, target: BackupTarget): Promise<WrittenBackup> {
   const created = target.created ?? new Date();
   const fileName = backupFileName(created);
-  const finalPath = join(target.directory, fileName);
-  const temporary = join(target.directory, `.${fileName}.${randomBytes(6).toString('hex')}.tmp`);
-  await mkdir(target.directory, { recursive: true, mode: 0o700 });
+  const body = new PassThrough({ highWaterMark: 1 << 20 });
   const client = await pool.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
     // A backup of a large log runs longer than an ordinary statement may.
     await client.query('set local statement_timeout = 0');
-    const body = new PassThrough({ highWaterMark: 1 << 20 });
     const compressed = createHash('sha256');
-    const written = pipeline(
-      body,
-      createGzip({ level: GZIP_LEVEL }),
-      new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          compressed.update(chunk);
-          done(null, chunk);
-        },
-      }),
-      // Synced to disk before it closes: the rename must never publish unwritten bytes.
-      createWriteStream(temporary, { flags: 'wx', mode: 0o600, flush: true }),
-    );
-    written.catch(() => undefined); // awaited below; a write error also ends the copying
+    let size = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        compressed.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    const written = Promise.all([
+      pipeline(body, createGzip({ level: GZIP_LEVEL }), counted),
+      target.folder.put(fileName, counted, { contentType: 'application/gzip' }),
+    ]);
+    written.catch(() => {
+      body.destroy(); // awaited below; a write error also ends the copying
+    });
     const content = createHash('sha256');
     const put = async (chunk: Buffer | string) => {
       content.update(chunk);
@@ -141,13 +138,10 @@ export async function writeBackup(pool: pg.Pool, target: BackupTarget): Promise<
     await written;
 
     const sha256 = compressed.digest('hex');
-    const { size } = await stat(temporary);
-    await writeSynced(
-      join(target.directory, fileName + CHECKSUM_SUFFIX),
-      checksumLine(sha256, fileName),
+    await target.folder.put(
+      fileName + CHECKSUM_SUFFIX,
+      Buffer.from(checksumLine(sha256, fileName)),
     );
-    await rename(temporary, finalPath);
-    await syncDirectory(target.directory);
     return {
       fileName,
       created,
@@ -163,7 +157,8 @@ export async function writeBackup(pool: pg.Pool, target: BackupTarget): Promise<
     };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
-    await rm(temporary, { force: true });
+    // Fails the upload too: nothing is stored under the backup's name.
+    body.destroy(error as Error);
     throw error;
   } finally {
     client.release();
@@ -183,26 +178,4 @@ function countLines(chunk: Buffer): number {
   let n = 0;
   for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) n++;
   return n;
-}
-
-async function writeSynced(path: string, text: string): Promise<void> {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = await open(temporary, 'wx', 0o600);
-  try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temporary, path);
-}
-
-/** Makes the renames themselves durable. */
-async function syncDirectory(directory: string): Promise<void> {
-  const handle = await open(directory, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }

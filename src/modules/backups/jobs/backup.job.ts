@@ -25,9 +25,9 @@ export class BackupJob {
         const backup = await this.commandBus.execute(new CreateBackupCommand('schedule'));
         if (backup) this.logger.log(`wrote backup ${backup.name} (${backup.sizeBytes} bytes)`);
       });
-      this.progress.lastError = null;
+      await this.progress.setLastError(null);
     } catch (error) {
-      this.progress.lastError = (error as Error).message;
+      await this.progress.setLastError((error as Error).message).catch(() => undefined);
       this.logger.error(`backup failed: ${(error as Error).message}`);
     }
   }

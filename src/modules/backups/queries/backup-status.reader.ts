@@ -1,39 +1,47 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
 import type { BackupFileInfo, BackupStatus } from '#src/contract/backups.js';
+import type { FileFolder, StoredObject } from '#src/platform/storage/file-store.js';
+import { FILE_STORE } from '#src/platform/storage/file-stores.js';
+import type { FileStore } from '#src/platform/storage/file-store.js';
 import { formatSize, listBackups, type StoredBackup } from '../infrastructure/backup-files.js';
 import { BackupProgress } from '../infrastructure/backup-progress.js';
 import { backupSettings } from '../infrastructure/backup-settings.js';
 
-/** The Backups tab's list: the files on disk, newest first, and what is being written now. */
+/** The Backups tab's list: the stored files, newest first, and what is being written now. */
 @Injectable()
 export class BackupStatusReader {
-  private readonly directory: string;
+  private readonly folder: FileFolder;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(FILE_STORE) store: FileStore,
     private readonly progress: BackupProgress,
   ) {
-    this.directory = backupSettings(config).directory;
+    this.folder = backupSettings(config, store).folder;
   }
 
   async status(): Promise<BackupStatus> {
-    const files = (await listBackups(this.directory)).map(toInfo);
+    const [stored, { current, lastError }] = await Promise.all([
+      listBackups(this.folder),
+      this.progress.read(),
+    ]);
+    const files = stored.map(toInfo);
     const latest = files[0];
     return {
-      status: this.progress.lastError ? 'failing' : 'active',
+      status: lastError ? 'failing' : 'active',
       files,
       totalFiles: files.length,
       lastBackup: latest ? { created: latest.created, sizeFormatted: latest.sizeFormatted } : null,
-      lastError: this.progress.lastError,
-      inProgress: this.progress.current,
+      lastError,
+      inProgress: current,
     };
   }
 
-  /** The path of a listed backup file, or null when there is no such file. */
-  async pathOf(name: string): Promise<string | null> {
-    const file = (await listBackups(this.directory)).find((backup) => backup.name === name);
-    return file?.path ?? null;
+  /** A listed backup file opened for reading, or null when there is no such file. */
+  async open(name: string): Promise<StoredObject | null> {
+    const listed = (await listBackups(this.folder)).some((backup) => backup.name === name);
+    return listed ? this.folder.get(name) : null;
   }
 }
 

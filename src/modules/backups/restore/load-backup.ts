@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { once } from 'node:events';
 import { inTransaction } from '#src/platform/database/queryable.js';
+import { recordErasures } from '#src/platform/event-store/erasure-ledger.js';
 import { BACKUP_TABLES, MANIFEST_SECTION } from '../infrastructure/backup-format.js';
 import { readSections, UnusableBackupError } from '../infrastructure/backup-reader.js';
 
@@ -24,7 +25,16 @@ export async function isDatabaseEmpty(pool: pg.Pool): Promise<boolean> {
 export async function loadBackup(
   pool: pg.Pool,
   path: string,
-  { replace, onRows }: { replace: boolean; onRows?: (table: string, rows: number) => void },
+  {
+    replace,
+    erased = [],
+    onRows,
+  }: {
+    replace: boolean;
+    /** Erasures to keep in the ledger besides the backup's own, in the same transaction. */
+    erased?: readonly string[];
+    onRows?: (table: string, rows: number) => void;
+  },
 ): Promise<Record<string, number>> {
   return inTransaction(pool, async (client) => {
     await client.query('set local statement_timeout = 0');
@@ -44,6 +54,7 @@ export async function loadBackup(
         );
       },
     });
+    await recordErasures(client, erased);
     await client.query(`update streams set last_transaction_id = pg_current_xact_id()`);
     // Every projection is then built afresh from the restored log when the app starts.
     await client.query('update projections set definition_version = 0');

@@ -4,15 +4,20 @@ import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { EraseLeadCommand, leadIdOfSubject } from '#src/modules/leads/index.js';
 import { Refusal } from '#src/platform/domain/refusal.js';
-import type { ErasureLedger } from '#src/platform/event-store/erasure-ledger.js';
+import { erasedSubjects } from '#src/platform/event-store/erasure-ledger.js';
 import {
   ProjectionManager,
   type RebuildProgress,
 } from '#src/platform/projections/projection-manager.js';
 import type { ManifestEntry } from '../infrastructure/backup-format.js';
 import { BackupStreamRepository } from '../infrastructure/backup-stream.repository.js';
-import { UnusableBackupError, verifyBackup } from '../infrastructure/backup-reader.js';
-import { collectManifest, type StoredFilesRoot } from '../infrastructure/file-manifest.js';
+import {
+  readSections,
+  UnusableBackupError,
+  verifyBackup,
+} from '../infrastructure/backup-reader.js';
+import type { FileFolder } from '#src/platform/storage/file-store.js';
+import { collectManifest } from '../infrastructure/file-manifest.js';
 import { isDatabaseEmpty, loadBackup } from './load-backup.js';
 
 export interface RestoreOptions {
@@ -21,8 +26,12 @@ export interface RestoreOptions {
   installation: string;
   /** Replace what the database holds instead of refusing a database in use. */
   force: boolean;
-  ledger: ErasureLedger;
-  fileRoots: readonly StoredFilesRoot[];
+  /**
+   * Subjects erased elsewhere than in the backup and the database it replaces: the ledger of the
+   * newest stored backup, the ledger file of an earlier version.
+   */
+  alsoErased?: ReadonlySet<string>;
+  fileRoots: readonly FileFolder[];
   /**
    * Starts the app on the restored database; its start-up builds every projection from the
    * restored log, telling `onBuildProgress`.
@@ -58,9 +67,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     throw new UnusableBackupError(
       'The database is not empty. Restore into an empty database, or pass --force to replace its events, keys and credentials.',
     );
+  // The ledger of the database being replaced survives the load: its erasures come back.
+  const erasedHere = await erasedSubjects(pool);
   log(`loading the backup of ${verified.header.created}`);
-  const rows = await loadBackup(pool, path, { replace: options.force });
-  const erased = await shredErasedSubjects(pool, options.ledger);
+  const rows = await loadBackup(pool, path, {
+    replace: options.force,
+    erased: [...erasedHere, ...(options.alsoErased ?? [])],
+  });
+  const erased = await shredErasedSubjects(pool);
 
   const app = await options.startApp(options.onBuildProgress ?? (() => undefined));
   try {
@@ -104,9 +118,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
   }
 }
 
-/** Deletes the restored keys of subjects erased after the backup; returns those subjects. */
-async function shredErasedSubjects(pool: pg.Pool, ledger: ErasureLedger): Promise<string[]> {
-  const subjects = [...(await ledger.subjects())];
+/** Deletes the restored keys of subjects the ledger lists; returns those subjects. */
+async function shredErasedSubjects(pool: pg.Pool): Promise<string[]> {
+  const subjects = [...(await erasedSubjects(pool))];
   if (subjects.length === 0) return [];
   const { rows } = await pool.query<{ subject_id: string }>(
     'delete from data_subject_keys where subject_id = any($1) returning subject_id',
@@ -126,4 +140,17 @@ function compareManifest(expected: ManifestEntry[], actual: ManifestEntry[]) {
     else if (sha !== entry.sha256) differing.push(key(entry));
   }
   return { missing, differing };
+}
+
+/** The subjects a backup file's erasure ledger lists (none in a file of format version 1). */
+export async function ledgerOfBackup(path: string): Promise<Set<string>> {
+  const subjects = new Set<string>();
+  await readSections(path, {
+    async table(name, lines) {
+      if (name !== 'erasure_ledger') return;
+      // COPY text: the subject id up to the first tab; ids hold no characters COPY escapes.
+      for await (const line of lines) subjects.add(line.slice(0, line.indexOf('\t')));
+    },
+  });
+  return subjects;
 }

@@ -7,6 +7,9 @@ import { APP_CONFIG } from '#src/config/config.module.js';
 import { type CatalogueEntry, TEXTURE_FILE_SUFFIX } from '#src/modules/patterns/domain/pattern.js';
 import { renderTextureJpeg } from './render-texture.js';
 import { writeAtomically } from '#src/platform/storage/write-atomically.js';
+import type { FileStore } from '#src/platform/storage/file-store.js';
+import { FILE_STORE, folderOf, FOLDERS } from '#src/platform/storage/file-stores.js';
+import { SupplierPhotoCache } from './supplier-photos.js';
 
 /** Grid previews: a fraction of the full texture's bytes, sharp enough for 2× screens. */
 const THUMBNAIL_SIZE = 320;
@@ -38,7 +41,8 @@ async function isFile(path: string): Promise<boolean> {
 }
 
 /**
- * Texture files: a supplier photo (PATTERN_IMAGES_DIR, or a file dropped into the generated
+ * Texture files: a supplier photo (PATTERN_IMAGES_DIR, or the bucket's `pattern-images` folder
+ * when files are in object storage, or a file dropped into the generated
  * folder) always wins; otherwise the procedural texture is generated once and kept on disk.
  * Generation runs one at a time because it paints on the main thread; requests for a code
  * already being generated share the same promise.
@@ -48,14 +52,23 @@ export class TextureStore {
   readonly generatedDir: string;
   readonly thumbnailDir: string;
   private readonly photoDir?: string;
+  private readonly supplierPhotos?: SupplierPhotoCache;
   private readonly inFlight = new Map<string, Promise<string>>();
   private queue: Promise<unknown> = Promise.resolve();
   private waiting = 0;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(FILE_STORE) store: FileStore) {
     this.generatedDir = resolve(config.DATA_DIR, 'vinyl_patterns');
     this.thumbnailDir = join(this.generatedDir, 'thumbs');
-    this.photoDir = config.PATTERN_IMAGES_DIR ? resolve(config.PATTERN_IMAGES_DIR) : undefined;
+    if (store.kind === 's3') {
+      this.supplierPhotos = new SupplierPhotoCache(
+        folderOf(store, FOLDERS.patternImages),
+        join(this.generatedDir, 'supplier'),
+      );
+      this.photoDir = this.supplierPhotos.directory;
+    } else if (config.PATTERN_IMAGES_DIR) {
+      this.photoDir = resolve(config.PATTERN_IMAGES_DIR);
+    }
   }
 
   /** Path of an existing texture file for the code, or undefined if it still has to be generated. */
@@ -66,6 +79,7 @@ export class TextureStore {
   /** The texture file in force for the code and its modification time, from one stat per folder. */
   private async find(code: string): Promise<{ path: string; modified: number } | undefined> {
     const file = `${code}${TEXTURE_FILE_SUFFIX}`;
+    await this.supplierPhotos?.refresh(file);
     for (const dir of this.photoDir ? [this.photoDir, this.generatedDir] : [this.generatedDir]) {
       const path = join(dir, file);
       const modified = await modifiedAt(path);

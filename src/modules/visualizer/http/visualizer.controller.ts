@@ -13,6 +13,7 @@ import {
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Response } from 'express';
+import { pipeline } from 'node:stream/promises';
 import { Public } from '#src/platform/http/access.decorators.js';
 import type { StaffRequest } from '#src/platform/http/access.guard.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
@@ -134,13 +135,14 @@ export class VisualizerController {
     description: 'A rendered visualization, JPEG',
     schema: { type: 'string', format: 'binary' },
   })
-  @ApiErrors(404)
+  @ApiErrors(404, 503)
   async render(@Param('file') file: string, @Res() response: Response): Promise<void> {
     const id = RENDER_FILE.exec(file)?.[1];
-    const path = id ? await this.store.findRender(id) : null;
-    if (!path) throw new NotFoundException('Visualisointia ei löytynyt.');
+    const render = id ? await this.store.openRender(id) : null;
+    if (!render) throw new NotFoundException('Visualisointia ei löytynyt.');
     response.setHeader('Cache-Control', 'private, max-age=86400, immutable');
+    response.setHeader('Content-Length', String(render.size));
     response.type('image/jpeg');
-    response.sendFile(path);
+    await pipeline(render.body, response);
   }
 }

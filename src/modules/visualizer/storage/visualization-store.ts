@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
 import { PG_POOL } from '#src/platform/database/queryable.js';
-import { writeAtomically } from '#src/platform/storage/write-atomically.js';
+import {
+  type FileFolder,
+  FileMissingError,
+  type FileStore,
+  type StoredObject,
+} from '#src/platform/storage/file-store.js';
+import { FILE_STORE, folderOf, FOLDERS } from '#src/platform/storage/file-stores.js';
 
 /** 128 random bits, base64url: unguessable, and the only way to reach a render. */
 export const VISUALIZATION_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -18,59 +21,67 @@ export interface StoredVisualization {
 }
 
 /**
- * Uploaded photos and their renders under `${DATA_DIR}/visualizations/`, one row each so the
- * retention job knows their age. Files are written under a temporary name and renamed, so a
- * crash never leaves half a JPEG behind a valid id.
+ * Uploaded photos and their renders in the file store's `visualizations` folder (on disk,
+ * `${DATA_DIR}/visualizations/`), one row each so the retention job knows their age. A file
+ * appears under its name only once completely written, so a crash never leaves half a JPEG
+ * behind a valid id.
  */
 @Injectable()
 export class VisualizationStore {
-  readonly directory: string;
+  readonly files: FileFolder;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(FILE_STORE) store: FileStore,
   ) {
-    this.directory = join(resolve(config.DATA_DIR), 'visualizations');
+    this.files = folderOf(store, FOLDERS.visualizations);
   }
 
   newId(): string {
     return randomBytes(16).toString('base64url');
   }
 
-  renderPath(id: string): string {
-    return join(this.directory, `${id}.jpg`);
+  renderName(id: string): string {
+    return `${id}.jpg`;
   }
 
-  originalPath(id: string): string {
-    return join(this.directory, `${id}-original.jpg`);
+  originalName(id: string): string {
+    return `${id}-original.jpg`;
   }
 
   async save(
     visualization: StoredVisualization,
     files: { original: Uint8Array; rendered: Uint8Array },
   ): Promise<void> {
-    await mkdir(this.directory, { recursive: true, mode: 0o700 });
     const { id } = visualization;
     try {
-      await writeAtomically(this.originalPath(id), files.original, { mode: 0o600 });
-      await writeAtomically(this.renderPath(id), files.rendered, { mode: 0o600 });
+      const jpeg = { contentType: 'image/jpeg' };
+      await this.files.put(this.originalName(id), files.original, jpeg);
+      await this.files.put(this.renderName(id), files.rendered, jpeg);
       await this.pool.query(
         `insert into visualizations (id, visitor_id, pattern_id, renderer) values ($1, $2, $3, $4)`,
         [id, visualization.visitorId, visualization.patternId, visualization.renderer],
       );
     } catch (error) {
-      await this.removeFiles(id);
+      await this.removeFiles(id).catch(() => undefined);
       throw error;
     }
   }
 
-  /** Path of a stored render, or null when the id is unknown or its file is gone. */
-  async findRender(id: string): Promise<string | null> {
+  /**
+   * A stored render opened for reading, or null when the id is unknown or its file is gone;
+   * FileStoreUnavailableError when the store cannot be reached.
+   */
+  async openRender(id: string): Promise<StoredObject | null> {
     if (!VISUALIZATION_ID.test(id)) return null;
     const { rowCount } = await this.pool.query('select 1 from visualizations where id = $1', [id]);
     if (!rowCount) return null;
-    const path = this.renderPath(id);
-    return (await stat(path).catch(() => null))?.isFile() ? path : null;
+    try {
+      return await this.files.get(this.renderName(id));
+    } catch (error) {
+      if (error instanceof FileMissingError) return null;
+      throw error;
+    }
   }
 
   /** Deletes every visualization created before `cutoff`. */
@@ -101,7 +112,7 @@ export class VisualizationStore {
   }
 
   private async removeFiles(id: string): Promise<void> {
-    await rm(this.originalPath(id), { force: true });
-    await rm(this.renderPath(id), { force: true });
+    await this.files.delete(this.originalName(id));
+    await this.files.delete(this.renderName(id));
   }
 }

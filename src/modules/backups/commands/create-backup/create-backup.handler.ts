@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
@@ -11,15 +10,14 @@ import {
 import { Refusal } from '#src/platform/domain/refusal.js';
 import { PG_POOL } from '#src/platform/database/queryable.js';
 import { isBackupDue } from '#src/modules/backups/domain/backup.decide.js';
-import {
-  removeInterruptedBackups,
-  type StoredBackup,
-} from '#src/modules/backups/infrastructure/backup-files.js';
+import type { StoredBackup } from '#src/modules/backups/infrastructure/backup-files.js';
 import { BackupProgress } from '#src/modules/backups/infrastructure/backup-progress.js';
 import { backupSettings } from '#src/modules/backups/infrastructure/backup-settings.js';
 import { BackupStreamRepository } from '#src/modules/backups/infrastructure/backup-stream.repository.js';
 import { writeBackup } from '#src/modules/backups/infrastructure/backup-writer.js';
 import { changeToken } from '#src/modules/backups/infrastructure/change-token.js';
+import type { FileStore } from '#src/platform/storage/file-store.js';
+import { FILE_STORE } from '#src/platform/storage/file-stores.js';
 import { PruneBackupsCommand } from '../prune-backups/prune-backups.command.js';
 import { CreateBackupCommand } from './create-backup.command.js';
 
@@ -36,35 +34,35 @@ export class CreateBackupHandler implements ICommandHandler<
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(APP_SECRETS) private readonly secrets: AppSecrets,
+    @Inject(FILE_STORE) store: FileStore,
     private readonly stream: BackupStreamRepository,
     private readonly progress: BackupProgress,
     private readonly commandBus: CommandBus,
   ) {
-    this.settings = backupSettings(config);
+    this.settings = backupSettings(config, store);
   }
 
   async execute(command: CreateBackupCommand): Promise<StoredBackup | null> {
     const backup = await this.withLock(async () => {
       const { state } = await this.stream.load();
       if (!isBackupDue(state, await changeToken(this.pool), command.trigger)) return null;
-      await removeInterruptedBackups(this.settings.directory);
+      await this.settings.folder.removeInterrupted();
       try {
         const written = await writeBackup(this.pool, {
-          directory: this.settings.directory,
+          folder: this.settings.folder,
           installation: this.secrets.installationId,
           fileRoots: this.settings.fileRoots,
           created: command.now,
-          onProgress: (progress) => (this.progress.current = progress),
+          onProgress: (progress) => this.progress.report(progress),
         });
         await this.stream.execute({ type: 'RecordBackup', trigger: command.trigger, ...written });
         return {
           name: written.fileName,
-          path: join(this.settings.directory, written.fileName),
           created: written.created,
           sizeBytes: written.sizeBytes,
         };
       } finally {
-        this.progress.current = null;
+        await this.progress.finished();
       }
     });
     if (backup) await this.commandBus.execute(new PruneBackupsCommand(command.now));

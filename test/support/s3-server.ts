@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+
+/** An S3-compatible server on loopback, one bucket, path-style: what S3_* point the app at. */
+export interface TestS3 {
+  bucket: string;
+  env: Record<string, string>;
+  /** Stops answering (connections refused), as an outage of the store would. */
+  stop(): Promise<void>;
+  /** Serves again on the same port, with what it held. */
+  start(): Promise<void>;
+  /** Stops it and removes its files. */
+  close(): Promise<void>;
+}
+
+export async function startTestS3(bucket = 'kk-test'): Promise<TestS3> {
+  const directory = mkdtempSync(join(tmpdir(), 'kk-s3-'));
+  let port = 0;
+  let server: S3rver | undefined;
+  const start = async () => {
+    server = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket, configs: [] }],
+    });
+    port = ((await server.run()) as AddressInfo).port;
+  };
+  const stop = async () => {
+    await server?.close();
+    server = undefined;
+  };
+  await start();
+  return {
+    bucket,
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    stop,
+    start,
+    async close() {
+      await stop();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
