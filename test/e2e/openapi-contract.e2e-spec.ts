@@ -167,7 +167,8 @@ describe('The OpenAPI document', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+    // One request per documented operation, several signing a member in: longer than one test.
+  }, 300_000);
 
   it('should let a client built from the document submit a quote, a contact message and an analytics event, and create a lead', async () => {
     const submit = async (path: string, token?: string) => {

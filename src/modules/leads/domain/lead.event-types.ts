@@ -8,7 +8,7 @@ const doorStyle = nullable(field.enum(DOOR_STYLES));
 /** A pipeline column's id is made from its name (pipeline.decide.ts), so it is a label. */
 const column = label;
 const change = (kind: typeof number) => object({ from: kind, to: kind });
-const changeText = object({ from: nullable(text), to: nullable(text) });
+const changeText = object({ from: optional(nullable(text)), to: optional(nullable(text)) });
 const contact = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, optional(nullable(text))]));
 const contactChanges = object(
   Object.fromEntries(CONTACT_FIELDS.map((name) => [name, optional(changeText)])),
@@ -45,10 +45,10 @@ export const LEAD_EVENT_DECLARATIONS: EventTypeDeclaration[] = [
     data: {
       changes: object({
         doorStyle: optional(change(doorStyle)),
-        doors: optional(change(number)),
-        drawers: optional(change(number)),
-        metres: optional(change(number)),
-        totalPrice: optional(change(number)),
+        doors: optional(change(nullable(number))),
+        drawers: optional(change(nullable(number))),
+        metres: optional(change(nullable(number))),
+        totalPrice: optional(change(nullable(number))),
       }),
     },
     personalData: { changes: contactChanges },
