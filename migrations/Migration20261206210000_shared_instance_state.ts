@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * What every app instance must see alike (docs/decisions/0106-shared-instance-state.md):
+ * What every app instance must see alike (docs/decisions/0110-shared-instance-state.md):
  * - `erasure_ledger`: every erased data subject, written in the erasing transaction, copied into
  *   every backup and replayed by every restore;
  * - `backup_state`: the backup being written now and why the last scheduled one failed;

@@ -277,7 +277,7 @@ export class AppEnvironment {
 
   /**
    * Object storage for photos, renders, supplier pattern images and backups, shared by every
-   * instance; unset keeps them on this machine's disk (docs/decisions/0105-file-store.md).
+   * instance; unset keeps them on this machine's disk (docs/decisions/0109-file-store.md).
    */
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -386,7 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 /**
  * What a production server must not start without, as one sentence saying what to set: an
  * embedded database or a Host-derived site address suits one machine only, and several
- * instances would each get their own (docs/decisions/0106-shared-instance-state.md).
+ * instances would each get their own (docs/decisions/0110-shared-instance-state.md).
  */
 export function productionRefusal(config: AppConfig): string | null {
   if (config.NODE_ENV !== 'production') return null;

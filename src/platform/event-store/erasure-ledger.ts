@@ -5,7 +5,7 @@ import type { Queryable } from '#src/platform/database/queryable.js';
  * Every erased data subject, in the `erasure_ledger` table: written in the erasing transaction
  * itself (so no erasure commits without its line, whichever instance made it), copied into every
  * backup, and replayed by every restore, so restoring an older state erases again what was
- * erased after it (docs/decisions/0106-shared-instance-state.md).
+ * erased after it (docs/decisions/0110-shared-instance-state.md).
  */
 export async function recordErasures(
   db: Queryable,

@@ -14,7 +14,7 @@ const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Fixed windows counted in PostgreSQL (`rate_limit_hits`, unlogged), one upsert a request, so a
- * visitor gets the same limit whichever instance answers (docs/decisions/0106-shared-instance-state.md).
+ * visitor gets the same limit whichever instance answers (docs/decisions/0110-shared-instance-state.md).
  * A window whose hits passed the limit stays blocked to its end. While the database cannot be
  * reached (or its pool is exhausted) the count falls back to this process's, rather than refusing every visitor.
  */

@@ -29,7 +29,7 @@ export class FileStoreUnavailableError extends Error {
 
 /**
  * Where files live: this machine's disk, or an S3-compatible bucket every instance shares
- * (docs/decisions/0105-file-store.md). Every body goes through as a stream; an object appears
+ * (docs/decisions/0109-file-store.md). Every body goes through as a stream; an object appears
  * under its key only once completely written.
  */
 export interface FileStore {
