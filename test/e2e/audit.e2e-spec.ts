@@ -388,7 +388,7 @@ describe('Audit log', () => {
 
       const exports = await exportsBy(manager.member.id, 1);
       expect(exports[0].sentence).toBe(
-        `Mika Manager exported the audit log as CSV (${shown.length} rows)`,
+        `Mika Manager exported the audit log as CSV (${shown.length} rows, filtered by actorId)`,
       );
     });
 

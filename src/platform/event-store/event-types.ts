@@ -58,7 +58,8 @@ export const field = {
 // A leading - or _ is how a base64url hash or id may start.
 const ID = /^[A-Za-z0-9_-][A-Za-z0-9_.:/=+-]{0,199}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const MESSAGE_ID = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,200}@[A-Za-z0-9.-]{1,200}$/;
+// With or without the angle brackets a Message-ID header wraps it in.
+const MESSAGE_ID = /^<?[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,200}@[A-Za-z0-9.-]{1,200}>?$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
