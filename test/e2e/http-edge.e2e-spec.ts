@@ -208,7 +208,7 @@ describe('The HTTP edge', () => {
       ]) {
         const response = await call.set(bearer(admin)).expect(400);
         expect(response.body.message).toBe(
-          'path must not contain NUL characters or unpaired surrogates',
+          'path must be UTF-8 without NUL or other control characters',
         );
       }
     });
@@ -271,7 +271,11 @@ describe('The HTTP edge', () => {
           expect(response.body).toEqual({
             statusCode: 415,
             error: 'Unsupported Media Type',
-            message: 'Request body must be JSON (Content-Type: application/json)',
+            // The public site's routes answer in Finnish, the staff's in English.
+            message:
+              path === '/api/contact'
+                ? 'Tiedot lähetetään JSON-muodossa (Content-Type: application/json).'
+                : 'Request body must be JSON (Content-Type: application/json)',
           });
         }
         expect(await eventCount(testApp)).toBe(before);

@@ -14,6 +14,7 @@ import {
   PUBLIC_MESSAGES,
 } from '#src/contract/public-refusals.js';
 import { FileStoreUnavailableError } from '#src/platform/storage/file-store.js';
+import { isStaffPath } from './no-store.middleware.js';
 import {
   isDatabaseUnavailable,
   isDatabaseWaitExceeded,
@@ -169,9 +170,8 @@ export class HttpErrorsFilter implements ExceptionFilter {
  * and the API's documentation. Their refusals are in Finnish.
  */
 export function isPublicPath(path: string): boolean {
-  return !['/api/admin', '/api/auth', '/api/docs'].some(
-    (staff) => path === staff || path.startsWith(`${staff}/`) || path.startsWith(`${staff}-`),
-  );
+  // The staff routes are those that never answer from a cache (no-store.middleware.ts).
+  return !isStaffPath(path) && !path.startsWith('/api/docs');
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 
-const STAFF_PATHS = ['/api/admin/', '/api/auth/'];
+const STAFF_PATHS = ['/api/admin/', '/api/auth/', '/api/quotes/', '/api/emails/'];
 
 /** Staff routes answer in English; every other route is the public site's, in Finnish. */
 export function isStaffPath(path: string): boolean {
