@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { readiness } from '#src/platform/lifecycle/readiness.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -43,6 +44,8 @@ export async function startTestApp(
     logDestination: options.logDestination,
   });
   await app.listen(0, '127.0.0.1');
+  // As main.ts does once the server listens.
+  readiness.state = 'ready';
   const { port } = app.getHttpServer().address() as { port: number };
   return {
     app,
