@@ -77,7 +77,11 @@ describe('Admin fetch failures in Chromium', () => {
     await page.getByTestId('stat-Total Quotes').getByText('–').waitFor();
 
     await stopFailing();
-    for (const retry of await retryButtons().all()) await retry.click();
+    // The follow-ups card and the totals each offer a Retry of their own.
+    for (let tries = 0; tries < 5 && (await retryButtons().count()) > 0; tries++) {
+      await retryButtons().first().click();
+      await page.waitForTimeout(300);
+    }
     await page.getByRole('grid').getByText('Olga Yleiskatsaus').waitFor();
     await page.getByTestId('stat-Total Quotes').getByText(/^\d+$/).waitFor();
     expect(await retryButtons().count()).toBe(0);
