@@ -160,6 +160,20 @@ const noModuleCycle = {
   },
 };
 
+/** Nest's HTTP exceptions, which only the HTTP layer throws. */
+const HTTP_EXCEPTIONS = [
+  'HttpException',
+  'BadRequestException',
+  'UnauthorizedException',
+  'ForbiddenException',
+  'NotFoundException',
+  'ConflictException',
+  'PayloadTooLargeException',
+  'UnprocessableEntityException',
+  'ServiceUnavailableException',
+  'InternalServerErrorException',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -206,6 +220,29 @@ export default tseslint.config(
           project: ['tsconfig.json', 'frontend/tsconfig.json'],
           noWarnOnMultipleProjects: true,
         }),
+      ],
+    },
+  },
+  {
+    // A refusal is a `Refusal` (src/platform/domain/refusal.ts); only the HTTP layer speaks in
+    // HTTP exceptions (docs/architecture.md).
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/http/**', 'src/**/*.controller.ts', 'src/**/*.spec.ts', 'src/contract/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../*'], message: 'Use the #src/ (server) or @/ (frontend) alias.' },
+          ],
+          paths: [
+            {
+              name: '@nestjs/common',
+              importNames: HTTP_EXCEPTIONS,
+              message: 'Throw a Refusal; HTTP exceptions belong in http/ and controllers.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -125,7 +125,8 @@ describe('POST /api/quote', () => {
         .post('/api/quote')
         .set('Idempotency-Key', 'retry-key-0002')
         .send({ ...validQuote(), doors: 9 })
-        .expect(409);
+        .expect(409)
+        .expect(({ body }) => expect(body.message).toMatch(/Idempotency-Key.*jo käytetty/));
     });
   });
 

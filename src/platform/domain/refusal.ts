@@ -4,6 +4,8 @@
  */
 export type RefusalCode =
   | 'invalid'
+  /** The caller is not who they say (wrong or missing credentials). */
+  | 'unauthorized'
   | 'forbidden'
   | 'not_found'
   | 'conflict'

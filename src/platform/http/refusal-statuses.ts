@@ -4,6 +4,7 @@ import type { RefusalCode } from '#src/platform/domain/refusal.js';
 /** The one place a domain refusal becomes an HTTP status. */
 export const REFUSAL_STATUSES: Record<RefusalCode, HttpStatus> = {
   invalid: HttpStatus.BAD_REQUEST,
+  unauthorized: HttpStatus.UNAUTHORIZED,
   forbidden: HttpStatus.FORBIDDEN,
   not_found: HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,

@@ -1,4 +1,5 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { Refusal } from '#src/platform/domain/refusal.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
 import type { HistoryEntry, HistoryFieldChange } from '#src/contract/lead-history.js';
@@ -33,7 +34,7 @@ export class LeadHistoryReader {
       this.eventStore.readStream(leadStreamId(leadId)),
       this.eventStore.readStream(mailStreamId(leadId)),
     ]);
-    if (events.length === 0) throw new NotFoundException('Lead not found');
+    if (events.length === 0) throw new Refusal('not_found', 'Lead not found');
     // Once the lead is erased its personal data, and with it the visitor id, reads as null.
     const visitorId = visitorIdOf(events[0] as unknown as LeadCreated);
     const tried =

@@ -1,4 +1,5 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { Refusal } from '#src/platform/domain/refusal.js';
 import type pg from 'pg';
 import { PG_POOL } from '#src/platform/database/queryable.js';
 import {
@@ -120,7 +121,7 @@ export class LeadReadRepository {
       `select * from ${LEAD_LIST_TABLE} where id = $1`,
       [id],
     );
-    if (!rows[0]) throw new NotFoundException('Lead not found');
+    if (!rows[0]) throw new Refusal('not_found', 'Lead not found');
     return toView(rows[0]);
   }
 

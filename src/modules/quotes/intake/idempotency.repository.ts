@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
+import { Refusal } from '#src/platform/domain/refusal.js';
 import { PG_POOL } from '#src/platform/database/queryable.js';
+
+export const IDEMPOTENCY_KEY_REUSED =
+  'Tämä pyynnön tunniste (Idempotency-Key) on jo käytetty toiseen pyyntöön.';
 
 export type SubmissionScope = 'quote' | 'contact';
 
@@ -18,7 +22,8 @@ export class IdempotencyRepository {
     );
     if (rows.length === 0) return null;
     if (rows[0].request_hash !== requestHash) {
-      throw new ConflictException('Idempotency-Key was already used for a different request');
+      // A public route: the refusal is in Finnish (docs/product.md#refusals-of-the-public-api).
+      throw new Refusal('conflict', IDEMPOTENCY_KEY_REUSED);
     }
     return rows[0].response;
   }

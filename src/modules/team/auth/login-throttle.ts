@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
+import { Refusal } from '#src/platform/domain/refusal.js';
 import { APP_SECRETS, type AppSecrets } from '#src/config/config.module.js';
 import { PG_POOL } from '#src/platform/database/queryable.js';
 
@@ -71,7 +72,7 @@ export class LoginThrottle {
     if (counts[0]?.blocked) {
       // A refused try is not a guess: it must not extend the lock-out.
       await this.withdraw(attempt);
-      throw new HttpException(TOO_MANY_LOGINS_MESSAGE, HttpStatus.TOO_MANY_REQUESTS);
+      throw new Refusal('too_many_requests', TOO_MANY_LOGINS_MESSAGE);
     }
     return attempt;
   }

@@ -1,5 +1,6 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { Refusal } from '#src/platform/domain/refusal.js';
 import type { AuthenticatedStaff, Authenticator } from '#src/platform/http/access.guard.js';
 import { type LiveSession, SessionsRepository } from './sessions.repository.js';
 import { TokenService } from './token.service.js';
@@ -42,7 +43,7 @@ export class StaffAuthenticator implements Authenticator {
     if (!session) return null;
     const route = `${request.method} ${request.path}`;
     if (session.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(route)) {
-      throw new ForbiddenException(PASSWORD_CHANGE_REQUIRED);
+      throw new Refusal('forbidden', PASSWORD_CHANGE_REQUIRED);
     }
     return toSignedInMember(session);
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { UnauthorizedException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Refusal } from '#src/platform/domain/refusal.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { CredentialsRepository } from '#src/modules/team/auth/credentials.repository.js';
 import { LoginThrottle } from '#src/modules/team/auth/login-throttle.js';
@@ -50,7 +50,7 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
           ? 'wrong_password'
           : 'inactive';
       await this.recordFailure(normalized, member, reason);
-      throw new UnauthorizedException(INVALID_CREDENTIALS);
+      throw new Refusal('unauthorized', INVALID_CREDENTIALS);
     }
     await this.throttle.withdraw(attempt);
     const sessionId = randomUUID();
