@@ -5,9 +5,7 @@ import {
   type DynamicModule,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { MikroOrmModule } from '@mikro-orm/nestjs';
 import pg from 'pg';
-import { buildOrmConfig } from './mikro-orm.config.js';
 import { type DatabaseWaits, poolOptions } from './database-waits.js';
 import { PG_POOL } from './queryable.js';
 
@@ -24,21 +22,16 @@ class PoolCloser implements OnApplicationShutdown {
   }
 }
 
-/** MikroORM for entities and migrations, and one pg pool for the event store's raw SQL. */
+/**
+ * One pg pool for the whole app. MikroORM runs the migrations before the app starts
+ * (`migrate.ts`) and holds no pool at runtime: docs/decisions/0121-plain-sql-at-runtime.md.
+ */
 @Global()
 @Module({})
 export class DatabaseModule {
   static forRoot(databaseUrl: string, waits: DatabaseWaits): DynamicModule {
     return {
       module: DatabaseModule,
-      imports: [
-        MikroOrmModule.forRoot({
-          ...buildOrmConfig(databaseUrl),
-          autoLoadEntities: true,
-          // No request handler uses the entity manager, so no request needs its own fork of it.
-          registerRequestContext: false,
-        }),
-      ],
       providers: [
         { provide: DATABASE_URL, useValue: databaseUrl },
         {
