@@ -15,7 +15,7 @@ import {
 } from '#src/modules/leads/domain/pipeline.events.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
 import { LeadHistoryReader } from '#src/modules/audit/queries/lead-history.reader.js';
-import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
+import { LeadReader } from '#src/modules/leads/queries/lead.reader.js';
 import { VisualizationStore } from '#src/modules/visualizer/storage/visualization-store.js';
 import type { LocalFileStore } from '#src/platform/storage/local-file-store.js';
 import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
@@ -183,7 +183,7 @@ describe('Leads against PostgreSQL', () => {
           ),
         ),
       );
-      const lead = await testApp.app.get(LeadReadRepository).get(leadId);
+      const lead = await testApp.app.get(LeadReader).get(leadId);
       expect(lead).toMatchObject({ status: 'closed', notes: 'Sami was here', version: 3 });
     });
   });
@@ -224,7 +224,7 @@ describe('Leads against PostgreSQL', () => {
         Math.round(leads.reduce((total, l) => total + l.order.totalPrice, 0) * 100) / 100;
       const closed = active.filter((l) => l.status === 'closed');
       const open = active.filter((l) => l.status !== 'closed');
-      const stats = await testApp.app.get(LeadReadRepository).stats();
+      const stats = await testApp.app.get(LeadReader).stats();
       expect(stats).toMatchObject({
         totalQuotes: active.length,
         totalRevenue: sum(closed),
@@ -361,7 +361,7 @@ describe('Leads against PostgreSQL', () => {
       expect(await statusCount('odottaa')).toBe(0);
       expect(movedLeads).toBe(held + 1 + arrived);
       expect(await statusCount('proposal')).toBe(inTarget + movedLeads);
-      expect(await testApp.app.get(LeadReadRepository).get(trashed)).toMatchObject({
+      expect(await testApp.app.get(LeadReader).get(trashed)).toMatchObject({
         status: 'proposal',
       });
       const { rows } = await testApp.db.pool.query<{ data: { movedLeadsTo: string } }>(
@@ -388,14 +388,14 @@ describe('Leads against PostgreSQL', () => {
       await as(anna, () =>
         bus.execute(new UpdateLeadCommand({ leadId, expectedVersion: version, status: 'won' })),
       );
-      expect(await testApp.app.get(LeadReadRepository).get(leadId)).toMatchObject({
+      expect(await testApp.app.get(LeadReader).get(leadId)).toMatchObject({
         status: 'won',
       });
 
       await changeColumnsElsewhere('PipelineColumnRemoved', { id: 'new', movedLeadsTo: null });
       const { leadId: later } = await createLead('Uusi');
       // The first column is now 'contacted': a new lead never lands in a removed column.
-      expect(await testApp.app.get(LeadReadRepository).get(later)).toMatchObject({
+      expect(await testApp.app.get(LeadReader).get(later)).toMatchObject({
         status: 'contacted',
       });
     });

@@ -8,7 +8,7 @@ import type { StaffRequest } from '#src/platform/http/access.guard.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import { readiness } from '#src/platform/lifecycle/readiness.js';
-import { HealthAnswer, ReadinessAnswer } from './health.response.js';
+import { HealthAnswer, ReadinessAnswer } from './health.responses.js';
 
 /** However often it is asked, the database is probed at most this often. */
 const PROBE_INTERVAL_MS = 1000;

@@ -18,8 +18,8 @@ import { PipelineColumnsRepository } from './infrastructure/pipeline-columns.rep
 import { RenamedLeadEvents } from './infrastructure/renamed-events.js';
 import { LeadListProjection } from './projections/lead-list/lead-list.projection.js';
 import { LeadStatsProjection } from './projections/lead-stats/lead-stats.projection.js';
-import { LeadReadRepository } from './queries/lead-read.repository.js';
-import { LeadsInColumnQuery } from './queries/leads-in-column.query.js';
+import { LeadReader } from './queries/lead.reader.js';
+import { LeadsInColumnReader } from './queries/leads-in-column.reader.js';
 import { LeadRetentionJob } from './retention/lead-retention.job.js';
 
 const commandHandlers = [
@@ -47,8 +47,8 @@ const commandHandlers = [
     LeadRepository,
     PipelineColumnsRepository,
     RenamedLeadEvents,
-    LeadReadRepository,
-    LeadsInColumnQuery,
+    LeadReader,
+    LeadsInColumnReader,
     LeadListProjection,
     LeadStatsProjection,
     LeadRetentionJob,

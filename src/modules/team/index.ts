@@ -1,4 +1,4 @@
 /** The public face of the team module: what other modules may import (docs/architecture.md#modules). */
 export * from './domain/member.events.js';
-export { MembersRepository } from './queries/members.repository.js';
+export { MembersReader } from './queries/members.reader.js';
 export { TeamModule } from './team.module.js';

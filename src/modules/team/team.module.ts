@@ -18,7 +18,7 @@ import { LogInHandler } from './commands/log-in/log-in.handler.js';
 import { LogOutHandler } from './commands/log-out/log-out.handler.js';
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
 import { SetMemberActiveHandler } from './commands/set-member-active/set-member-active.handler.js';
-import { MembersRepository } from './queries/members.repository.js';
+import { MembersReader } from './queries/members.reader.js';
 import { MemberStreamRepository } from './infrastructure/member-stream.repository.js';
 import { AuthController } from './http/auth.controller.js';
 import { TeamAdminController } from './http/team.admin.controller.js';
@@ -53,7 +53,7 @@ const commandHandlers = [
     eventTypesProvider('team', MEMBER_EVENT_DECLARATIONS),
     ...commandHandlers,
     TeamMembersProjection,
-    MembersRepository,
+    MembersReader,
     MemberStreamRepository,
     CredentialsRepository,
     SessionsRepository,
@@ -65,6 +65,6 @@ const commandHandlers = [
     FirstAdminSeeder,
     AuthHousekeeping,
   ],
-  exports: [AUTHENTICATOR, MembersRepository],
+  exports: [AUTHENTICATOR, MembersReader],
 })
 export class TeamModule {}

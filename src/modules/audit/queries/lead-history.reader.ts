@@ -17,7 +17,7 @@ import {
   mailStreamId,
   mailHistoryPart,
 } from '#src/modules/mail/index.js';
-import { MembersRepository } from '#src/modules/team/index.js';
+import { MembersReader } from '#src/modules/team/index.js';
 
 const MAIL_TYPES = new Set<string>(MAIL_EVENT_TYPES);
 
@@ -26,7 +26,7 @@ const MAIL_TYPES = new Set<string>(MAIL_EVENT_TYPES);
 export class LeadHistoryReader {
   constructor(
     private readonly eventStore: EventStore,
-    private readonly members: MembersRepository,
+    private readonly members: MembersReader,
   ) {}
 
   async history(leadId: string): Promise<HistoryEntry[]> {

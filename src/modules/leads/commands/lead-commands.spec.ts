@@ -5,7 +5,7 @@ import { type LeadCreated, leadStreamId } from '#src/modules/leads/domain/lead.e
 import { PIPELINE_STREAM_ID } from '#src/modules/leads/domain/pipeline.events.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
-import type { MembersRepository } from '#src/modules/team/index.js';
+import type { MembersReader } from '#src/modules/team/index.js';
 import { TrashLeadCommand } from './trash-lead/trash-lead.command.js';
 import { TrashLeadHandler } from './trash-lead/trash-lead.handler.js';
 import { UpdateLeadCommand } from './update-lead/update-lead.command.js';
@@ -38,7 +38,7 @@ const leadCreated: LeadCreated = {
 };
 const toContacted = { type: 'LeadStatusChanged', data: { from: 'new', to: 'contacted' } };
 
-const noMembers = { list: () => Promise.resolve([]) } as unknown as MembersRepository;
+const noMembers = { list: () => Promise.resolve([]) } as unknown as MembersReader;
 
 /** The lead command handlers on the one command path, over streams kept in memory. */
 function handlers() {

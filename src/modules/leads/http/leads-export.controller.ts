@@ -10,8 +10,8 @@ import {
   RecordDataAccessCommand,
 } from '#src/platform/data-access/record-data-access.command.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
-import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
-import { MembersRepository } from '#src/modules/team/index.js';
+import { LeadReader } from '#src/modules/leads/queries/lead.reader.js';
+import { MembersReader } from '#src/modules/team/index.js';
 import { LeadsCsvQuery } from './dto/lead-requests.dto.js';
 import { leadsCsv } from './leads-csv.js';
 
@@ -26,8 +26,8 @@ import { leadsCsv } from './leads-csv.js';
 export class LeadsExportController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly reads: LeadReadRepository,
-    private readonly members: MembersRepository,
+    private readonly reads: LeadReader,
+    private readonly members: MembersReader,
     private readonly columns: PipelineColumnsRepository,
   ) {}
 

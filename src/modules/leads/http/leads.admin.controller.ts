@@ -18,10 +18,10 @@ import { RecordDataAccessCommand } from '#src/platform/data-access/record-data-a
 import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
-import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
+import { LeadReader } from '#src/modules/leads/queries/lead.reader.js';
 import type { LeadOwner, LeadPage, LeadStats, LeadView } from '#src/contract/leads.js';
 import { finnishDay } from '#src/contract/finnish-day.js';
-import { MembersRepository } from '#src/modules/team/index.js';
+import { MembersReader } from '#src/modules/team/index.js';
 import {
   ChangeLeadStatusDto,
   CreateLeadDto,
@@ -48,8 +48,8 @@ import { toLeadParts } from './lead-mapping.js';
 export class LeadsAdminController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly reads: LeadReadRepository,
-    private readonly members: MembersRepository,
+    private readonly reads: LeadReader,
+    private readonly members: MembersReader,
   ) {}
 
   /** No parameters: all active leads as a plain array (docs/product.md#http-api); else one page. */

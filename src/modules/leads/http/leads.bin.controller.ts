@@ -7,7 +7,7 @@ import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import { STAFF_RATE_LIMIT } from '#src/platform/http/staff-rate-limit.js';
 import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
-import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
+import { LeadReader } from '#src/modules/leads/queries/lead.reader.js';
 import type { LeadView } from '#src/contract/leads.js';
 import { ExpectedVersionQuery } from './dto/lead-requests.dto.js';
 import { CountAnswer, LeadVersionAnswer, LeadViewDto } from './dto/lead.responses.js';
@@ -21,7 +21,7 @@ import { ApiLeadId, LeadId } from '#src/platform/http/lead-id.js';
 export class LeadsBinController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly reads: LeadReadRepository,
+    private readonly reads: LeadReader,
   ) {}
 
   @Get('deleted')

@@ -9,7 +9,7 @@ import {
   type LeadRetentionApplied,
   retentionCutoffs,
 } from '#src/modules/leads/domain/lead-retention.js';
-import { LeadReadRepository } from '#src/modules/leads/queries/lead-read.repository.js';
+import { LeadReader } from '#src/modules/leads/queries/lead.reader.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { ScheduledJobs } from '#src/platform/scheduling/scheduled-jobs.js';
 
@@ -27,7 +27,7 @@ export class LeadRetentionJob implements OnApplicationBootstrap {
   private running = false;
 
   constructor(
-    private readonly leads: LeadReadRepository,
+    private readonly leads: LeadReader,
     private readonly commandBus: CommandBus,
     private readonly eventStore: EventStore,
     private readonly jobs: ScheduledJobs,

@@ -1,6 +1,10 @@
 import type { Queryable } from '#src/platform/database/queryable.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
-import { counterTable, stateTable, type RowStore } from '#src/platform/projections/row-store.js';
+import {
+  counterTable,
+  stateTable,
+  type ReportRowBuffer,
+} from '#src/modules/reports/projections/report-row-buffer.js';
 import { leadIdFromStream, visitorIdOf, type LeadCreated } from '#src/modules/leads/index.js';
 import { VISUALIZATION_GENERATED, visitorIdFromStream } from '#src/modules/visualizer/index.js';
 import type { ReportContent } from '#src/contract/reports.js';
@@ -94,7 +98,7 @@ export class LeadSourcesReport extends ReportProjection {
   /** The visitor a lead came from is sealed with the customer's personal data. */
   override readonly needsPersonalData = true;
 
-  protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
+  protected async fold(events: RecordedEvent[], rows: ReportRowBuffer): Promise<void> {
     // Kept live, a batch first reads the leads it erases, then every visitor it touches, then the
     // quotes of the visitors that render (a render may make them "visualizer first").
     await rows.load(LEADS, () =>
@@ -163,7 +167,7 @@ export class LeadSourcesReport extends ReportProjection {
 }
 
 /** The visitor an event is about: a lead's (while not erased) or the one who rendered. */
-function visitorOf(event: RecordedEvent, rows: RowStore): string | null {
+function visitorOf(event: RecordedEvent, rows: ReportRowBuffer): string | null {
   if (event.type === 'LeadCreated') return visitorIdOf(event as unknown as LeadCreated);
   if (event.type === 'LeadErased')
     return rows.get<SourceLead>(LEADS, leadIdFromStream(event.streamId))?.visitor_id ?? null;
@@ -172,7 +176,7 @@ function visitorOf(event: RecordedEvent, rows: RowStore): string | null {
 
 const timeOf = (at: Date | string) => (at instanceof Date ? at : new Date(at)).getTime();
 
-function foldCreated(event: LeadCreated & RecordedEvent, rows: RowStore): void {
+function foldCreated(event: LeadCreated & RecordedEvent, rows: ReportRowBuffer): void {
   const visitorId = visitorIdOf(event);
   const quote = event.data.source === QUOTE;
   let visitor = visitorId ? rows.get<Visitor>(VISITORS, visitorId) : undefined;
@@ -201,7 +205,7 @@ function foldCreated(event: LeadCreated & RecordedEvent, rows: RowStore): void {
   if (visualizedFirst) countPatterns(rows, visitor, 1);
 }
 
-function foldRender(event: RecordedEvent, rows: RowStore): void {
+function foldRender(event: RecordedEvent, rows: ReportRowBuffer): void {
   const visitorId = visitorIdFromStream(event.streamId);
   const visitor = rows.get<Visitor>(VISITORS, visitorId) ?? newVisitor(visitorId);
   const patternId = (event.data as { patternId: string }).patternId;
@@ -234,7 +238,7 @@ function foldRender(event: RecordedEvent, rows: RowStore): void {
 }
 
 /** Erasing a lead cuts its link to the visitor, as it does everywhere else. */
-function foldErased(leadId: string, rows: RowStore): void {
+function foldErased(leadId: string, rows: ReportRowBuffer): void {
   const lead = rows.get<SourceLead>(LEADS, leadId);
   if (!lead?.visitor_id) return;
   const visitor = rows.get<Visitor>(VISITORS, lead.visitor_id);
@@ -257,14 +261,14 @@ const newVisitor = (visitorId: string): Visitor => ({
   renders: [],
 });
 
-function moveChannel(rows: RowStore, lead: SourceLead, from: string, to: string): void {
+function moveChannel(rows: ReportRowBuffer, lead: SourceLead, from: string, to: string): void {
   const month = reportMonth(lead.created_at);
   rows.count(CHANNELS, { month, channel: from }, { leads: -1 });
   rows.count(CHANNELS, { month, channel: to }, { leads: 1 });
 }
 
 /** Counts (or takes back) one quote for every pattern its visitor rendered, with the renders. */
-function countPatterns(rows: RowStore, visitor: Visitor, sign: 1 | -1): void {
+function countPatterns(rows: ReportRowBuffer, visitor: Visitor, sign: 1 | -1): void {
   visitor.patterns.forEach((patternId, i) =>
     rows.count(
       PATTERNS,

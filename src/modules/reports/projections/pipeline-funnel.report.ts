@@ -1,6 +1,10 @@
 import type { Queryable } from '#src/platform/database/queryable.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
-import { counterTable, stateTable, type RowStore } from '#src/platform/projections/row-store.js';
+import {
+  counterTable,
+  stateTable,
+  type ReportRowBuffer,
+} from '#src/modules/reports/projections/report-row-buffer.js';
 import { leadIdFromStream } from '#src/modules/leads/index.js';
 import type { ReportContent } from '#src/contract/reports.js';
 import { Report, ReportProjection } from './report-projection.js';
@@ -45,7 +49,7 @@ export class PipelineFunnelReport extends ReportProjection {
   readonly handles = ['LeadCreated', 'LeadStatusChanged'];
   readonly storeTables = [LEADS, REACHED, MOVES];
 
-  protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
+  protected async fold(events: RecordedEvent[], rows: ReportRowBuffer): Promise<void> {
     await rows.load(LEADS, () =>
       events.filter((e) => e.type === 'LeadStatusChanged').map((e) => leadIdFromStream(e.streamId)),
     );

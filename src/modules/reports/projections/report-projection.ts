@@ -7,7 +7,11 @@ import type {
   ProjectionDefinition,
   ProjectionReplay,
 } from '#src/platform/projections/projection.types.js';
-import { createTableSql, RowStore, type StoreTable } from '#src/platform/projections/row-store.js';
+import {
+  createTableSql,
+  ReportRowBuffer,
+  type StoreTable,
+} from '#src/modules/reports/projections/report-row-buffer.js';
 import type { ReportContent } from '#src/contract/reports.js';
 
 export const REPORT_METADATA = 'app:report';
@@ -46,18 +50,18 @@ export abstract class ReportProjection implements ProjectionDefinition {
   }
 
   async apply(events: RecordedEvent[], { db, tables }: ProjectionContext): Promise<void> {
-    const rows = RowStore.live(db, tables, this.storeTables);
+    const rows = ReportRowBuffer.live(db, tables, this.storeTables);
     await this.fold(events, rows);
     await rows.flush(db);
   }
 
   async replay({ db, tables }: ProjectionContext): Promise<ProjectionReplay> {
-    const rows = await RowStore.replay(db, tables, this.storeTables);
+    const rows = await ReportRowBuffer.replay(db, tables, this.storeTables);
     return { apply: (events) => this.fold(events, rows), flush: (tx) => rows.flush(tx) };
   }
 
   /** Folds events into the rows; loads the state rows a batch needs first. */
-  protected abstract fold(events: RecordedEvent[], rows: RowStore): Promise<void>;
+  protected abstract fold(events: RecordedEvent[], rows: ReportRowBuffer): Promise<void>;
   /** Reads the live tables (the views named in `tables`). */
   abstract read(db: Queryable): Promise<ReportContent>;
 }

@@ -1,6 +1,10 @@
 import type { Queryable } from '#src/platform/database/queryable.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
-import { counterTable, stateTable, type RowStore } from '#src/platform/projections/row-store.js';
+import {
+  counterTable,
+  stateTable,
+  type ReportRowBuffer,
+} from '#src/modules/reports/projections/report-row-buffer.js';
 import {
   LEAD_BOARD_EVENT_TYPES,
   leadIdFromStream,
@@ -62,7 +66,7 @@ export class RevenueReport extends ReportProjection {
   readonly handles: readonly string[] = LEAD_BOARD_EVENT_TYPES;
   readonly storeTables = [LEADS, TOTALS];
 
-  protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
+  protected async fold(events: RecordedEvent[], rows: ReportRowBuffer): Promise<void> {
     await rows.load(LEADS, () => events.map((e) => leadIdFromStream(e.streamId)));
     for (const event of events) {
       const leadId = leadIdFromStream(event.streamId);
@@ -145,7 +149,7 @@ const OPEN = 'open';
  * Adds (sign 1) or takes back (sign -1) what a lead counts for: its price in the month it was
  * closed, or while open in the month it arrived; nothing while it is in the bin or erased.
  */
-function countShare(rows: RowStore, lead: RevenueLead, sign: 1 | -1): void {
+function countShare(rows: ReportRowBuffer, lead: RevenueLead, sign: 1 | -1): void {
   if (!lead.active) return;
   const closed = lead.status === CLOSED_STATUS && lead.closed_at !== null;
   rows.count(

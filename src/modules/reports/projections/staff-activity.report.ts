@@ -1,6 +1,10 @@
 import type { Queryable } from '#src/platform/database/queryable.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
-import { counterTable, stateTable, type RowStore } from '#src/platform/projections/row-store.js';
+import {
+  counterTable,
+  stateTable,
+  type ReportRowBuffer,
+} from '#src/modules/reports/projections/report-row-buffer.js';
 import {
   LEAD_EVENT_TYPES,
   leadIdFromStream,
@@ -93,7 +97,7 @@ export class StaffActivityReport extends ReportProjection {
   readonly handles = [...new Set([...LEAD_EVENT_TYPES, ...RESPONSE_EVENT_TYPES])];
   readonly storeTables = [MEMBERS, ACTIONS, RESPONSES, ANSWER_TIMES];
 
-  protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
+  protected async fold(events: RecordedEvent[], rows: ReportRowBuffer): Promise<void> {
     await rows.load(RESPONSES, () =>
       events
         .filter(isResponse)

@@ -1,6 +1,10 @@
 import type { Queryable } from '#src/platform/database/queryable.js';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
-import { counterTable, stateTable, type RowStore } from '#src/platform/projections/row-store.js';
+import {
+  counterTable,
+  stateTable,
+  type ReportRowBuffer,
+} from '#src/modules/reports/projections/report-row-buffer.js';
 import { leadIdFromStream } from '#src/modules/leads/index.js';
 import type { ReportContent } from '#src/contract/reports.js';
 import { Report, ReportProjection } from './report-projection.js';
@@ -36,7 +40,7 @@ export class TimeInStageReport extends ReportProjection {
   readonly handles = ['LeadCreated', 'LeadStatusChanged'];
   readonly storeTables = [LEADS, STAYS];
 
-  protected async fold(events: RecordedEvent[], rows: RowStore): Promise<void> {
+  protected async fold(events: RecordedEvent[], rows: ReportRowBuffer): Promise<void> {
     await rows.load(LEADS, () => events.map((e) => leadIdFromStream(e.streamId)));
     for (const event of events) {
       const leadId = leadIdFromStream(event.streamId);

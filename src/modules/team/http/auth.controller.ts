@@ -10,7 +10,7 @@ import { ChangeMemberCommand } from '#src/modules/team/commands/change-member/ch
 import { ChangePasswordCommand } from '#src/modules/team/commands/change-password/change-password.command.js';
 import { LogInCommand } from '#src/modules/team/commands/log-in/log-in.command.js';
 import { LogOutCommand } from '#src/modules/team/commands/log-out/log-out.command.js';
-import { MembersRepository } from '#src/modules/team/queries/members.repository.js';
+import { MembersReader } from '#src/modules/team/queries/members.reader.js';
 import { ChangePasswordDto, LoginDto } from './dto/auth.dto.js';
 import { ProfileDto } from './dto/member.dto.js';
 import {
@@ -29,7 +29,7 @@ const signedIn = (request: StaffRequest) => request.staff as SignedInMember;
 export class AuthController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly members: MembersRepository,
+    private readonly members: MembersReader,
   ) {}
 
   @Public()

@@ -7,7 +7,7 @@ import { AddMemberCommand } from '#src/modules/team/commands/add-member/add-memb
 import { ChangeMemberCommand } from '#src/modules/team/commands/change-member/change-member.command.js';
 import { ResetPasswordCommand } from '#src/modules/team/commands/reset-password/reset-password.command.js';
 import { SetMemberActiveCommand } from '#src/modules/team/commands/set-member-active/set-member-active.command.js';
-import { MembersRepository } from '#src/modules/team/queries/members.repository.js';
+import { MembersReader } from '#src/modules/team/queries/members.reader.js';
 import { AddMemberDto, ChangeMemberDto, MemberIdParams } from './dto/member.dto.js';
 import {
   AddedMemberAnswer,
@@ -23,7 +23,7 @@ import {
 export class TeamAdminController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly members: MembersRepository,
+    private readonly members: MembersReader,
   ) {}
 
   @Get()

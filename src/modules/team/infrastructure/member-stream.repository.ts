@@ -20,7 +20,7 @@ import {
   INITIAL_MEMBER_STATE,
   type MemberState,
 } from '#src/modules/team/domain/member.state.js';
-import { MembersRepository } from '#src/modules/team/queries/members.repository.js';
+import { MembersReader } from '#src/modules/team/queries/members.reader.js';
 
 export interface MemberChangeResult {
   events: MemberEvent[];
@@ -39,7 +39,7 @@ const MEMBER_FOLD = { evolve, initialState: INITIAL_MEMBER_STATE };
 export class MemberStreamRepository {
   constructor(
     private readonly eventStore: EventStore,
-    private readonly members: MembersRepository,
+    private readonly members: MembersReader,
   ) {}
 
   /**

@@ -9,7 +9,7 @@ import { ChangeMemberCommand } from '#src/modules/team/commands/change-member/ch
 import { ResetPasswordCommand } from '#src/modules/team/commands/reset-password/reset-password.command.js';
 import { SetMemberActiveCommand } from '#src/modules/team/commands/set-member-active/set-member-active.command.js';
 import { EmailTakenError } from '#src/modules/team/domain/member.errors.js';
-import { MembersRepository } from '#src/modules/team/queries/members.repository.js';
+import { MembersReader } from '#src/modules/team/queries/members.reader.js';
 import { passwordWeakness } from '#src/modules/team/domain/password-policy.js';
 import { MemberStreamRepository } from '#src/modules/team/infrastructure/member-stream.repository.js';
 
@@ -31,7 +31,7 @@ export class FirstAdminSeeder implements OnApplicationBootstrap {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly members: MembersRepository,
+    private readonly members: MembersReader,
     private readonly memberStreams: MemberStreamRepository,
     private readonly credentials: CredentialsRepository,
     private readonly hasher: PasswordHasher,

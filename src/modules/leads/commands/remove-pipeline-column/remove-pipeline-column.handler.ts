@@ -12,7 +12,7 @@ import { LeadCommandRefused } from '#src/modules/leads/domain/lead.errors.js';
 import { decide } from '#src/modules/leads/domain/pipeline.decide.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
-import { LeadsInColumnQuery } from '#src/modules/leads/queries/leads-in-column.query.js';
+import { LeadsInColumnReader } from '#src/modules/leads/queries/leads-in-column.reader.js';
 import { RemovePipelineColumnCommand } from './remove-pipeline-column.command.js';
 
 /**
@@ -32,7 +32,7 @@ export class RemovePipelineColumnHandler implements ICommandHandler<
     private readonly columns: PipelineColumnsRepository,
     private readonly leads: LeadRepository,
     private readonly eventStore: EventStore,
-    private readonly leadsInColumn: LeadsInColumnQuery,
+    private readonly leadsInColumn: LeadsInColumnReader,
   ) {}
 
   async execute(command: RemovePipelineColumnCommand): Promise<{ movedLeads: number }> {

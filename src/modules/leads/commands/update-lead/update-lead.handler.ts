@@ -5,7 +5,7 @@ import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repositor
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
 import type { LeadVersionResult } from '#src/modules/leads/domain/lead.types.js';
 import { finnishDay } from '#src/contract/finnish-day.js';
-import { MembersRepository } from '#src/modules/team/index.js';
+import { MembersReader } from '#src/modules/team/index.js';
 import { UpdateLeadCommand } from './update-lead.command.js';
 
 @CommandHandler(UpdateLeadCommand)
@@ -13,7 +13,7 @@ export class UpdateLeadHandler implements ICommandHandler<UpdateLeadCommand, Lea
   constructor(
     private readonly leads: LeadRepository,
     private readonly columns: PipelineColumnsRepository,
-    private readonly members: MembersRepository,
+    private readonly members: MembersReader,
   ) {}
 
   async execute({ input }: UpdateLeadCommand): Promise<LeadVersionResult> {

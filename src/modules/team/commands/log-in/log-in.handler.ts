@@ -15,10 +15,7 @@ import {
   MemberEvents,
   UNKNOWN_ACCOUNT_STREAM,
 } from '#src/modules/team/domain/member.events.js';
-import {
-  MembersRepository,
-  type TeamMember,
-} from '#src/modules/team/queries/members.repository.js';
+import { MembersReader, type TeamMember } from '#src/modules/team/queries/members.reader.js';
 import { LogInCommand, type LoginResult } from './log-in.command.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -26,7 +23,7 @@ export const INVALID_CREDENTIALS = 'Invalid credentials';
 @CommandHandler(LogInCommand)
 export class LogInHandler implements ICommandHandler<LogInCommand> {
   constructor(
-    private readonly members: MembersRepository,
+    private readonly members: MembersReader,
     private readonly credentials: CredentialsRepository,
     private readonly sessions: SessionsRepository,
     private readonly hasher: PasswordHasher,

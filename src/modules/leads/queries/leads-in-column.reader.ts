@@ -16,7 +16,7 @@ export interface LeadInColumn {
  * meanwhile either committed before the read or fails its pipeline requirement.
  */
 @Injectable()
-export class LeadsInColumnQuery {
+export class LeadsInColumnReader {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async find(

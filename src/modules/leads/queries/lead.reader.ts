@@ -30,7 +30,7 @@ const IN_BIN = 'deleted_at is not null and erased_at is null';
 
 /** Reads of the lead read models; never touches the event log. */
 @Injectable()
-export class LeadReadRepository {
+export class LeadReader {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   /**

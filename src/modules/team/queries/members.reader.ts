@@ -23,7 +23,7 @@ const COLUMNS =
 
 /** Reads the team list (the inline `team_members` projection). */
 @Injectable()
-export class MembersRepository {
+export class MembersReader {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async list(db: Queryable = this.pool): Promise<TeamMember[]> {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Queryable } from '#src/platform/database/queryable.js';
-import type { ProjectionTables } from './projection.types.js';
+import type { ProjectionTables } from '#src/platform/projections/projection.types.js';
 
 /** Column name → PostgreSQL type, in the order of the table's columns. */
 export type RowShape = Record<string, string>;
@@ -114,7 +114,7 @@ type GroupTree = Map<unknown, GroupTree | Row>;
  * it touches first (`load`), a replay of the whole log starts knowing every row and flushes now
  * and then, so the same fold gives the same rows however the log is cut.
  */
-export class RowStore {
+export class ReportRowBuffer {
   private readonly held = new Map<StoreTable, HeldRows>();
 
   private constructor(
@@ -136,8 +136,12 @@ export class RowStore {
   }
 
   /** For one live batch: reads rows from the database as the fold asks for them. */
-  static live(db: Queryable, tables: ProjectionTables, declared: readonly StoreTable[]): RowStore {
-    return new RowStore(db, tables, declared, false);
+  static live(
+    db: Queryable,
+    tables: ProjectionTables,
+    declared: readonly StoreTable[],
+  ): ReportRowBuffer {
+    return new ReportRowBuffer(db, tables, declared, false);
   }
 
   /**
@@ -148,8 +152,8 @@ export class RowStore {
     db: Queryable,
     tables: ProjectionTables,
     declared: readonly StoreTable[],
-  ): Promise<RowStore> {
-    const store = new RowStore(db, tables, declared, true);
+  ): Promise<ReportRowBuffer> {
+    const store = new ReportRowBuffer(db, tables, declared, true);
     for (const table of declared) {
       if (table.kind !== 'state') continue;
       const { rows } = await db.query<Row>(`select * from ${tables[table.name]}`);
