@@ -21,21 +21,30 @@ function runCli(args: string[], env: Record<string, string>, cli = CLI) {
   });
 }
 
-describe('projections:rebuild', () => {
-  let db: TestDatabase;
-  let env: Record<string, string>;
-
+/** A database of its own for a describe block, and the environment a CLI run against it needs. */
+function cliDatabase(): { db: TestDatabase; env: Record<string, string> } {
+  const cli = {} as { db: TestDatabase; env: Record<string, string> };
   beforeAll(async () => {
-    db = await createTestDatabase();
-    env = {
-      DATABASE_URL: db.url,
+    cli.db = await createTestDatabase();
+    cli.env = {
+      DATABASE_URL: cli.db.url,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'kk-cli-')),
       APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
       NODE_ENV: 'test',
     };
   });
   afterAll(async () => {
-    await db.drop();
+    await cli.db.drop();
+  });
+  return cli;
+}
+
+describe('projections:rebuild', () => {
+  const cli = cliDatabase();
+  let db: TestDatabase;
+  let env: Record<string, string>;
+  beforeAll(() => {
+    ({ db, env } = cli);
   });
 
   it('should rebuild every projection with --all and switch each to a new version', async () => {
@@ -74,20 +83,11 @@ describe('projections:rebuild', () => {
 });
 
 describe('reports:replay', () => {
+  const cli = cliDatabase();
   let db: TestDatabase;
   let env: Record<string, string>;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    env = {
-      DATABASE_URL: db.url,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'kk-cli-')),
-      APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
-      NODE_ENV: 'test',
-    };
-  });
-  afterAll(async () => {
-    await db.drop();
+  beforeAll(() => {
+    ({ db, env } = cli);
   });
 
   it('should build reports named short or in full in one pass, then rebuild one beside the live one', async () => {

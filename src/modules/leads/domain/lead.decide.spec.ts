@@ -2,24 +2,15 @@ import { deciderSpec } from '#test/support/decider-spec.js';
 import type { CreateLeadInput } from '#src/modules/leads/domain/lead.types.js';
 import { decide, type LeadCommand } from './lead.decide.js';
 import type { LeadCreated, LeadEvent } from './lead.events.js';
+import { AINO, leadCreatedFor } from '#test/support/lead-fixtures.js';
 import { evolve, foldLead, INITIAL_LEAD_STATE } from './lead.state.js';
 
 const STATUSES = ['new', 'contacted', 'qualified', 'proposal', 'closed'];
 const spec = deciderSpec({ decide, evolve, initialState: INITIAL_LEAD_STATE });
 
-const aino = {
-  firstName: 'Aino',
-  lastName: 'Virtanen',
-  email: 'aino@example.fi',
-  phone: '+358 40 123 4567',
-  address: 'Mannerheimintie 1',
-  city: 'Helsinki',
-  country: 'FI',
-};
-
 const input = (overrides: Partial<CreateLeadInput> = {}): CreateLeadInput => ({
   source: 'manual',
-  customer: { ...aino },
+  customer: { ...AINO },
   doorStyle: 'Uritettu',
   doors: 8,
   drawers: 2,
@@ -34,20 +25,7 @@ const createLead = (overrides: Partial<CreateLeadInput> = {}): LeadCommand => ({
   statuses: STATUSES,
 });
 
-const leadCreated: LeadCreated = {
-  type: 'LeadCreated',
-  data: {
-    leadId: 'l1',
-    source: 'manual',
-    status: 'new',
-    doorStyle: 'Uritettu',
-    doors: 8,
-    drawers: 2,
-    metres: 3.5,
-    totalPrice: 2490,
-  },
-  personalData: aino,
-};
+const leadCreated: LeadCreated = leadCreatedFor('l1');
 const created: LeadEvent[] = [leadCreated];
 const trashed: LeadEvent[] = [...created, { type: 'LeadTrashed', data: {} }];
 const erased: LeadEvent[] = [...trashed, { type: 'LeadErased', data: {} }];
