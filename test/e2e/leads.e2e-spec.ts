@@ -34,6 +34,9 @@ describe('Leads API', () => {
     await testApp.close();
   });
 
+  const updateWithIfMatch = (id: string, token: string, ifMatch: string) =>
+    api.put(`/api/admin/quotes/${id}`).set(bearer(token)).set('If-Match', ifMatch);
+
   async function create(overrides: Record<string, unknown> = {}) {
     const response = await api
       .post('/api/admin/quotes/create-lead')
@@ -199,30 +202,14 @@ describe('Leads API', () => {
 
     it('should take the version from If-Match and answer 409 naming who changed the lead', async () => {
       const lead = await create();
-      await api
-        .put(`/api/admin/quotes/${lead.id}`)
-        .set(bearer(admin))
-        .set('If-Match', '"1"')
-        .send({ status: 'contacted' })
-        .expect(200);
-      const stale = await api
-        .put(`/api/admin/quotes/${lead.id}`)
-        .set(bearer(sales))
-        .set('If-Match', '"1"')
+      await updateWithIfMatch(lead.id, admin, '"1"').send({ status: 'contacted' }).expect(200);
+      const stale = await updateWithIfMatch(lead.id, sales, '"1"')
         .send({ status: 'qualified' })
         .expect(409);
       expect(stale.body).toMatchObject({ changedBy: 'Anna Admin', currentVersion: 2 });
       expect(stale.body.message).toContain('Anna Admin');
-      await api
-        .put(`/api/admin/quotes/${lead.id}`)
-        .set(bearer(sales))
-        .set('If-Match', 'W/"2"')
-        .send({ status: 'qualified' })
-        .expect(200);
-      const bad = await api
-        .put(`/api/admin/quotes/${lead.id}`)
-        .set(bearer(sales))
-        .set('If-Match', '*')
+      await updateWithIfMatch(lead.id, sales, 'W/"2"').send({ status: 'qualified' }).expect(200);
+      const bad = await updateWithIfMatch(lead.id, sales, '*')
         .send({ status: 'proposal' })
         .expect(400);
       expect(bad.body.message).toContain('If-Match');
