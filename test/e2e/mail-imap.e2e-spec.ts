@@ -35,8 +35,8 @@ describe('Replies over IMAP (Dovecot)', () => {
     await dovecot.stop();
   });
 
-  /** Puts a message into the mailbox the way a mail server delivers it. */
-  async function deliverToMailbox(raw: string): Promise<void> {
+  /** An IMAP client signed in to the test mailbox, as a mail program would be. */
+  async function connectToMailbox(): Promise<ImapFlow> {
     const client = new ImapFlow({
       host: '127.0.0.1',
       port: dovecot.port,
@@ -45,19 +45,18 @@ describe('Replies over IMAP (Dovecot)', () => {
       logger: false,
     });
     await client.connect();
+    return client;
+  }
+
+  /** Puts a message into the mailbox the way a mail server delivers it. */
+  async function deliverToMailbox(raw: string): Promise<void> {
+    const client = await connectToMailbox();
     await client.append('INBOX', raw.replace(/\n/g, '\r\n'));
     await client.logout();
   }
 
   async function keywordsInMailbox(): Promise<Map<string, boolean>> {
-    const client = new ImapFlow({
-      host: '127.0.0.1',
-      port: dovecot.port,
-      secure: false,
-      auth: { user: dovecot.user, pass: dovecot.password },
-      logger: false,
-    });
-    await client.connect();
+    const client = await connectToMailbox();
     const lock = await client.getMailboxLock('INBOX');
     const flags = new Map<string, boolean>();
     try {
