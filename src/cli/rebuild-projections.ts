@@ -12,7 +12,7 @@ Usage: npm run projections:rebuild -- <name> [<name> ...]
        npm run projections:rebuild -- --all
        npm run projections:rebuild -- --list`,
     noun: 'projection',
-    selects: (def) => !def.buildOnRequest,
+    selects: (def) => !def.rebuildOnRequest,
     onePass: false,
   }),
 );

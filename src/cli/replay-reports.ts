@@ -15,7 +15,7 @@ Usage: npm run reports:replay -- <report> [<report> ...]   (revenue or report_re
        npm run reports:replay -- --all
        npm run reports:replay -- --list`,
     noun: 'report',
-    selects: (def) => !!def.buildOnRequest,
+    selects: (def) => !!def.rebuildOnRequest,
     nameOf: (typed) => (typed.startsWith(PREFIX) ? typed : `${PREFIX}${typed}`),
     onePass: true,
   }),

@@ -49,15 +49,24 @@ describe('Reports', () => {
   }
 
   describe('GET /api/admin/reports', () => {
-    it('should list every report as not built until someone builds it', async () => {
+    it('should list every report, built in the background at start and kept up to date', async () => {
+      for (const name of REPORT_NAMES) await waitUntilReady(name);
       const { body } = await api().get('/api/admin/reports').set(bearer(manager.token)).expect(200);
       const reports = body as ReportSummary[];
       expect(reports.map((r) => r.name)).toEqual(REPORT_NAMES);
       for (const report of reports) {
-        expect(report).toMatchObject({ state: 'not_built', outdated: false });
+        expect(report).toMatchObject({ state: 'ready', outdated: false });
         expect(report.build).toBeUndefined();
         expect(report.title).toEqual(expect.any(String));
       }
+      // The leads of this suite were added after the start's build: live upkeep counted them.
+      let closed = 0;
+      for (let attempt = 0; attempt < 100 && closed !== 2000; attempt++) {
+        const revenue = (await waitUntilReady('report_revenue')).content!.tables[0].rows;
+        closed = revenue.reduce((sum, row) => sum + Number(row.closed), 0);
+        if (closed !== 2000) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(closed).toBe(2000);
     });
 
     it('should refuse a salesperson with 403 and an anonymous caller with 401', async () => {
@@ -118,10 +127,7 @@ describe('Reports', () => {
     });
 
     it('should keep a built report up to date, and rebuild it beside the live one to the same answer', async () => {
-      await api()
-        .post('/api/admin/reports/report_pipeline_funnel/build')
-        .set(bearer(admin.token))
-        .expect(202);
+      // Built at start (v1); the rebuild below is v2.
       await waitUntilReady('report_pipeline_funnel');
       const lead = await createTestLead(testApp, 'Juha', 'Nieminen');
       await api()
@@ -157,7 +163,7 @@ describe('Reports', () => {
          where type = 'ReportBuildStarted' order by global_position`,
       );
       expect(rows[0]).toEqual({ stream_id: 'report-report_revenue', actor: expect.any(String) });
-      expect(rows.filter((r) => r.stream_id === 'report-report_pipeline_funnel')).toHaveLength(2);
+      expect(rows.filter((r) => r.stream_id === 'report-report_pipeline_funnel')).toHaveLength(1);
     });
 
     it('should show staff activity and the first answer to a new lead per member', async () => {

@@ -173,7 +173,7 @@ describe('projection replay', () => {
     const stepNames = [...Object.keys(steps), 'changeRole', 'setActive', 'changePassword'];
     const baseSeed = Number(process.env.REPLAY_SEED ?? randomInt(2 ** 31));
     // Reports are built only on request: built now, they are kept live through the histories.
-    await manager.rebuild(manager.projections.filter((p) => p.buildOnRequest).map((p) => p.name));
+    await manager.rebuild(manager.projections.filter((p) => p.rebuildOnRequest).map((p) => p.name));
     const unexpected: string[] = [];
     let applied = 0;
 

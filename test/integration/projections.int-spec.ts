@@ -133,7 +133,7 @@ class RecordingProjection implements ProjectionDefinition {
 /** The next version of `OpenedLogProjection`: its table has a column more. */
 class OpenedLogV2Projection extends OpenedLogProjection {
   override readonly version = 2;
-  readonly buildOnRequest = true;
+  readonly rebuildOnRequest = true;
 
   override async createTables({ db, tables }: ProjectionContext): Promise<void> {
     await db.query(
@@ -378,9 +378,17 @@ describe(ProjectionManager.name, () => {
       ]);
     });
 
-    it('should leave a build made by older code as it was until the new version replaces it', async () => {
-      const openedLog = async () =>
-        (await db.pool.query('select event_id from test_opened_log order by 1')).rows;
+    const openedLog = async () =>
+      (await db.pool.query('select event_id from test_opened_log order by 1')).rows;
+    const openedStreamCount = async () =>
+      (
+        await db.pool.query<{ n: number }>(
+          `select count(*)::int as n from test_opened_log where stream_id like 'test-%'`,
+        )
+      ).rows[0].n;
+
+    /** Two events folded by version 1, then version 2 of the same projection started. */
+    async function upgradeAfterOldBuild(options?: { reports?: boolean }) {
       const old = new ProjectionManager(db.pool, instance.store);
       old.register(new OpenedLogProjection());
       await old.initialize();
@@ -389,7 +397,12 @@ describe(ProjectionManager.name, () => {
       const builtByOldCode = await openedLog();
       const upgraded = new ProjectionManager(db.pool, instance.store);
       upgraded.register(new OpenedLogV2Projection());
-      await upgraded.initialize();
+      await upgraded.initialize(options);
+      return { builtByOldCode, upgraded };
+    }
+
+    it('should leave a build made by older code as it was until it is rebuilt, when start builds no reports', async () => {
+      const { builtByOldCode, upgraded } = await upgradeAfterOldBuild({ reports: false });
       await appendMany(instance.store, 3, 1);
 
       await upgraded.catchUp();
@@ -400,10 +413,19 @@ describe(ProjectionManager.name, () => {
       expect(builtByOldCode).toHaveLength(2);
       expect(whileOutdated).toEqual(builtByOldCode);
       expect(status).toMatchObject({ activeVersion: 1, outdated: true });
-      const { rows } = await db.pool.query<{ n: number }>(
-        `select count(*)::int as n from test_opened_log where stream_id like 'test-%'`,
-      );
-      expect(rows[0].n).toBe(5);
+      expect(await openedStreamCount()).toBe(5);
+    });
+
+    it('should rebuild a build made by older code at start, in the background, to the new version', async () => {
+      const { builtByOldCode, upgraded } = await upgradeAfterOldBuild();
+      await appendMany(instance.store, 3, 1);
+
+      await upgraded.catchUp();
+      const [status] = await upgraded.status();
+
+      expect(builtByOldCode).toHaveLength(2);
+      expect(status).toMatchObject({ activeVersion: 2, outdated: false });
+      expect(await openedStreamCount()).toBe(5);
     });
 
     it('should roll back a batch whose checkpoint another runner moved meanwhile', async () => {

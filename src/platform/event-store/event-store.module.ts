@@ -47,7 +47,8 @@ class ProjectionLifecycle implements OnApplicationBootstrap, OnApplicationShutdo
       )
       .map((wrapper) => wrapper.instance as ProjectionDefinition);
     this.manager.register(...definitions);
-    await this.manager.initialize();
+    // Without the runner (a command-line tool) a report built now would not be kept up to date.
+    await this.manager.initialize({ reports: this.runProjections });
     if (this.runProjections) await this.manager.start();
     this.logger.log(`${this.manager.projections.length} projections ready`);
   }

@@ -75,14 +75,15 @@ export class ProjectionManager {
   }
 
   /**
-   * Builds missing or outdated projections (in the background those that may be), then wires
-   * inline ones into the event store.
+   * Builds missing or outdated projections (in the background those that may be, reports
+   * among them unless `reports` is false: a command-line tool builds only what it is asked),
+   * then wires inline ones into the event store.
    */
-  async initialize(): Promise<void> {
+  async initialize({ reports = true }: { reports?: boolean } = {}): Promise<void> {
     for (const def of this.registry.all) {
-      if (def.buildOnRequest) continue;
+      if (def.rebuildOnRequest && !reports) continue;
       const build = () => this.rebuilder.buildIfOutdated(def, this.onBuildProgress);
-      if (def.mode === 'async' && def.buildInBackground) {
+      if (def.mode === 'async' && (def.buildInBackground || def.rebuildOnRequest)) {
         this.startupBuilds.push(this.inBackground(def.name, build));
       } else await build();
     }

@@ -151,7 +151,7 @@ export class ProjectionRunner {
     client: pg.PoolClient,
     defs: ProjectionDefinition[],
   ): Promise<RunnerMember[]> {
-    // Skipped: not built yet (a report nobody asked for, a first build still running: no row), or
+    // Skipped: not built yet (a first build still running: no row), or
     // built by older code, which this code's tables may not fit: the old build stays as it was
     // until the new one, which catches up by itself, replaces it.
     // The locks first, the checkpoints in a statement of their own: a statement reads as of when

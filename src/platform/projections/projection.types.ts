@@ -23,10 +23,11 @@ export interface ProjectionDefinition {
   handles: readonly string[];
   needsPersonalData?: boolean;
   /**
-   * Built only when someone asks (a report over the whole history): until then it is "not built",
-   * and after a version bump it keeps serving its old build, marked outdated, until rebuilt.
+   * A report over the whole history: built in the background at the first start and after a
+   * version bump (its old build serving, marked outdated, meanwhile), and again whenever someone
+   * asks for a rebuild.
    */
-  buildOnRequest?: boolean;
+  rebuildOnRequest?: boolean;
   /**
    * An async projection whose readers can say it is being built: built in the background at
    * start (and after a version bump) while the app already serves, instead of before.

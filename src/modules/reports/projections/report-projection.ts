@@ -17,21 +17,22 @@ import type { ReportContent } from '#src/contract/reports.js';
 export const REPORT_METADATA = 'app:report';
 
 /**
- * Marks a report: a projection over the whole history that the Reports tab lists, builds on
+ * Marks a report: a projection over the whole history that the Reports tab lists, rebuilds on
  * request and shows. Writing one such class is all a new report takes.
  */
 export const Report = (): ClassDecorator =>
   applyDecorators(Projection(), SetMetadata(REPORT_METADATA, true), Injectable());
 
 /**
- * A report is an async projection built only when someone asks for it, plus a reader that turns
+ * A report is an async projection built in the background at start (the first one, and the
+ * first after its version changed) and rebuilt when someone asks, plus a reader that turns
  * its tables into a chart and tables. Names start with `report_`, and so do its tables. It folds
  * events into declared tables (`fold`); kept live, each batch is read and written at once, and a
  * build of the whole log folds in memory and writes now and then.
  */
 export abstract class ReportProjection implements ProjectionDefinition {
   readonly mode = 'async' as const;
-  readonly buildOnRequest = true;
+  readonly rebuildOnRequest = true;
   abstract readonly name: string;
   abstract readonly title: string;
   abstract readonly description: string;
