@@ -5,5 +5,9 @@ export {
   visitorStreamId,
 } from './visualizer.constants.js';
 export { ForgetVisitorCommand } from './commands/forget-visitor/forget-visitor.command.js';
+export {
+  type VisitorVisualization,
+  VisitorVisualizationsQuery,
+} from './queries/visitor-visualizations.query.js';
 export { VisitorCookie } from './limits/visitor-cookie.js';
 export { VisualizerModule } from './visualizer.module.js';
