@@ -7,10 +7,10 @@ import {
   StreamableFile,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { Roles } from '#src/platform/http/access.decorators.js';
-import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
+import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import { STAFF_RATE_LIMIT } from '#src/platform/http/staff-rate-limit.js';
 import { RecordDataAccessCommand } from '#src/platform/data-access/record-data-access.command.js';
 import { SubjectAccessReader } from '#src/modules/audit/queries/subject-access.reader.js';
@@ -35,9 +35,13 @@ export class SubjectAccessController {
   @Post('access-export')
   @HttpCode(200)
   @ApiOperation({ summary: "One person's data as a zip: data.json and the photos" })
-  @ApiProduces('application/zip')
-  @ApiOkResponse({ description: 'zip file', schema: { type: 'string', format: 'binary' } })
-  @ApiErrors(400, 404)
+  // The zip is the OK answer's only type: refusals stay JSON in the document, as they are sent.
+  @ApiOkResponse({
+    description: 'zip file',
+    content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiBodyErrors()
+  @ApiErrors(404)
   async export(@Body() body: SubjectAccessDto): Promise<StreamableFile> {
     const findings = await this.reader.find(body.email);
     if (findings.leads.length === 0) {
