@@ -55,6 +55,6 @@ const commandHandlers = [
     ...commandHandlers,
   ],
   // The right-of-access export (audit) finds a person's leads by e-mail.
-  exports: [LeadReadRepository],
+  exports: [LeadReader],
 })
 export class LeadsModule {}

@@ -7,7 +7,7 @@ export {
 export { ForgetVisitorCommand } from './commands/forget-visitor/forget-visitor.command.js';
 export {
   type VisitorVisualization,
-  VisitorVisualizationsQuery,
-} from './queries/visitor-visualizations.query.js';
+  VisitorVisualizationsReader,
+} from './queries/visitor-visualizations.reader.js';
 export { VisitorCookie } from './limits/visitor-cookie.js';
 export { VisualizerModule } from './visualizer.module.js';

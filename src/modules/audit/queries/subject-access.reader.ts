@@ -4,14 +4,14 @@ import type { HistoryEntry } from '#src/contract/lead-history.js';
 import type { SubjectHistoryEntry, SubjectLead } from '#src/contract/subject-access.js';
 import {
   type LeadCreated,
-  LeadReadRepository,
+  LeadReader,
   leadStreamId,
   visitorIdOf,
 } from '#src/modules/leads/index.js';
 import { ConversationReader } from '#src/modules/mail/index.js';
 import {
   type VisitorVisualization,
-  VisitorVisualizationsQuery,
+  VisitorVisualizationsReader,
 } from '#src/modules/visualizer/index.js';
 import { LeadHistoryReader } from './lead-history.reader.js';
 
@@ -31,10 +31,10 @@ export interface SubjectAccessFindings {
 @Injectable()
 export class SubjectAccessReader {
   constructor(
-    private readonly leads: LeadReadRepository,
+    private readonly leads: LeadReader,
     private readonly histories: LeadHistoryReader,
     private readonly conversations: ConversationReader,
-    private readonly visualizations: VisitorVisualizationsQuery,
+    private readonly visualizations: VisitorVisualizationsReader,
     private readonly eventStore: EventStore,
   ) {}
 

@@ -19,7 +19,7 @@ export interface VisitorVisualization {
  * the right-of-access export holds them (docs/product.md#right-of-access).
  */
 @Injectable()
-export class VisitorVisualizationsQuery {
+export class VisitorVisualizationsReader {
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     private readonly store: VisualizationStore,
