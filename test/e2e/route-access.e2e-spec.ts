@@ -27,6 +27,7 @@ interface DeclaredRoute {
 const POLICY: [RegExp, StaffRole[]][] = [
   [/^\/api\/admin\/users(\/|$)/, ['admin']],
   [/backup/, ['admin']],
+  [/^\/api\/admin\/privacy/, ['admin']],
   [/^\/api\/admin\/(activity|audit)/, ['admin', 'manager']],
   [/^\/api\/admin\/(analytics|reports)/, ['admin', 'manager']],
 ];

@@ -54,5 +54,7 @@ const commandHandlers = [
     LeadRetentionJob,
     ...commandHandlers,
   ],
+  // The right-of-access export (audit) finds a person's leads by e-mail.
+  exports: [LeadReader],
 })
 export class LeadsModule {}

@@ -65,6 +65,8 @@ const commandHandlers = [SendEmailHandler, RecordReplyHandler, MarkConversationR
     UnreadCountsReader,
     ...commandHandlers,
   ],
+  // The right-of-access export (audit) holds each lead's conversation.
+  exports: [ConversationReader],
 })
 export class MailModule implements OnModuleInit {
   constructor(

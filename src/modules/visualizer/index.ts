@@ -5,5 +5,9 @@ export {
   visitorStreamId,
 } from './visualizer.constants.js';
 export { ForgetVisitorCommand } from './commands/forget-visitor/forget-visitor.command.js';
+export {
+  type VisitorVisualization,
+  VisitorVisualizationsReader,
+} from './queries/visitor-visualizations.reader.js';
 export { VisitorCookie } from './limits/visitor-cookie.js';
 export { VisualizerModule } from './visualizer.module.js';

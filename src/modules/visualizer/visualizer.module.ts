@@ -20,6 +20,7 @@ import { RENDERER, type Renderer } from './rendering/renderer.js';
 import { TapSegmentation } from './segmentation/tap-segmentation.js';
 import { VisualizationRetentionJob } from './retention/visualization-retention.job.js';
 import { VisualizationStore } from './storage/visualization-store.js';
+import { VisitorVisualizationsReader } from './queries/visitor-visualizations.reader.js';
 import { VisualizeService } from './visualize.service.js';
 
 function createRenderer(pool: RenderPool, config: AppConfig): Renderer {
@@ -64,9 +65,11 @@ function createRenderer(pool: RenderPool, config: AppConfig): Renderer {
     VisualizeService,
     TapSegmentation,
     ForgetVisitorHandler,
+    VisitorVisualizationsReader,
   ],
   // Other modules (quote intake) may read the same anonymous visitor id to link a lead's history.
-  exports: [VisitorCookie],
+  // The right-of-access export (audit) holds a person's visualizations.
+  exports: [VisitorCookie, VisitorVisualizationsReader],
 })
 export class VisualizerModule implements OnModuleDestroy {
   constructor(@Inject(RenderPool) private readonly pool: RenderPool) {}

@@ -5,7 +5,7 @@
  */
 
 /** What was exported; each export adds its own kind. */
-export type ExportKind = 'audit_log_csv' | 'leads_csv';
+export type ExportKind = 'audit_log_csv' | 'leads_csv' | 'subject_access';
 
 export type LeadDetailsViewedData = { leadId: string };
 
@@ -22,6 +22,8 @@ export const EXPORT_FILTER_KINDS = [
   'search',
   'status',
   'owner',
+  // the right-of-access export's: the person's e-mail
+  'email',
 ] as const;
 export type ExportFilterKind = (typeof EXPORT_FILTER_KINDS)[number];
 

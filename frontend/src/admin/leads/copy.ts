@@ -16,6 +16,7 @@ export const leadCopy = {
   createFailed: { title: 'Failed to create lead' },
   requiredFields: 'Please fill in required fields (First Name, Last Name, Email)',
   fetchQuotesFailed: 'Failed to fetch quotes',
+  accessExportFailed: "Could not export this person's data",
   fetchDeletedFailed: 'Failed to fetch deleted quotes',
   fetchHistoryFailed: 'Failed to fetch activity logs',
   conflict: (who: string | null) =>

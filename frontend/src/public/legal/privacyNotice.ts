@@ -126,6 +126,7 @@ export const privacyNotice: LegalDocument = {
         'oikeus peruuttaa suostumus milloin tahansa',
       ],
       after: [
+        'Tietojesi tarkastaminen ja siirtäminen: lähetä pyyntö osoitteeseen {email} siitä sähköpostiosoitteesta, jota käytit tarjouspyynnössä tai yhteydenotossa. Toimitamme kaikki sinusta tallennetut tiedot (tarjouspyynnöt, viestit, sähköpostikirjeenvaihdon, niiden käsittelyhistorian ja visualisointiesi kuvat) yhtenä zip-tiedostona, jossa tiedot ovat koneluettavassa JSON-muodossa ja kuvat sellaisinaan. Varmistamme ensin, että pyyntö tulee sinulta, ja vastaamme viimeistään kuukauden kuluessa.',
         'Voit käyttää oikeuksiasi ottamalla yhteyttä osoitteeseen {email}. Jos katsot, että tietojasi käsitellään lainvastaisesti, voit tehdä valituksen tietosuojavaltuutetun toimistolle (tietosuoja.fi).',
       ],
     },

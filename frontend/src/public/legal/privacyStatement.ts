@@ -50,6 +50,7 @@ export const privacyStatement: LegalDocument = {
       heading: 'Oikeutesi',
       paragraphs: [
         'Sinulla on oikeus tarkastaa tietosi, pyytää niiden oikaisemista tai poistamista, rajoittaa tai vastustaa käsittelyä, siirtää tietosi sekä peruuttaa antamasi suostumus. Voit myös tehdä valituksen tietosuojavaltuutetun toimistolle.',
+        'Tietojesi tarkastaminen ja siirtäminen: lähetä pyyntö osoitteeseen {email} siitä sähköpostiosoitteesta, jota käytit tarjouspyynnössä tai yhteydenotossa. Toimitamme kaikki sinusta tallennetut tiedot (tarjouspyynnöt, viestit, sähköpostikirjeenvaihdon, niiden käsittelyhistorian ja visualisointiesi kuvat) yhtenä zip-tiedostona, jossa tiedot ovat koneluettavassa JSON-muodossa ja kuvat sellaisinaan. Varmistamme ensin, että pyyntö tulee sinulta, ja vastaamme viimeistään kuukauden kuluessa.',
       ],
     },
     {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { getAdminToken } from '@/shared/session/session';
+import { saveDownload } from './saveDownload';
 
 /**
  * Downloads a CSV export of the admin API. The API takes a bearer token, which a plain link
@@ -18,12 +19,7 @@ export function useCsvDownload(path: string, fileName: string) {
         headers: { Authorization: `Bearer ${getAdminToken() ?? ''}` },
       });
       if (!response.ok) throw new Error(`${response.status}`);
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      link.click();
-      URL.revokeObjectURL(url);
+      saveDownload(await response.blob(), fileName);
     } catch {
       setFailed(true);
     } finally {

@@ -7,7 +7,7 @@ export const DATA_ACCESS_EVENT_DECLARATIONS: EventTypeDeclaration[] = [
   {
     type: 'PersonalDataExported',
     data: {
-      what: field.enum(['audit_log_csv', 'leads_csv']),
+      what: field.enum(['audit_log_csv', 'leads_csv', 'subject_access']),
       filterKinds: field.array(field.enum(EXPORT_FILTER_KINDS)),
       rows: field.number,
     },

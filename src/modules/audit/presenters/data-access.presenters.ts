@@ -6,7 +6,7 @@ import type {
 } from '#src/platform/data-access/record-data-access.command.js';
 import type { PresenterTable } from './presenter.types.js';
 
-const EXPORT_WORDS: Record<ExportKind, string> = {
+const EXPORT_WORDS: Record<Exclude<ExportKind, 'subject_access'>, string> = {
   audit_log_csv: 'the audit log as CSV',
   leads_csv: 'the leads as CSV',
 };
@@ -21,6 +21,12 @@ export const dataAccessPresenters: PresenterTable = {
   },
   [DataAccessEvents.PersonalDataExported]: ({ event, actor }) => {
     const { what, rows, filterKinds } = event.data as PersonalDataExportedData;
+    if (what === 'subject_access') {
+      return {
+        target: null,
+        sentence: `${actor} exported one person's data for the right of access (${rows} leads)`,
+      };
+    }
     const by = filterKinds?.length ? `, filtered by ${filterKinds.join(', ')}` : '';
     return {
       target: null,

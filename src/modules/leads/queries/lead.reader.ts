@@ -100,6 +100,19 @@ export class LeadReader {
     return rows.map(toView);
   }
 
+  /**
+   * Every lead not yet erased, the bin's included, whose e-mail is `email` (case aside): what the
+   * product holds about one person, oldest first (docs/product.md#right-of-access).
+   */
+  async ofEmail(email: string): Promise<LeadView[]> {
+    const { rows } = await this.pool.query<LeadListRow>(
+      `select * from ${LEAD_LIST_TABLE}
+       where erased_at is null and lower(email) = lower($1) order by created_at, id`,
+      [email.trim()],
+    );
+    return rows.map(toView);
+  }
+
   async listDeleted(): Promise<LeadView[]> {
     const { rows } = await this.pool.query<LeadListRow>(
       `select * from ${LEAD_LIST_TABLE} where ${IN_BIN} order by deleted_at desc, id`,

@@ -27,6 +27,8 @@ import {
 import { useUpdateFailure } from '../hooks/useUpdateFailure';
 import { LeadHistoryList } from './LeadHistoryList';
 import { LeadOwnershipFields } from './LeadOwnershipFields';
+import { AccessExportButton } from './AccessExportButton';
+import { useVerifyQuery } from '@/shared/session/sessionApi';
 import { type OwnershipValues, ownershipChanges, ownershipOf } from '../lib/ownershipChanges';
 
 const toForm = (lead: LeadView): LeadFormValues => ({
@@ -87,6 +89,7 @@ function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () =
   const [conflict, setConflict] = useState<string | null>(null);
   const reportFailure = useUpdateFailure(setConflict);
   const [showRequired, setShowRequired] = useState(false);
+  const { data: me } = useVerifyQuery();
 
   // The form starts from the first fresh answer; later answers never overwrite the user's edits.
   if (lead && seenVersion === null && !isFetching) {
@@ -182,6 +185,7 @@ function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () =
           customerName={`${lead.customerFirstName} ${lead.customerLastName}`.trim()}
           customerEmail={lead.customerEmail}
         />
+        {me?.user.role === 'admin' && <AccessExportButton email={lead.customerEmail} />}
         <Box sx={{ flexGrow: 1 }} />
         <Button onClick={onClose}>Cancel</Button>
         <Button variant="contained" onClick={save} disabled={saving}>

@@ -1,0 +1,55 @@
+import { buffer } from 'node:stream/consumers';
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { PG_POOL } from '#src/platform/database/queryable.js';
+import { FileMissingError } from '#src/platform/storage/file-store.js';
+import { VisualizationStore } from '#src/modules/visualizer/storage/visualization-store.js';
+
+/** One stored visualization with its files; a file the retention job already took reads as null. */
+export interface VisitorVisualization {
+  id: string;
+  patternId: string;
+  createdAt: string;
+  photo: Buffer | null;
+  render: Buffer | null;
+}
+
+/**
+ * The visualizations one visitor made, oldest first, with the uploaded photo and the render:
+ * the right-of-access export holds them (docs/product.md#right-of-access).
+ */
+@Injectable()
+export class VisitorVisualizationsReader {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    private readonly store: VisualizationStore,
+  ) {}
+
+  async of(visitorId: string): Promise<VisitorVisualization[]> {
+    const { rows } = await this.pool.query<{ id: string; pattern_id: string; created_at: Date }>(
+      `select id, pattern_id, created_at from visualizations where visitor_id = $1
+       order by created_at, id`,
+      [visitorId],
+    );
+    const found: VisitorVisualization[] = [];
+    for (const row of rows) {
+      found.push({
+        id: row.id,
+        patternId: row.pattern_id,
+        createdAt: row.created_at.toISOString(),
+        photo: await this.read(this.store.originalName(row.id)),
+        render: await this.read(this.store.renderName(row.id)),
+      });
+    }
+    return found;
+  }
+
+  private async read(name: string): Promise<Buffer | null> {
+    try {
+      return await buffer((await this.store.files.get(name)).body);
+    } catch (error) {
+      if (error instanceof FileMissingError) return null;
+      throw error;
+    }
+  }
+}
