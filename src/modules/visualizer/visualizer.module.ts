@@ -21,6 +21,7 @@ import { TapSegmentation } from './segmentation/tap-segmentation.js';
 import { VisualizationRetentionJob } from './retention/visualization-retention.job.js';
 import { VisualizationStore } from './storage/visualization-store.js';
 import { VisualizeService } from './visualize.service.js';
+import { VisualizerMetrics } from './visualizer.metrics.js';
 
 function createRenderer(pool: RenderPool, config: AppConfig): Renderer {
   if (config.VISUALIZER_RENDERER === 'local') return new LocalRenderer(pool);
@@ -63,6 +64,7 @@ function createRenderer(pool: RenderPool, config: AppConfig): Renderer {
     VisualizationRetentionJob,
     VisualizeService,
     TapSegmentation,
+    VisualizerMetrics,
     ForgetVisitorHandler,
   ],
   // Other modules (quote intake) may read the same anonymous visitor id to link a lead's history.
