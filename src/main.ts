@@ -23,7 +23,12 @@ async function main(): Promise<void> {
   }
   const log = pino({ level: config.LOG_LEVEL });
   log.info({ node: process.version }, `starting on Node ${process.version}`);
-  const database = await resolveDatabase(config, (message) => log.info(message));
+  const database = await resolveDatabase(config, (message) => log.info(message)).catch(
+    (error: Error) => {
+      log.fatal(error.message);
+      process.exit(1);
+    },
+  );
   let app: Awaited<ReturnType<typeof createApp>> | undefined;
   let metricsServer: Server | undefined;
   let stopping = false;
