@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   try {
     const applied = await runMigrations(database.url);
     if (applied.length) log.info(`applied migrations: ${applied.join(', ')}`);
-    app = await createApp({ config, databaseUrl: database.url });
+    app = await createApp({ config, databaseUrl: database.url }, { shutdownHooks: false });
     app.getHttpServer().prependListener('request', (_request, response) => {
       if (readiness.state === 'draining') response.setHeader('Connection', 'close');
     });

@@ -59,7 +59,6 @@ export function configureApp(app: INestApplication, config: AppConfig, secrets: 
   app.use(inputShapeMiddleware);
   app.useGlobalFilters(new HttpErrorsFilter());
   app.useGlobalPipes(validationPipe());
-  app.enableShutdownHooks();
   setupApiDocs(app, config);
 }
 
