@@ -24,6 +24,7 @@ import { DatabaseModule } from './platform/database/database.module.js';
 import { databaseWaitsFrom } from './platform/database/database-waits.js';
 import { EventStoreModule } from './platform/event-store/event-store.module.js';
 import { SchedulingModule } from './platform/scheduling/scheduling.module.js';
+import { MetricsModule } from './platform/metrics/metrics.module.js';
 import { AccessGuard } from './platform/http/access.guard.js';
 import { requestContextMetadata } from './platform/http/request-context-metadata.js';
 import { httpLogSerializers } from './platform/logging/log-serializers.js';
@@ -63,6 +64,7 @@ export class AppModule {
           pinoHttp: options.logDestination ? [httpLogging, options.logDestination] : httpLogging,
         }),
         DatabaseModule.forRoot(options.databaseUrl, databaseWaitsFrom(config)),
+        MetricsModule,
         EventStoreModule.forRoot({
           runProjections: options.runProjections ?? true,
           metadata: requestContextMetadata,

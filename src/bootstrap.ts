@@ -6,8 +6,15 @@ import { AppModule, type AppModuleOptions } from './app.module.js';
 import { APP_SECRETS, type AppSecrets } from './config/config.module.js';
 import { configureApp } from './platform/http/configure-app.js';
 
-/** Builds the configured Nest application (not yet listening). Shared by main, CLI and tests. */
-export async function createApp(options: AppModuleOptions): Promise<NestExpressApplication> {
+/**
+ * Builds the configured Nest application (not yet listening). Shared by main, CLI and tests.
+ * `shutdownHooks: false` leaves SIGTERM to the caller: the server's own stop (main.ts) drains
+ * before it closes, which Nest's hooks, closing at once, would cut short.
+ */
+export async function createApp(
+  options: AppModuleOptions,
+  { shutdownHooks = true }: { shutdownHooks?: boolean } = {},
+): Promise<NestExpressApplication> {
   // Case-sensitive, so routing and every check of a path prefix agree (path-guard.middleware.ts).
   const server = express();
   server.set('case sensitive routing', true);
@@ -18,5 +25,6 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   );
   app.useLogger(app.get(Logger));
   configureApp(app, options.config, app.get<AppSecrets>(APP_SECRETS));
+  if (shutdownHooks) app.enableShutdownHooks();
   return app;
 }

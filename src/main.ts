@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { pino } from 'pino';
 import { productionRefusal } from './config/app-config.js';
 import { EXIT_CONFIG, readConfigOrExit } from './config/read-config.js';
@@ -6,6 +7,8 @@ import { createApp } from './bootstrap.js';
 import { resolveDatabase } from './platform/database/database-bootstrap.js';
 import { runMigrations } from './platform/database/migrate.js';
 import { readiness } from './platform/lifecycle/readiness.js';
+import { Metrics } from './platform/metrics/metrics.js';
+import { startMetricsServer, stopMetricsServer } from './platform/metrics/metrics-server.js';
 
 /** Part of the stop spent still serving, readiness 503, so the load balancer stops sending. */
 const DRAIN_SHARE = 0.2;
@@ -20,8 +23,14 @@ async function main(): Promise<void> {
   }
   const log = pino({ level: config.LOG_LEVEL });
   log.info({ node: process.version }, `starting on Node ${process.version}`);
-  const database = await resolveDatabase(config, (message) => log.info(message));
+  const database = await resolveDatabase(config, (message) => log.info(message)).catch(
+    (error: Error) => {
+      log.fatal(error.message);
+      process.exit(1);
+    },
+  );
   let app: Awaited<ReturnType<typeof createApp>> | undefined;
+  let metricsServer: Server | undefined;
   let stopping = false;
 
   /**
@@ -43,6 +52,7 @@ async function main(): Promise<void> {
       await new Promise((done) => setTimeout(done, drain));
     }
     await app?.close().catch((error: Error) => log.error(error.message));
+    if (metricsServer) await stopMetricsServer(metricsServer);
     await database.stop().catch((error: Error) => log.error(error.message));
     log.info('stopped');
     process.exit(code);
@@ -53,11 +63,16 @@ async function main(): Promise<void> {
   try {
     const applied = await runMigrations(database.url);
     if (applied.length) log.info(`applied migrations: ${applied.join(', ')}`);
-    app = await createApp({ config, databaseUrl: database.url });
+    app = await createApp({ config, databaseUrl: database.url }, { shutdownHooks: false });
     app.getHttpServer().prependListener('request', (_request, response) => {
       if (readiness.state === 'draining') response.setHeader('Connection', 'close');
     });
     await app.listen(config.PORT, config.HOST);
+    if (config.METRICS_PORT !== undefined) {
+      const host = config.METRICS_HOST ?? config.HOST;
+      metricsServer = await startMetricsServer(app.get(Metrics), config.METRICS_PORT, host);
+      log.info(`metrics on http://${host}:${config.METRICS_PORT}/metrics`);
+    }
     if (!stopping) readiness.state = 'ready';
     log.info(`serving on http://localhost:${config.PORT}`);
   } catch (error) {

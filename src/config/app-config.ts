@@ -35,6 +35,23 @@ export class AppEnvironment {
   @IsString()
   HOST = '0.0.0.0';
 
+  /**
+   * Port of the Prometheus scrape endpoint (`GET /metrics`), a listener apart from PORT so the
+   * load balancer never exposes it; unset, no metrics are served.
+   */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  METRICS_PORT?: number;
+
+  /** Interface of the metrics listener; unset, the same as HOST. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  METRICS_HOST?: string;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
@@ -363,6 +380,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       return `${error.property}: ${messages}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  if (config.METRICS_PORT !== undefined && config.METRICS_PORT === config.PORT) {
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_PORT: must differ from PORT (metrics are never served on the public port)',
+    );
   }
   if (config.NODE_ENV === 'production' && !config.APP_SECRET) {
     throw new ConfigError('Invalid configuration:\n  APP_SECRET: required in production');

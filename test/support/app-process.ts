@@ -15,7 +15,8 @@ export interface AppProcess {
   kill(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now, for a process to take. */
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };

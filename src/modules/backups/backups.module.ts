@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { CreateBackupHandler } from './commands/create-backup/create-backup.handler.js';
 import { PruneBackupsHandler } from './commands/prune-backups/prune-backups.handler.js';
 import { BackupsAdminController } from './http/backups.admin.controller.js';
+import { BackupMetrics } from './infrastructure/backup-metrics.js';
 import { BackupProgress } from './infrastructure/backup-progress.js';
 import { BackupStreamRepository } from './infrastructure/backup-stream.repository.js';
 import { BackupJob } from './jobs/backup.job.js';
@@ -16,6 +17,7 @@ import { BackupStatusReader } from './queries/backup-status.reader.js';
     eventTypesProvider('backups', BACKUP_EVENT_DECLARATIONS),
     BackupStreamRepository,
     BackupProgress,
+    BackupMetrics,
     BackupStatusReader,
     BackupJob,
     CreateBackupHandler,

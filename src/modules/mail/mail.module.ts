@@ -9,6 +9,7 @@ import { SendEmailHandler } from './commands/send-email/send-email.handler.js';
 import { MailDeliveryWorker } from './delivery/mail-delivery-worker.js';
 import { MailUpcasters } from './infrastructure/mail-upcasters.js';
 import { MailOutbox } from './delivery/mail-outbox.js';
+import { MailOutboxMetrics } from './delivery/mail-outbox.metrics.js';
 import { SmtpTransport } from './delivery/smtp-transport.js';
 import {
   EMAIL_DELIVERED,
@@ -53,6 +54,7 @@ const commandHandlers = [SendEmailHandler, RecordReplyHandler, MarkConversationR
     MailUpcasters,
     MailConversationRepository,
     MailOutbox,
+    MailOutboxMetrics,
     MailThreadIndex,
     SmtpTransport,
     MailDeliveryWorker,

@@ -22,6 +22,7 @@ import { VisualizationRetentionJob } from './retention/visualization-retention.j
 import { VisualizationStore } from './storage/visualization-store.js';
 import { VisitorVisualizationsReader } from './queries/visitor-visualizations.reader.js';
 import { VisualizeService } from './visualize.service.js';
+import { VisualizerMetrics } from './visualizer.metrics.js';
 
 function createRenderer(pool: RenderPool, config: AppConfig): Renderer {
   if (config.VISUALIZER_RENDERER === 'local') return new LocalRenderer(pool);
@@ -64,6 +65,7 @@ function createRenderer(pool: RenderPool, config: AppConfig): Renderer {
     VisualizationRetentionJob,
     VisualizeService,
     TapSegmentation,
+    VisualizerMetrics,
     ForgetVisitorHandler,
     VisitorVisualizationsReader,
   ],

@@ -160,7 +160,10 @@ async function loadBinaries(): Promise<Binaries> {
   try {
     return (await import(name)) as Binaries;
   } catch {
-    throw new Error(`No embedded PostgreSQL for this platform (${name}); set DATABASE_URL instead`);
+    // An optional dependency: npm skips it on platforms it does not list and under --omit=optional.
+    throw new Error(
+      `The embedded PostgreSQL needs the package ${name}, which is not installed: run npm install on this machine (without --omit=optional), or set DATABASE_URL to a PostgreSQL server.`,
+    );
   }
 }
 

@@ -5,6 +5,8 @@ import compression from 'compression';
 import type { AppConfig } from '#src/config/app-config.js';
 import { RequestPressure } from '#src/platform/scheduling/request-pressure.js';
 import type { AppSecrets } from '#src/platform/secrets/app-secrets.js';
+import { httpMetricsMiddleware } from '#src/platform/metrics/http-metrics.js';
+import { Metrics } from '#src/platform/metrics/metrics.js';
 import { setupApiDocs } from './api-docs/setup-api-docs.js';
 import { HttpErrorsFilter } from './http-errors.filter.js';
 import { inputShapeMiddleware } from './input-shape.middleware.js';
@@ -37,6 +39,7 @@ export function configureApp(app: INestApplication, config: AppConfig, secrets: 
   const express_ = app as NestExpressApplication;
   express_.set('trust proxy', config.TRUST_PROXY_HOPS);
   express_.disable('x-powered-by');
+  app.use(httpMetricsMiddleware(app.get(Metrics)));
   app.use(app.get(RequestPressure).middleware);
   app.use(securityHeadersMiddleware(config.META_PIXEL_ID));
   app.use(pathGuardMiddleware);
@@ -56,7 +59,6 @@ export function configureApp(app: INestApplication, config: AppConfig, secrets: 
   app.use(inputShapeMiddleware);
   app.useGlobalFilters(new HttpErrorsFilter());
   app.useGlobalPipes(validationPipe());
-  app.enableShutdownHooks();
   setupApiDocs(app, config);
 }
 

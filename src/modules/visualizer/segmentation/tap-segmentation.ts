@@ -51,6 +51,11 @@ export class TapSegmentation implements OnModuleDestroy {
     this.enabled = config.VISUALIZER_TAP_MODEL === 'on';
   }
 
+  /** Uploads waiting for the encoder or being encoded. */
+  get encoderDepth(): number {
+    return this.encoder.depth;
+  }
+
   /** Queues the photo for the encoder; its id, or null when the model is off or the queue full. */
   open(source: RenderSource): string | null {
     if (!this.enabled || this.encoder.depth > ENCODER_QUEUE) return null;
