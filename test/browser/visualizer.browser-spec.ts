@@ -115,7 +115,9 @@ describe('Kitchen visualizer (/visualizer) in Chromium', () => {
     await page.mouse.move(area!.x + area!.width * 0.8, area!.y + 10, { steps: 5 });
     await page.mouse.up();
     await expect(slider.getAttribute('aria-valuenow')).resolves.toBe('80');
-    await page.getByRole('button', { name: 'Sulje' }).click();
+    // The page behind the modal is inert, the cookie banner's close button with it.
+    await page.getByRole('dialog').getByRole('button', { name: 'Sulje' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     // Try another pattern: the pattern and the result go, the photo stays.
     await page.getByRole('button', { name: 'Kokeile toista mallia' }).click();
