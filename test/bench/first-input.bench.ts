@@ -8,11 +8,10 @@
  *   npm run bench -- first-input             every page, 3 runs each (median)
  *   npm run bench -- first-input --runs 1
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
-import sharp from 'sharp';
 import { startBenchApp, startBenchDatabase } from './bench-support.ts';
 
 const TARGET_MS = 200;
@@ -36,12 +35,10 @@ interface Case {
   shown: string;
 }
 
-/** A plain 900 × 600 photo: the measured input is the choice of a pattern, not detection. */
-const kitchenPhoto = sharp({
-  create: { width: 900, height: 600, channels: 3, background: '#d8d2c8' },
-})
-  .jpeg()
-  .toBuffer();
+/** One of the site's own kitchen photos: the measured input is the choice of a pattern. */
+const kitchenPhoto = readFileSync(
+  join(process.cwd(), 'frontend', 'public', 'images', 'kitchens', 'keittio-3.jpg'),
+);
 
 const CASES: Case[] = [
   {
@@ -79,7 +76,7 @@ const CASES: Case[] = [
       await page.getByTestId('kitchen-file').setInputFiles({
         name: 'keittio.jpg',
         mimeType: 'image/jpeg',
-        buffer: await kitchenPhoto,
+        buffer: kitchenPhoto,
       });
       await page
         .getByRole('radio', { name: /Vinyylimalli/ })
