@@ -13,13 +13,6 @@ const PAGE_SCRIPT_BUDGET_KB = 90;
 
 const PUBLIC_PATHS = ['/', '/quote', '/contact', '/patterns', '/visualizer', '/legal', '/privacy'];
 
-/**
- * Pages still built on MUI (docs/decisions/0105-public-pages-load-their-code-at-once.md, "Not yet
- * done"): a ceiling at what they fetch today so they cannot grow while they wait for their
- * conversion; the 90 kB budget is their target, not met yet.
- */
-const NOT_YET_CONVERTED_KB: Record<string, number> = { '/patterns': 200, '/visualizer': 200 };
-
 interface Script {
   url: string;
   kB: number;
@@ -73,11 +66,7 @@ describe('JavaScript budget', () => {
       await context.close();
 
       expect(fetched.length).toBeGreaterThan(1);
-      expectWithin(
-        fetched,
-        NOT_YET_CONVERTED_KB[path] ?? PAGE_SCRIPT_BUDGET_KB,
-        `Scripts of ${path}`,
-      );
+      expectWithin(fetched, PAGE_SCRIPT_BUDGET_KB, `Scripts of ${path}`);
     },
   );
 });

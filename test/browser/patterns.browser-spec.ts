@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import { waitForHydration, type TestBrowser } from '../support/browser.js';
+import { waitForHydration, watchConsole, type WatchedBrowser } from '../support/browser.js';
 import type { TestApp } from '../support/test-app.js';
 
 interface ApiPattern {
@@ -13,14 +13,16 @@ interface ApiPattern {
 
 describe('Pattern library page (/patterns) in Chromium', () => {
   let testApp: TestApp;
-  let browser: TestBrowser;
+  let browser: WatchedBrowser;
   let catalogue: ApiPattern[];
   let tinyJpeg: Buffer;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    ({ testApp, browser } = await startBrowserApp());
+    const app = await startBrowserApp();
+    testApp = app.testApp;
+    browser = watchConsole(app.browser);
     catalogue = (await (await fetch(`${testApp.baseUrl}/api/patterns`)).json()) as ApiPattern[];
     tinyJpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
       .jpeg()
@@ -43,6 +45,8 @@ describe('Pattern library page (/patterns) in Chromium', () => {
   }
   afterEach(async () => {
     await context?.close();
+    // No page of the site logs an error or warning, React's included.
+    expect(browser.takeConsoleProblems()).toEqual([]);
   });
 
   const results = () => page.getByTestId('pattern-results');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import { waitForHydration, type TestBrowser } from '../support/browser.js';
+import { waitForHydration, watchConsole, type WatchedBrowser } from '../support/browser.js';
 import type { TestApp } from '../support/test-app.js';
 
 const PIXEL_ID = '1234567890';
@@ -34,16 +34,18 @@ async function storedConsent(page: Page): Promise<string | null> {
 
 describe('Public site in Chromium', () => {
   let testApp: TestApp;
-  let browser: TestBrowser;
+  let browser: WatchedBrowser;
   let context: BrowserContext;
   let page: Page;
   let pixelRequests: string[];
 
   beforeAll(async () => {
-    ({ testApp, browser } = await startBrowserApp({
+    const app = await startBrowserApp({
       META_PIXEL_ID: PIXEL_ID,
       RATE_LIMIT_PER_MINUTE: '1000',
-    }));
+    });
+    testApp = app.testApp;
+    browser = watchConsole(app.browser);
   });
   afterAll(() => stopBrowserApp({ testApp, browser }));
   beforeEach(async () => {
@@ -58,6 +60,8 @@ describe('Public site in Chromium', () => {
   });
   afterEach(async () => {
     await context.close();
+    // No page of the site logs an error or warning, React's included.
+    expect(browser.takeConsoleProblems()).toEqual([]);
   });
 
   const open = async (path: string, status = 200) => {

@@ -4,20 +4,22 @@ import sharp from 'sharp';
 import { PatternCatalogue } from '#src/modules/patterns/index.js';
 import { kitchenJpeg } from '../fixtures/kitchens/kitchen-images.js';
 import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import { waitForHydration, type TestBrowser } from '../support/browser.js';
+import { waitForHydration, watchConsole, type WatchedBrowser } from '../support/browser.js';
 import { signInAs } from '../support/staff.js';
 import type { TestApp } from '../support/test-app.js';
 
 describe('Kitchen visualizer (/visualizer) in Chromium', () => {
   let testApp: TestApp;
-  let browser: TestBrowser;
+  let browser: WatchedBrowser;
   let kitchen: Buffer;
   let tinyJpeg: Buffer;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    ({ testApp, browser } = await startBrowserApp());
+    const app = await startBrowserApp();
+    testApp = app.testApp;
+    browser = watchConsole(app.browser);
     kitchen = await kitchenJpeg(7, 900, 600);
     tinyJpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#a0522d' } })
       .jpeg()
@@ -28,6 +30,8 @@ describe('Kitchen visualizer (/visualizer) in Chromium', () => {
   afterAll(() => stopBrowserApp({ testApp, browser }));
   afterEach(async () => {
     await context?.close();
+    // No page of the site logs an error or warning, React's included.
+    expect(browser.takeConsoleProblems()).toEqual([]);
   });
 
   async function openPage(options: BrowserContextOptions = {}, usedRenders?: number) {
@@ -115,7 +119,9 @@ describe('Kitchen visualizer (/visualizer) in Chromium', () => {
     await page.mouse.move(area!.x + area!.width * 0.8, area!.y + 10, { steps: 5 });
     await page.mouse.up();
     await expect(slider.getAttribute('aria-valuenow')).resolves.toBe('80');
-    await page.getByRole('button', { name: 'Sulje' }).click();
+    // The page behind the modal is inert, the cookie banner's close button with it.
+    await page.getByRole('dialog').getByRole('button', { name: 'Sulje' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     // Try another pattern: the pattern and the result go, the photo stays.
     await page.getByRole('button', { name: 'Kokeile toista mallia' }).click();

@@ -70,12 +70,10 @@ describe('Public pages without JavaScript', () => {
         'summary_large_image',
       );
       expect(headTag(html, /<meta name="description" content="([^"]+)"/)).toBeTruthy();
-      // Styled before any script runs: the site's stylesheet, and emotion's styles for the two
-      // pages still on MUI (docs/decisions/0105-public-pages-load-their-code-at-once.md).
+      // Styled before any script runs, by the site's stylesheet alone: no page computes styles
+      // in the browser (docs/decisions/0105-public-pages-load-their-code-at-once.md).
       expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/);
-      if (['/patterns', '/visualizer'].includes(path)) {
-        expect(html).toContain('<style data-emotion="css ');
-      }
+      expect(html).not.toContain('<style');
       expect(html).not.toContain('<noscript>');
     });
   });

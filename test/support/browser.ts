@@ -63,3 +63,36 @@ export async function waitForHydration(page: Page): Promise<void> {
     return !!content && Object.keys(content).some((key) => key.startsWith('__reactFiber'));
   });
 }
+
+/** A browser whose pages' console errors and warnings and uncaught errors are kept. */
+export interface WatchedBrowser extends TestBrowser {
+  /** What the pages logged since the last call: a spec expects none. */
+  takeConsoleProblems(): string[];
+}
+
+/**
+ * Watches every context `browser` opens for console errors and warnings (React's hydration and
+ * key warnings among them) and uncaught errors. The browser's own notes on a failed resource are
+ * left out: a spec that provokes a refusal or a missing image asserts that answer itself.
+ */
+export function watchConsole(browser: TestBrowser): WatchedBrowser {
+  let problems: string[] = [];
+  return {
+    ...browser,
+    newContext: async (options) => {
+      const context = await browser.newContext(options);
+      context.on('console', (message) => {
+        if (message.type() !== 'error' && message.type() !== 'warning') return;
+        if (message.text().startsWith('Failed to load resource')) return;
+        problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+      });
+      context.on('weberror', (error) => problems.push(`uncaught: ${error.error().message}`));
+      return context;
+    },
+    takeConsoleProblems: () => {
+      const seen = problems;
+      problems = [];
+      return seen;
+    },
+  };
+}

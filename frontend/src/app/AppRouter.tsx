@@ -6,41 +6,18 @@ import { lazyPage } from './loadChunk';
 import { BrowserRouter, useLocation } from './router';
 import { routes } from './routes';
 
-/**
- * A lazy page still built with MUI and the RTK Query store: those load with it, in parallel
- * with the page, behind one Suspense fallback.
- */
-function lazyMuiPage(load: () => Promise<{ default: ComponentType }>) {
-  return lazyPage(async () => {
-    const [{ default: MuiProviders }, { default: StoreProvider }, { default: Page }] =
-      await Promise.all([import('./MuiProviders'), import('./StoreProvider'), load()]);
-    return {
-      default: function PageWithMui() {
-        return (
-          <MuiProviders>
-            <StoreProvider>
-              <Page />
-            </StoreProvider>
-          </MuiProviders>
-        );
-      },
-    };
-  });
-}
-
 const AdminApp = lazyPage(() => import('./AdminApp'));
 const QuotePage = lazyPage(() => import('@/public/quote/components/QuotePage'));
 const ContactPage = lazyPage(() => import('@/public/contact/components/ContactPage'));
-const PatternsPage = lazyMuiPage(async () => {
-  const [page, { store }, { loadPatterns }] = await Promise.all([
+const PatternsPage = lazyPage(async () => {
+  const [page, { loadPatterns }] = await Promise.all([
     import('@/public/patterns/components/PatternsPage'),
-    import('./store'),
     import('@/public/patterns/api/patternsApi'),
   ]);
-  await loadPatterns(store.dispatch);
+  await loadPatterns();
   return page;
 });
-const VisualizerPage = lazyMuiPage(() => import('@/public/visualizer/components/VisualizerPage'));
+const VisualizerPage = lazyPage(() => import('@/public/visualizer/components/VisualizerPage'));
 const LegalPage = lazyPage(() => import('@/public/legal/components/LegalPage'));
 const PrivacyPage = lazyPage(() => import('@/public/legal/components/PrivacyPage'));
 

@@ -5,8 +5,8 @@ import { emotionCache } from './emotionCache';
 import { theme } from './theme';
 
 /**
- * MUI's theme and emotion's cache, around the parts of the product built with MUI: the admin,
- * and the public pages not yet moved to the site's stylesheet. They load with those parts only.
+ * MUI's theme and emotion's cache, around the admin, the one part of the product built with MUI.
+ * They load with it only.
  */
 export default function MuiProviders({
   baseline = false,

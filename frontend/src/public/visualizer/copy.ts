@@ -77,6 +77,7 @@ export const visualizerCopy = {
   close: 'Sulje',
   tryAnother: 'Kokeile toista mallia',
   requestQuote: 'Pyydä tarjous tästä ilmeestä',
+  loading: 'Ladataan',
 
   note: 'Tämä on vain pieni otos yli 700 mallin valikoimastamme. ',
   noteLink: 'Varaa ilmainen konsultaatio',

@@ -1,6 +1,7 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { ADMIN_TOKEN_KEY } from './adminToken';
 
-export const ADMIN_TOKEN_KEY = 'adminToken';
+export { ADMIN_TOKEN_KEY };
 
 /**
  * The one API client. Features add endpoints with `api.injectEndpoints` and share tags.

@@ -12,16 +12,23 @@ export interface RequestError {
 }
 
 /**
- * POSTs JSON to the API with an Idempotency-Key. The public pages' writes need no cache, so no
- * data library is part of their scripts.
+ * A JSON request to the API; a failure is thrown as a {@link RequestError}. The public pages
+ * need no cache, so no data library is part of their scripts.
  */
-export async function postJson<T>(path: string, body: unknown, idempotencyKey: string): Promise<T> {
+export async function requestJson<T>(
+  path: string,
+  {
+    method = 'GET',
+    body,
+    headers = {},
+  }: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
-      body: JSON.stringify(body),
+      method,
+      headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'include',
     });
   } catch (error) {
@@ -37,6 +44,10 @@ export async function postJson<T>(path: string, body: unknown, idempotencyKey: s
   if (!response.ok) throw { status: response.status, data } satisfies RequestError;
   return data as T;
 }
+
+/** POSTs JSON to the API with an Idempotency-Key. */
+export const postJson = <T>(path: string, body: unknown, idempotencyKey: string): Promise<T> =>
+  requestJson<T>(path, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
 
 /** A write and whether it is under way, as a form needs them. */
 export function useSend<A extends unknown[], T>(send: (...args: A) => Promise<T>) {

@@ -20,6 +20,14 @@ export type IconName = keyof typeof PATHS;
 
 /** A decorative icon; the control around it carries the accessible name. */
 export function Icon({ name, className }: { name: IconName; className?: string }) {
+  return <PathIcon path={PATHS[name]} className={className} />;
+}
+
+/**
+ * A decorative icon drawn from one SVG path: a page's own icons stay in its chunk instead of
+ * every page's.
+ */
+export function PathIcon({ path, className }: { path: string; className?: string }) {
   return (
     <svg
       className={['icon', className].filter(Boolean).join(' ')}
@@ -27,7 +35,7 @@ export function Icon({ name, className }: { name: IconName; className?: string }
       aria-hidden="true"
       focusable="false"
     >
-      <path d={PATHS[name]} />
+      <path d={path} />
     </svg>
   );
 }

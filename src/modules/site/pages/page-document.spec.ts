@@ -42,7 +42,6 @@ const page = (overrides: Partial<PrerenderedPage> = {}): PrerenderedPage => ({
   description: 'Laske hinta "heti"',
   shareImage: '/images/doors/kehysovi.jpg',
   html: '<link rel="preload" as="image" href="/images/doors/kehysovi.jpg"/><main><h1>Hintalaskuri</h1></main>',
-  styles: '<style data-emotion="css a1">.css-a1{color:red}</style>',
   cookieBanner: '<section id="cookie-banner">Käytämme evästeitä</section>',
   ...overrides,
 });
@@ -70,7 +69,6 @@ describe(renderPageDocument.name, () => {
     const html = render(page());
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="preload" as="image" href="/images/doors/kehysovi.jpg"/>');
-    expect(head).toContain('<style data-emotion="css a1">');
   });
 
   it('should escape text into attributes and keep `$` patterns literal', () => {

@@ -64,7 +64,6 @@ export function renderPageDocument(
     // Read by the first render in the browser, so hydration finds the values filled in below.
     `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${scriptJson(siteConfig)}</script>`,
     preloads,
-    page.styles,
   ]
     .filter(Boolean)
     .join('\n    ');

@@ -10,8 +10,6 @@ export interface PrerenderedPage {
   html: string;
   /** The cookie banner's markup, shown until the visitor has chosen. */
   cookieBanner: string;
-  /** The page's critical CSS as one `<style>` tag, if it has any. */
-  styles: string;
 }
 
 /** What a page's head says about the company, from the server's configuration. */

@@ -1,25 +1,17 @@
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
-import { Box, Button, Typography } from '@mui/material';
+import { patternIcons } from '@/public/patterns/icons';
 import { patternsCopy } from '@/public/patterns/copy';
 import type { PatternBrowser } from '@/public/patterns/hooks/usePatternBrowser';
+import { Button } from '@/shared/ui/Button';
+import { PathIcon } from '@/shared/ui/Icon';
 
 /** Previous / next, at most five numbered pages around the current one, and 'Sivu x / y'. */
 export function PatternPagination({ browser }: { browser: PatternBrowser }) {
   const { page, pages, pageNumbers, setPage } = browser;
   return (
-    <Box
-      component="nav"
-      aria-label={patternsCopy.pagination}
-      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, mt: 4 }}
-    >
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 0.75 }}>
-        <Button
-          variant="outlined"
-          onClick={() => setPage(page - 1)}
-          disabled={page <= 1}
-          startIcon={<ChevronLeft />}
-        >
+    <nav aria-label={patternsCopy.pagination} className="pattern-pagination">
+      <div className="pattern-pages">
+        <Button variant="outlined" onClick={() => setPage(page - 1)} disabled={page <= 1}>
+          <PathIcon path={patternIcons.chevronLeft} className="icon-small" />
           {patternsCopy.previous}
         </Button>
         {pageNumbers.map((number) => (
@@ -29,23 +21,19 @@ export function PatternPagination({ browser }: { browser: PatternBrowser }) {
             aria-label={patternsCopy.goToPage(number)}
             aria-current={number === page ? 'page' : undefined}
             onClick={() => setPage(number)}
-            sx={{ minWidth: 44 }}
+            className="pattern-page-number"
           >
             {number}
           </Button>
         ))}
-        <Button
-          variant="outlined"
-          onClick={() => setPage(page + 1)}
-          disabled={page >= pages}
-          endIcon={<ChevronRight />}
-        >
+        <Button variant="outlined" onClick={() => setPage(page + 1)} disabled={page >= pages}>
           {patternsCopy.next}
+          <PathIcon path={patternIcons.chevronRight} className="icon-small" />
         </Button>
-      </Box>
-      <Typography color="text.secondary" aria-live="polite">
+      </div>
+      <p className="muted" aria-live="polite">
         {patternsCopy.pageOf(page, pages)}
-      </Typography>
-    </Box>
+      </p>
+    </nav>
   );
 }

@@ -1,4 +1,3 @@
-import { Box, Typography } from '@mui/material';
 import { useCallback, useState } from 'react';
 import type { Pattern } from '#src/contract/patterns';
 import { thumbnailPath } from '@/public/patterns/api/patternsApi';
@@ -11,11 +10,12 @@ import { patternsCopy } from '@/public/patterns/copy';
  */
 export function PatternThumbnail({
   pattern,
-  size,
+  small = false,
   eager = false,
 }: {
   pattern: Pattern;
-  size?: number;
+  /** The list view's 64 px preview instead of a tile's full width. */
+  small?: boolean;
   /** In the first screen: fetched with the page instead of when scrolled to. */
   eager?: boolean;
 }) {
@@ -25,41 +25,18 @@ export function PatternThumbnail({
     if (image?.complete && image.naturalWidth === 0) setFailed(true);
   }, []);
   return (
-    <Box
-      sx={{
-        position: 'relative',
-        width: size ?? '100%',
-        aspectRatio: '1 / 1',
-        flexShrink: 0,
-        bgcolor: 'grey.200',
-        overflow: 'hidden',
-      }}
-    >
+    <div className={small ? 'pattern-thumb pattern-thumb-small' : 'pattern-thumb'}>
       {failed ? (
-        <Box
-          data-testid="pattern-placeholder"
-          sx={{
-            position: 'absolute',
-            inset: 0,
-            display: 'grid',
-            placeContent: 'center',
-            textAlign: 'center',
-            color: 'text.secondary',
-            p: 0.5,
-          }}
-        >
-          <Typography sx={{ fontWeight: 700, fontSize: size ? 12 : 18 }}>{pattern.id}</Typography>
-          <Typography variant="caption" sx={{ fontSize: size ? 10 : undefined }}>
-            {patternsCopy.imageLoading}
-          </Typography>
-        </Box>
+        <div className="pattern-placeholder" data-testid="pattern-placeholder">
+          <span className="pattern-placeholder-code">{pattern.id}</span>
+          <span className="pattern-placeholder-text">{patternsCopy.imageLoading}</span>
+        </div>
       ) : (
         // AVIF or WebP where the browser takes them: fewer bytes than the JPEG for the same look.
         <picture>
           <source type="image/avif" srcSet={thumbnailPath(pattern, 'avif')} />
           <source type="image/webp" srcSet={thumbnailPath(pattern, 'webp')} />
-          <Box
-            component="img"
+          <img
             src={thumbnailPath(pattern)}
             alt=""
             loading={eager ? 'eager' : 'lazy'}
@@ -68,16 +45,9 @@ export function PatternThumbnail({
             height={320}
             ref={noticeEarlyFailure}
             onError={() => setFailed(true)}
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              width: '100%',
-              height: '100%',
-              objectFit: 'cover',
-            }}
           />
         </picture>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,48 +1,44 @@
-import GridView from '@mui/icons-material/GridView';
-import Search from '@mui/icons-material/Search';
-import ViewList from '@mui/icons-material/ViewList';
-import { Box, InputAdornment, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { patternIcons } from '@/public/patterns/icons';
 import { patternsCopy } from '@/public/patterns/copy';
 import type { PatternBrowser, PatternView } from '@/public/patterns/hooks/usePatternBrowser';
+import { PathIcon } from '@/shared/ui/Icon';
+
+const VIEWS: { view: PatternView; label: string; icon: string }[] = [
+  { view: 'grid', label: patternsCopy.gridView, icon: patternIcons.gridView },
+  { view: 'list', label: patternsCopy.listView, icon: patternIcons.viewList },
+];
 
 /** Search field and the grid/list switch. */
 export function PatternToolbar({ browser }: { browser: PatternBrowser }) {
   return (
-    <Box
-      sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
-    >
-      <TextField
-        type="search"
-        value={browser.search}
-        onChange={(event) => browser.setSearch(event.target.value)}
-        placeholder={patternsCopy.searchPlaceholder}
-        fullWidth
-        slotProps={{
-          htmlInput: { 'aria-label': patternsCopy.searchLabel, autoComplete: 'off', maxLength: 40 },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search aria-hidden />
-              </InputAdornment>
-            ),
-          },
-        }}
-        sx={{ bgcolor: '#fff', maxWidth: { sm: 480 } }}
-      />
-      <ToggleButtonGroup
-        value={browser.view}
-        exclusive
-        onChange={(_event, view: PatternView | null) => view && browser.setView(view)}
-        aria-label={patternsCopy.viewLabel}
-        sx={{ bgcolor: '#fff', ml: { sm: 'auto' } }}
-      >
-        <ToggleButton value="grid" aria-label={patternsCopy.gridView}>
-          <GridView />
-        </ToggleButton>
-        <ToggleButton value="list" aria-label={patternsCopy.listView}>
-          <ViewList />
-        </ToggleButton>
-      </ToggleButtonGroup>
-    </Box>
+    <div className="pattern-toolbar">
+      <div className="pattern-search">
+        <PathIcon path={patternIcons.search} className="pattern-search-icon" />
+        <input
+          type="search"
+          className="field-control"
+          value={browser.search}
+          onChange={(event) => browser.setSearch(event.target.value)}
+          placeholder={patternsCopy.searchPlaceholder}
+          aria-label={patternsCopy.searchLabel}
+          autoComplete="off"
+          maxLength={40}
+        />
+      </div>
+      <div role="group" aria-label={patternsCopy.viewLabel} className="pattern-views">
+        {VIEWS.map(({ view, label, icon }) => (
+          <button
+            key={view}
+            type="button"
+            className="pattern-view"
+            aria-label={label}
+            aria-pressed={browser.view === view}
+            onClick={() => browser.setView(view)}
+          >
+            <PathIcon path={icon} />
+          </button>
+        ))}
+      </div>
+    </div>
   );
 }

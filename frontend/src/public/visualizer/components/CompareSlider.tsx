@@ -1,4 +1,3 @@
-import { Box } from '@mui/material';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { visualizerCopy as copy } from '../copy';
 
@@ -54,50 +53,35 @@ export function CompareSlider({ beforeUrl, afterUrl, afterAlt }: Props) {
   };
 
   return (
-    <Box
+    <div
       ref={area}
       data-testid="compare-area"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={stopDragging}
       onPointerCancel={stopDragging}
-      sx={{
-        position: 'relative',
-        width: '100%',
-        maxWidth: `min(1400px, calc((100vh - 110px) * ${aspect}))`,
-        mx: 'auto',
-        userSelect: 'none',
-        touchAction: 'none',
-        cursor: 'ew-resize',
-      }}
+      className="viz-compare"
+      style={{ maxWidth: `min(1400px, calc((100vh - 110px) * ${aspect}))` }}
     >
-      <Box
-        component="img"
+      <img
         src={afterUrl}
         alt={afterAlt}
         draggable={false}
         onLoad={(event) => {
-          const image = event.currentTarget as HTMLImageElement;
+          const image = event.currentTarget;
           if (image.naturalHeight) setAspect(image.naturalWidth / image.naturalHeight);
         }}
-        sx={{ display: 'block', width: '100%' }}
+        className="viz-compare-after"
       />
-      <Box
-        component="img"
+      <img
         src={beforeUrl}
         alt={copy.original}
         draggable={false}
         data-testid="compare-before"
-        sx={{
-          position: 'absolute',
-          inset: 0,
-          width: '100%',
-          height: '100%',
-          objectFit: 'fill',
-          clipPath: `inset(0 ${100 - position}% 0 0)`,
-        }}
+        className="viz-compare-before"
+        style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
       />
-      <Box
+      <div
         role="slider"
         tabIndex={0}
         aria-label={copy.compareSlider}
@@ -106,30 +90,9 @@ export function CompareSlider({ beforeUrl, afterUrl, afterAlt }: Props) {
         aria-valuenow={position}
         aria-valuetext={`${position} %`}
         onKeyDown={onKeyDown}
-        sx={{
-          position: 'absolute',
-          top: 0,
-          bottom: 0,
-          left: `${position}%`,
-          width: 4,
-          ml: '-2px',
-          bgcolor: 'common.white',
-          boxShadow: 2,
-          '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main' },
-          '&::after': {
-            content: '""',
-            position: 'absolute',
-            top: '50%',
-            left: '50%',
-            width: 36,
-            height: 36,
-            transform: 'translate(-50%, -50%)',
-            borderRadius: '50%',
-            bgcolor: 'common.white',
-            boxShadow: 3,
-          },
-        }}
+        className="viz-compare-divider"
+        style={{ left: `${position}%` }}
       />
-    </Box>
+    </div>
   );
 }

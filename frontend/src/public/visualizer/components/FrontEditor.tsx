@@ -1,9 +1,9 @@
-import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { type FrontOutline, isInsideOutline } from '#src/contract/visualizer';
 import { visualizerCopy } from '../copy';
 import { boxOutline, useFrontTaps } from '../hooks/useFrontTaps';
 import { boxAround, growRegion, loadPixels, type Pixels } from '../lib/growRegion';
+import { Alert } from '@/shared/ui/Alert';
 import styles from './FrontEditor.module.css';
 import { type TapMode, TapModeSwitch } from './TapModeSwitch';
 
@@ -31,9 +31,10 @@ const points = (outline: FrontOutline) => outline.map(([x, y]) => `${x},${y}`).j
  * The photo with the fronts found outlined: a tap (click, or Enter at the keyboard cursor) on an
  * outline removes it; anywhere else adds the front there, outlined by the server's model (or
  * grown from the tap in the browser). A drag boxes a front in; the remove mode takes a wrong
- * region out.
+ * region out. Its code loads once the visitor goes for a photo
+ * (docs/decisions/0119-visualizer-steps-load-on-intent.md).
  */
-export function FrontEditor({ imageUrl, fronts, disabled, onChange, uploadId }: Props) {
+export default function FrontEditor({ imageUrl, fronts, disabled, onChange, uploadId }: Props) {
   const [loaded, setLoaded] = useState<{ imageUrl: string; pixels: Pixels } | null>(null);
   const pixels = loaded?.imageUrl === imageUrl ? loaded.pixels : null;
   const [cursor, setCursor] = useState<[number, number] | null>(null);
@@ -148,30 +149,38 @@ export function FrontEditor({ imageUrl, fronts, disabled, onChange, uploadId }: 
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} data-testid="front-editor">
-      <Typography variant="h2" sx={{ fontSize: 22, mb: 1 }}>
+    <section
+      className="card viz-step"
+      data-testid="front-editor"
+      aria-labelledby="front-editor-title"
+    >
+      <h2 id="front-editor-title" className="viz-step-title">
         {copy.heading}
-      </Typography>
+      </h2>
       {fronts === null ? (
-        <Typography color="text.secondary">{copy.detecting}</Typography>
+        <p className="muted">{copy.detecting}</p>
       ) : (
-        <Stack spacing={1.5}>
+        <div className={styles.stack}>
           {fronts.length === 0 ? (
             <Alert severity="info" data-testid="front-hint">
               {copy.noneFound}
             </Alert>
           ) : (
-            <Typography color="text.secondary">{copy.hint}</Typography>
+            <p className="muted">{copy.hint}</p>
           )}
           <TapModeSwitch mode={mode} disabled={disabled} onChange={setMode} />
           <p className={styles.message} role="status" data-testid="tap-message">
             {taps.message ?? ''}
           </p>
-          <Box
+          {/* The photo is one focusable control of its own: arrow keys move a cursor over it and
+              Enter taps there, as the hint it is described by says. */}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+          <div
             role="group"
             aria-label={copy.editorLabel}
             aria-describedby="front-editor-keys"
             aria-busy={taps.busy}
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
@@ -180,29 +189,11 @@ export function FrontEditor({ imageUrl, fronts, disabled, onChange, uploadId }: 
             onKeyDown={onKeyDown}
             data-testid="front-area"
             data-mode={mode}
-            sx={{
-              position: 'relative',
-              lineHeight: 0,
-              cursor: idle ? 'crosshair' : 'default',
-              // A finger drags a box only in the box mode; elsewhere it still scrolls the page.
-              touchAction: mode === 'box' ? 'none' : 'manipulation',
-              userSelect: 'none',
-              '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
-            }}
+            data-idle={idle}
+            className={styles.area}
           >
-            <Box component="img" src={imageUrl} alt="" sx={{ width: '100%', borderRadius: 1 }} />
-            <Box
-              component="svg"
-              viewBox="0 0 1 1"
-              preserveAspectRatio="none"
-              sx={{
-                position: 'absolute',
-                inset: 0,
-                width: '100%',
-                height: '100%',
-                '& polygon:focus-visible': { outline: 'none', stroke: '#1565c0', strokeWidth: 5 },
-              }}
-            >
+            <img src={imageUrl} alt="" className={styles.photo} />
+            <svg viewBox="0 0 1 1" preserveAspectRatio="none" className={styles.outlines}>
               {fronts.map((outline, k) => (
                 <polygon
                   key={points(outline)}
@@ -246,23 +237,23 @@ export function FrontEditor({ imageUrl, fronts, disabled, onChange, uploadId }: 
                   data-testid="front-cursor"
                 />
               )}
-            </Box>
+            </svg>
             {taps.busy && (
               <div className={styles.working} data-testid="tap-working">
                 <span className={styles.spinner} aria-hidden="true" />
                 {copy.working}
               </div>
             )}
-          </Box>
-          <Typography variant="body2" color="text.secondary" data-testid="front-count">
+          </div>
+          <p className="muted small" data-testid="front-count">
             {copy.count(fronts.length)}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" id="front-editor-keys">
+          </p>
+          <p className="muted small" id="front-editor-keys">
             {copy.modeHints[mode]} {copy.keyboard}
-          </Typography>
-        </Stack>
+          </p>
+        </div>
       )}
-    </Paper>
+    </section>
   );
 }
 

@@ -1,14 +1,14 @@
-import CloseIcon from '@mui/icons-material/Close';
-import { Box, Dialog, IconButton, Typography } from '@mui/material';
+import { Icon } from '@/shared/ui/Icon';
+import { ModalDialog } from '@/shared/ui/ModalDialog';
 import { visualizerCopy as copy } from '../copy';
 import { CompareSlider } from './CompareSlider';
 
 export type FullscreenMode = 'original' | 'result' | 'compare';
 
 interface Props {
-  mode: FullscreenMode | null;
+  mode: FullscreenMode;
   originalUrl: string;
-  resultUrl: string | null;
+  resultUrl: string;
   patternId: string;
   onClose: () => void;
 }
@@ -22,39 +22,30 @@ export function FullscreenView({ mode, originalUrl, resultUrl, patternId, onClos
         ? copy.original
         : copy.result(patternId);
   return (
-    <Dialog fullScreen open={mode !== null} onClose={onClose} aria-labelledby="fullscreen-title">
-      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1 }}>
-        <Typography id="fullscreen-title" sx={{ flex: 1, fontWeight: 600 }}>
+    <ModalDialog labelledBy="fullscreen-title" onClose={onClose} className="viz-fullscreen">
+      <div className="viz-fullscreen-bar">
+        <h2 id="fullscreen-title" className="viz-fullscreen-title">
           {title}
-        </Typography>
-        <IconButton onClick={onClose} aria-label={copy.close}>
-          <CloseIcon />
-        </IconButton>
-      </Box>
-      <Box
-        sx={{
-          flex: 1,
-          overflow: 'auto',
-          p: { xs: 1, md: 3 },
-          display: 'grid',
-          placeItems: 'center',
-        }}
-      >
-        {mode === 'compare' && resultUrl ? (
+        </h2>
+        <button type="button" className="icon-btn" onClick={onClose} aria-label={copy.close}>
+          <Icon name="close" />
+        </button>
+      </div>
+      <div className="viz-fullscreen-body">
+        {mode === 'compare' ? (
           <CompareSlider
             beforeUrl={originalUrl}
             afterUrl={resultUrl}
             afterAlt={copy.resultAlt(patternId)}
           />
         ) : (
-          <Box
-            component="img"
-            src={mode === 'original' ? originalUrl : (resultUrl ?? originalUrl)}
+          <img
+            src={mode === 'original' ? originalUrl : resultUrl}
             alt={mode === 'original' ? copy.original : copy.resultAlt(patternId)}
-            sx={{ maxWidth: '100%', maxHeight: 'calc(100vh - 100px)', objectFit: 'contain' }}
+            className="viz-fullscreen-image"
           />
         )}
-      </Box>
-    </Dialog>
+      </div>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,6 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { Box, ButtonBase, Paper, Typography } from '@mui/material';
 import { useRef, type KeyboardEvent } from 'react';
 import { VISUALIZER_PATTERN_CODES } from '#src/contract/visualizer';
+import { Icon } from '@/shared/ui/Icon';
 import { thumbnailOf, visualizerCopy as copy } from '../copy';
 
 interface Props {
@@ -32,28 +31,18 @@ export function PatternPicker({ selected, disabled, onSelect }: Props) {
     onSelect(VISUALIZER_PATTERN_CODES[next]);
   };
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-      <Typography variant="h2" id="pattern-grid-heading" sx={{ fontSize: 22, mb: 2 }}>
+    <section className="card viz-step">
+      <h2 id="pattern-grid-heading" className="viz-step-title">
         {copy.step2}
-      </Typography>
-      <Box
-        role="radiogroup"
-        aria-labelledby="pattern-grid-heading"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: 'repeat(4, 1fr)' },
-          gap: 1.5,
-          maxHeight: 360,
-          overflowY: 'auto',
-          p: 0.5,
-        }}
-      >
+      </h2>
+      <div role="radiogroup" aria-labelledby="pattern-grid-heading" className="viz-patterns">
         {VISUALIZER_PATTERN_CODES.map((code, index) => {
           const isSelected = selected === code;
           return (
-            <ButtonBase
+            <button
               key={code}
-              ref={(element: HTMLButtonElement | null) => {
+              type="button"
+              ref={(element) => {
                 buttons.current[index] = element;
               }}
               role="radio"
@@ -64,51 +53,15 @@ export function PatternPicker({ selected, disabled, onSelect }: Props) {
               disabled={disabled}
               onClick={() => onSelect(code)}
               data-testid={`pattern-${code}`}
-              sx={{
-                display: 'block',
-                position: 'relative',
-                borderRadius: 1,
-                overflow: 'hidden',
-                outline: isSelected ? '3px solid' : '1px solid',
-                outlineColor: isSelected ? 'primary.main' : 'divider',
-                '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'secondary.main' },
-              }}
+              className="viz-pattern"
             >
-              <Box
-                component="img"
-                src={thumbnailOf(code)}
-                alt=""
-                loading="lazy"
-                sx={{
-                  display: 'block',
-                  width: '100%',
-                  aspectRatio: '1',
-                  objectFit: 'cover',
-                  bgcolor: 'grey.200',
-                }}
-              />
-              <Typography
-                variant="caption"
-                sx={{ display: 'block', py: 0.5, fontWeight: 600, bgcolor: 'background.paper' }}
-              >
-                {code}
-              </Typography>
-              {isSelected && (
-                <CheckCircleIcon
-                  color="primary"
-                  sx={{
-                    position: 'absolute',
-                    top: 4,
-                    right: 4,
-                    bgcolor: 'white',
-                    borderRadius: '50%',
-                  }}
-                />
-              )}
-            </ButtonBase>
+              <img src={thumbnailOf(code)} alt="" loading="lazy" className="viz-pattern-image" />
+              <span className="viz-pattern-code">{code}</span>
+              {isSelected && <Icon name="checkCircle" className="viz-pattern-check" />}
+            </button>
           );
         })}
-      </Box>
-    </Paper>
+      </div>
+    </section>
   );
 }

@@ -1,4 +1,3 @@
-import { Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import type { ProgressState } from '../hooks/useSimulatedProgress';
 import { visualizerCopy as copy } from '../copy';
 
@@ -6,29 +5,26 @@ import { visualizerCopy as copy } from '../copy';
 export function ProgressPanel({ progress }: { progress: ProgressState }) {
   const percent = Math.round(progress.percent);
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: { xs: 2, md: 3 } }}
-      data-testid="progress-panel"
-      aria-live="polite"
-    >
-      <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
-        <Typography sx={{ fontWeight: 600 }} data-testid="progress-status">
+    <div className="card viz-step" data-testid="progress-panel" aria-live="polite">
+      <div className="viz-progress-top">
+        <span className="viz-progress-status" data-testid="progress-status">
           {progress.done ? copy.done : copy.phases[progress.phase]}
-        </Typography>
-        <Typography data-testid="progress-percent">{percent} %</Typography>
-      </Stack>
-      <LinearProgress
-        variant="determinate"
-        value={percent}
+        </span>
+        <span data-testid="progress-percent">{percent} %</span>
+      </div>
+      <div
+        className="progress viz-progress"
+        role="progressbar"
         aria-label={copy.progressLabel}
-        sx={{ height: 10, borderRadius: 5 }}
-      />
-      <Box sx={{ mt: 1 }}>
-        <Typography variant="body2" color="text.secondary" data-testid="progress-seconds">
-          {copy.secondsLeft(progress.secondsLeft)}
-        </Typography>
-      </Box>
-    </Paper>
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <div className="progress-bar" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="muted small viz-progress-seconds" data-testid="progress-seconds">
+        {copy.secondsLeft(progress.secondsLeft)}
+      </p>
+    </div>
   );
 }

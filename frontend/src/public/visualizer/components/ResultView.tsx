@@ -1,18 +1,15 @@
-import CompareIcon from '@mui/icons-material/Compare';
-import DownloadIcon from '@mui/icons-material/Download';
-import FullscreenIcon from '@mui/icons-material/Fullscreen';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import RefreshIcon from '@mui/icons-material/Refresh';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Button, buttonClass } from '@/shared/ui/Button';
+import { PathIcon } from '@/shared/ui/Icon';
 import { visualizerCopy as copy } from '../copy';
-import type { FullscreenMode } from './FullscreenView';
+import { visualizerIcons as icons } from '../icons';
+import { FullscreenView, type FullscreenMode } from './FullscreenView';
 
 interface Props {
   originalUrl: string;
   originalName: string;
   resultUrl: string;
   patternId: string;
-  onFullscreen: (mode: FullscreenMode) => void;
   onTryAnother: () => void;
   onChangeImage: () => void;
 }
@@ -26,52 +23,46 @@ function ImageCard(props: {
   onFullscreen: () => void;
 }) {
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, flex: 1, minWidth: 0 }} data-testid={props.testId}>
-      <Typography sx={{ fontWeight: 600, mb: 1 }}>{props.label}</Typography>
-      <Box
-        component="img"
-        src={props.url}
-        alt={props.alt}
-        sx={{
-          width: '100%',
-          aspectRatio: '3 / 2',
-          objectFit: 'contain',
-          bgcolor: 'grey.100',
-          borderRadius: 1,
-        }}
-      />
-      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-        <Button
-          size="small"
-          startIcon={<DownloadIcon />}
+    <div className="card viz-result-card" data-testid={props.testId}>
+      <p className="viz-result-label">{props.label}</p>
+      <img src={props.url} alt={props.alt} className="viz-result-image" />
+      <div className="viz-result-actions">
+        <a
+          className={buttonClass({ size: 'small' })}
           href={props.url}
           download={props.downloadName}
         >
+          <PathIcon path={icons.download} className="icon-small" />
           {copy.download}
-        </Button>
-        <Button size="small" startIcon={<FullscreenIcon />} onClick={props.onFullscreen}>
+        </a>
+        <Button size="small" onClick={props.onFullscreen}>
+          <PathIcon path={icons.fullscreen} className="icon-small" />
           {copy.fullscreen}
         </Button>
-      </Stack>
-    </Paper>
+      </div>
+    </div>
   );
 }
 
-/** The original and the new look side by side, with the next steps. */
-export function ResultView(props: Props) {
+/**
+ * The original and the new look side by side, with the next steps and the fullscreen views. Its
+ * code loads once a render is asked for (docs/decisions/0119-visualizer-steps-load-on-intent.md).
+ */
+export default function ResultView(props: Props) {
   const { patternId } = props;
+  const [fullscreen, setFullscreen] = useState<FullscreenMode | null>(null);
   const openQuote = () =>
     window.open(`/quote?pattern=${encodeURIComponent(patternId)}`, '_blank', 'noopener');
   return (
-    <Stack spacing={2} data-testid="result-view">
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+    <div className="viz-result" data-testid="result-view">
+      <div className="viz-result-images">
         <ImageCard
           label={copy.original}
           url={props.originalUrl}
           alt={copy.uploadedAlt}
           downloadName={props.originalName}
           testId="result-original"
-          onFullscreen={() => props.onFullscreen('original')}
+          onFullscreen={() => setFullscreen('original')}
         />
         <ImageCard
           label={copy.result(patternId)}
@@ -79,32 +70,35 @@ export function ResultView(props: Props) {
           alt={copy.resultAlt(patternId)}
           downloadName={`keittio-visualisointi-${patternId}.jpg`}
           testId="result-new"
-          onFullscreen={() => props.onFullscreen('result')}
+          onFullscreen={() => setFullscreen('result')}
         />
-      </Stack>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ flexWrap: 'wrap' }}>
-        <Button
-          variant="contained"
-          startIcon={<CompareIcon />}
-          onClick={() => props.onFullscreen('compare')}
-        >
+      </div>
+      <div className="viz-result-next">
+        <Button variant="contained" onClick={() => setFullscreen('compare')}>
+          <PathIcon path={icons.compare} className="icon-small" />
           {copy.compare}
         </Button>
-        <Button variant="outlined" startIcon={<RefreshIcon />} onClick={props.onTryAnother}>
+        <Button variant="outlined" onClick={props.onTryAnother}>
+          <PathIcon path={icons.refresh} className="icon-small" />
           {copy.tryAnother}
         </Button>
         <Button variant="outlined" onClick={props.onChangeImage}>
           {copy.changeImage}
         </Button>
-        <Button
-          variant="contained"
-          color="secondary"
-          endIcon={<OpenInNewIcon />}
-          onClick={openQuote}
-        >
+        <Button variant="contained" accent onClick={openQuote}>
           {copy.requestQuote}
+          <PathIcon path={icons.openInNew} className="icon-small" />
         </Button>
-      </Stack>
-    </Stack>
+      </div>
+      {fullscreen && (
+        <FullscreenView
+          mode={fullscreen}
+          originalUrl={props.originalUrl}
+          resultUrl={props.resultUrl}
+          patternId={patternId}
+          onClose={() => setFullscreen(null)}
+        />
+      )}
+    </div>
   );
 }

@@ -1,8 +1,9 @@
-import CameraAltIcon from '@mui/icons-material/CameraAlt';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Box, Button, Paper, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useRef, type ChangeEvent } from 'react';
+import { useMediaQuery } from '@/shared/hooks/useMediaQuery';
+import { Button } from '@/shared/ui/Button';
+import { PathIcon } from '@/shared/ui/Icon';
 import { visualizerCopy as copy } from '../copy';
+import { visualizerIcons } from '../icons';
 import { ACCEPT_ATTRIBUTE } from '../lib/uploadRules';
 
 interface Props {
@@ -11,10 +12,19 @@ interface Props {
   disabled: boolean;
   onFile: (file: File, fromCamera: boolean) => void;
   onChangeImage: () => void;
+  /** The visitor is about to pick a photo: the next step's code can start loading. */
+  onIntent: () => void;
 }
 
 /** Step 1: a photo by file pick, or (phones and tablets only) straight from the camera. */
-export function UploadStep({ previewUrl, fileName, disabled, onFile, onChangeImage }: Props) {
+export function UploadStep({
+  previewUrl,
+  fileName,
+  disabled,
+  onFile,
+  onChangeImage,
+  onIntent,
+}: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
   const hasCamera = useMediaQuery('(pointer: coarse), (max-width: 768px)');
@@ -23,60 +33,52 @@ export function UploadStep({ previewUrl, fileName, disabled, onFile, onChangeIma
     event.target.value = '';
     if (file) onFile(file, fromCamera);
   };
+  const intent = { onPointerDown: onIntent, onFocus: onIntent };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-      <Typography variant="h2" sx={{ fontSize: 22, mb: 1 }}>
+    <section className="card viz-step" aria-labelledby="viz-step-upload">
+      <h2 id="viz-step-upload" className="viz-step-title">
         {copy.step1}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {copy.step1Hint}
-      </Typography>
+      </h2>
+      <p className="muted viz-step-hint">{copy.step1Hint}</p>
       {previewUrl ? (
-        <Stack spacing={1.5}>
-          <Box
-            component="img"
+        <div className="viz-preview">
+          <img
             src={previewUrl}
             alt={copy.uploadedAlt}
             data-testid="uploaded-preview"
-            sx={{
-              width: '100%',
-              maxHeight: 320,
-              objectFit: 'contain',
-              borderRadius: 1,
-              bgcolor: 'grey.100',
-            }}
+            className="viz-preview-image"
           />
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} noWrap>
-              {fileName}
-            </Typography>
+          <div className="viz-preview-bar">
+            <span className="muted small viz-file-name">{fileName}</span>
             <Button onClick={onChangeImage} disabled={disabled}>
               {copy.changeImage}
             </Button>
-          </Stack>
-        </Stack>
+          </div>
+        </div>
       ) : (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <div className="viz-upload-buttons">
           <Button
             variant="contained"
-            startIcon={<UploadFileIcon />}
             onClick={() => fileInput.current?.click()}
             disabled={disabled}
+            {...intent}
           >
+            <PathIcon path={visualizerIcons.uploadFile} className="icon-small" />
             {copy.pickFile}
           </Button>
           {hasCamera && (
             <Button
               variant="outlined"
-              startIcon={<CameraAltIcon />}
               onClick={() => cameraInput.current?.click()}
               disabled={disabled}
+              {...intent}
             >
+              <PathIcon path={visualizerIcons.camera} className="icon-small" />
               {copy.takePhoto}
             </Button>
           )}
-        </Stack>
+        </div>
       )}
       <input
         ref={fileInput}
@@ -99,6 +101,6 @@ export function UploadStep({ previewUrl, fileName, disabled, onFile, onChangeIma
           onChange={picked(true)}
         />
       )}
-    </Paper>
+    </section>
   );
 }

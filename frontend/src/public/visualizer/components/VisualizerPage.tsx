@@ -1,32 +1,41 @@
-import AllInclusiveIcon from '@mui/icons-material/AllInclusive';
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
-import { Alert, Box, Button, Chip, Container, Link, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { Link as RouterLink } from '@/app/router';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { lazyPage } from '@/app/loadChunk';
+import { Link } from '@/app/router';
 import { FREE_RENDERS_PER_VISITOR, type FrontOutline } from '#src/contract/visualizer';
 import { routes } from '@/app/routes';
 import { errorMessage } from '@/shared/api/errorMessage';
+import { useSend } from '@/shared/api/postJson';
 import { useToast } from '@/shared/components/toast';
 import { usePageMeta } from '@/shared/components/usePageMeta';
 import { trackEvent } from '@/shared/tracking/analytics';
 import { trackPixel } from '@/shared/tracking/metaPixel';
+import { Alert } from '@/shared/ui/Alert';
+import { Button } from '@/shared/ui/Button';
+import { Icon, PathIcon } from '@/shared/ui/Icon';
 import {
-  useDetectFrontsMutation,
-  useVisualizeMutation,
-  useVisualizerStatusQuery,
+  detectFronts,
+  getVisualizerStatus,
+  visualize as sendVisualization,
 } from '../api/visualizerApi';
-import { FrontEditor } from './FrontEditor';
-import { FullscreenView, type FullscreenMode } from './FullscreenView';
 import { PatternPicker } from './PatternPicker';
 import { ProgressPanel } from './ProgressPanel';
-import { ResultView } from './ResultView';
 import { UploadStep } from './UploadStep';
 import { LIMIT_TEXT, visualizerCopy as copy } from '../copy';
 import { useGenerationCounter } from '../hooks/useGenerationCounter';
 import { useIsAdmin } from '../hooks/useIsAdmin';
 import { useFreeRerenderWindow } from '../hooks/useFreeRerenderWindow';
 import { useSimulatedProgress } from '../hooks/useSimulatedProgress';
+import { visualizerIcons } from '../icons';
 import { isAcceptedImage, isFreeRerender, isTooLarge } from '../lib/uploadRules';
+
+/*
+ * The correction step's editor and the result's views load once the visitor goes for them, in
+ * the time a photo takes to pick and a render to make; everything before them comes with the
+ * page (docs/decisions/0119-visualizer-steps-load-on-intent.md).
+ */
+const FrontEditor = lazyPage(() => import('./FrontEditor'));
+const ResultView = lazyPage(() => import('./ResultView'));
+const loadEditor = () => void FrontEditor.preload();
 
 declare global {
   interface Window {
@@ -61,9 +70,7 @@ export default function VisualizerPage() {
   const toast = useToast();
   const counter = useGenerationCounter();
   const isAdmin = useIsAdmin();
-  const { data: serverStatus } = useVisualizerStatusQuery();
-  const [visualize, { isLoading: generating }] = useVisualizeMutation();
-  const [detectFronts] = useDetectFrontsMutation();
+  const [visualize, generating] = useSend(sendVisualization);
   /** Null while the fronts are being found (or when finding them failed: the server finds them). */
   const [fronts, setFronts] = useState<FrontOutline[] | null>(null);
   /** The server's name for the photo while its taps are answered by the model. */
@@ -74,15 +81,23 @@ export default function VisualizerPage() {
   const rerenderIsFree = useFreeRerenderWindow(image?.chargedAt);
   const [pattern, setPattern] = useState<string | null>(null);
   const [resultUrl, setResultUrl] = useState<string | null>(null);
-  const [fullscreen, setFullscreen] = useState<FullscreenMode | null>(null);
   const exhausted = !isAdmin && counter.remaining <= 0;
   const { atLeast, reset } = counter;
 
   // The server counts too (docs/product.md#visualizer): a browser that forgot its count learns it.
   useEffect(() => {
-    if (serverStatus && !serverStatus.unlimited)
-      atLeast(FREE_RENDERS_PER_VISITOR - serverStatus.remaining);
-  }, [serverStatus, atLeast]);
+    let current = true;
+    getVisualizerStatus().then(
+      (status) => {
+        if (current && !status.unlimited) atLeast(FREE_RENDERS_PER_VISITOR - status.remaining);
+      },
+      // The browser's own count stands.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [atLeast]);
 
   useEffect(() => {
     window.resetVisualizerGenerations = () => {
@@ -107,6 +122,7 @@ export default function VisualizerPage() {
         toast({ ...tooLarge, variant: 'destructive' });
         return;
       }
+      loadEditor();
       try {
         const base64 = await readAsBase64(file);
         setImage({ previewUrl: URL.createObjectURL(file), name: file.name, base64 });
@@ -115,20 +131,18 @@ export default function VisualizerPage() {
         setFronts(null);
         setUploadId(undefined);
         setFrontsFailed(false);
-        detectFronts({ kitchenImage: base64 })
-          .unwrap()
-          .then(
-            (found) => {
-              setUploadId(found.uploadId);
-              setFronts(found.fronts);
-            },
-            () => setFrontsFailed(true),
-          );
+        detectFronts({ kitchenImage: base64 }).then(
+          (found) => {
+            setUploadId(found.uploadId);
+            setFronts(found.fronts);
+          },
+          () => setFrontsFailed(true),
+        );
       } catch {
         toast({ ...copy.toasts.readFailed, variant: 'destructive' });
       }
     },
-    [toast, detectFronts],
+    [toast],
   );
 
   const changeImage = () => {
@@ -162,13 +176,14 @@ export default function VisualizerPage() {
       return;
     }
     toast({ ...copy.toasts.starting, variant: 'info', duration: 8000 });
+    void ResultView.preload();
     start();
     try {
       const { imageUrl } = await visualize({
         kitchenImage: image.base64,
         patternId: pattern,
         ...(fronts ? { fronts } : {}),
-      }).unwrap();
+      });
       succeed();
       setResultUrl(imageUrl);
       if (!isAdmin && !freeRerender) {
@@ -207,56 +222,41 @@ export default function VisualizerPage() {
         : copy.generate(counter.remaining);
 
   return (
-    <Container sx={{ py: { xs: 4, md: 6 } }}>
-      <Stack spacing={3}>
-        <Box>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ alignItems: { sm: 'center' } }}
-          >
-            <Typography variant="h1" sx={{ fontSize: { xs: 32, md: 44 }, flex: 1 }}>
-              {copy.heading}
-            </Typography>
-            {isAdmin ? (
-              <Chip
-                icon={<AllInclusiveIcon />}
-                color="secondary"
-                label={copy.adminBadge}
-                data-testid="usage-badge"
-              />
-            ) : (
-              <Chip
-                color={exhausted ? 'error' : 'primary'}
-                variant="outlined"
-                label={copy.remainingBadge(counter.remaining)}
-                data-testid="usage-badge"
-              />
-            )}
-          </Stack>
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {copy.lead}
-          </Typography>
-        </Box>
+    <div className="container viz-page">
+      <div>
+        <div className="viz-heading">
+          <h1 className="page-title viz-title">{copy.heading}</h1>
+          {isAdmin ? (
+            <span className="badge badge-admin" data-testid="usage-badge">
+              <PathIcon path={visualizerIcons.allInclusive} className="icon-small" />
+              {copy.adminBadge}
+            </span>
+          ) : (
+            <span className={exhausted ? 'badge badge-error' : 'badge'} data-testid="usage-badge">
+              {copy.remainingBadge(counter.remaining)}
+            </span>
+          )}
+        </div>
+        <p className="muted viz-lead">{copy.lead}</p>
+      </div>
 
-        {exhausted && (
-          <Alert severity="error" variant="filled" data-testid="exhausted-banner">
-            {copy.exhaustedBanner}{' '}
-            <Link component={RouterLink} to={routes.quote} color="inherit" sx={{ fontWeight: 700 }}>
-              {copy.exhaustedLink}
-            </Link>
-          </Alert>
-        )}
+      {exhausted && (
+        <Alert severity="error" className="alert-filled" data-testid="exhausted-banner">
+          {copy.exhaustedBanner} <Link to={routes.quote}>{copy.exhaustedLink}</Link>
+        </Alert>
+      )}
 
-        <UploadStep
-          previewUrl={image?.previewUrl ?? null}
-          fileName={image?.name ?? null}
-          disabled={generating}
-          onFile={(file, fromCamera) => void onFile(file, fromCamera)}
-          onChangeImage={changeImage}
-        />
+      <UploadStep
+        previewUrl={image?.previewUrl ?? null}
+        fileName={image?.name ?? null}
+        disabled={generating}
+        onFile={(file, fromCamera) => void onFile(file, fromCamera)}
+        onChangeImage={changeImage}
+        onIntent={loadEditor}
+      />
 
-        {image && !frontsFailed && (
+      {image && !frontsFailed && (
+        <Suspense fallback={<EditorLoading />}>
           <FrontEditor
             imageUrl={image.previewUrl}
             fronts={fronts}
@@ -267,57 +267,56 @@ export default function VisualizerPage() {
               setResultUrl(null);
             }}
           />
-        )}
+        </Suspense>
+      )}
 
-        {image && (
-          <PatternPicker selected={pattern} disabled={generating} onSelect={selectPattern} />
-        )}
+      {image && <PatternPicker selected={pattern} disabled={generating} onSelect={selectPattern} />}
 
-        <Box>
-          <Button
-            variant="contained"
-            size="large"
-            startIcon={<AutoAwesomeIcon />}
-            onClick={() => void generate()}
-            disabled={generating || blocked}
-            data-testid="generate-button"
-          >
-            {buttonLabel}
-          </Button>
-        </Box>
+      <div>
+        <Button
+          variant="contained"
+          size="large"
+          onClick={() => void generate()}
+          disabled={generating || blocked}
+          data-testid="generate-button"
+        >
+          <Icon name="sparkle" className="icon-small" />
+          {buttonLabel}
+        </Button>
+      </div>
 
-        {progress.active && <ProgressPanel progress={progress} />}
+      {progress.active && <ProgressPanel progress={progress} />}
 
-        {image && resultUrl && pattern && (
+      {image && resultUrl && pattern && (
+        <Suspense
+          fallback={<div className="spinner" role="progressbar" aria-label={copy.loading} />}
+        >
           <ResultView
             originalUrl={image.previewUrl}
             originalName={image.name}
             resultUrl={resultUrl}
             patternId={pattern}
-            onFullscreen={setFullscreen}
             onTryAnother={tryAnother}
             onChangeImage={changeImage}
           />
-        )}
-
-        <Typography color="text.secondary" data-testid="patterns-note">
-          {copy.note}
-          <Link component={RouterLink} to={routes.contact}>
-            {copy.noteLink}
-          </Link>
-          {copy.noteEnd}
-        </Typography>
-      </Stack>
-
-      {image && pattern && (
-        <FullscreenView
-          mode={fullscreen}
-          originalUrl={image.previewUrl}
-          resultUrl={resultUrl}
-          patternId={pattern}
-          onClose={() => setFullscreen(null)}
-        />
+        </Suspense>
       )}
-    </Container>
+
+      <p className="muted" data-testid="patterns-note">
+        {copy.note}
+        <Link to={routes.contact}>{copy.noteLink}</Link>
+        {copy.noteEnd}
+      </p>
+    </div>
+  );
+}
+
+/** The correction step while its code arrives: it has nothing to act on yet either. */
+function EditorLoading() {
+  return (
+    <section className="card viz-step" data-testid="front-editor">
+      <h2 className="viz-step-title">{copy.fronts.heading}</h2>
+      <p className="muted">{copy.fronts.detecting}</p>
+    </section>
   );
 }

@@ -6,8 +6,9 @@ import {
   type TapPoint,
   type TapRequest,
 } from '#src/contract/visualizer';
-import { errorMessage } from '@/shared/api/api';
-import { useTapFrontMutation } from '../api/visualizerApi';
+import { errorMessage } from '@/shared/api/errorMessage';
+import { useSend } from '@/shared/api/postJson';
+import { tapFront as sendTap } from '../api/visualizerApi';
 
 type Prompt = Omit<TapRequest, 'uploadId'>;
 
@@ -40,7 +41,7 @@ export const boxOutline = (x0: number, y0: number, x1: number, y1: number): Fron
  * negative tap takes its point out of a front added by tapping, or removes a wrong outline.
  */
 export function useFrontTaps({ uploadId, fronts, onChange, outlineHere }: Options) {
-  const [tapFront, { isLoading: busy }] = useTapFrontMutation();
+  const [tapFront, busy] = useSend(sendTap);
   const [message, setMessage] = useState<string | null>(null);
   /** The prompt each outline added by tapping came from, so a negative tap can refine it. */
   const prompts = useRef(new Map<string, Prompt>());
@@ -55,7 +56,7 @@ export function useFrontTaps({ uploadId, fronts, onChange, outlineHere }: Option
     if (!uploadId) return 'failed';
     setMessage(null);
     try {
-      const { front } = await tapFront({ uploadId, ...prompt }).unwrap();
+      const { front } = await tapFront({ uploadId, ...prompt });
       prompts.current.set(key(front), prompt);
       return front;
     } catch (error) {
