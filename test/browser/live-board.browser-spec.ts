@@ -34,6 +34,8 @@ describe('Live board in two browsers', () => {
   const openBoard = async (page: Page) => {
     await page.goto(`${testApp.baseUrl}/admin?tab=crm`);
     await page.getByTestId('column-new').waitFor();
+    // Changes are told from the moment the stream is open.
+    await page.locator('[data-live-status="live"]').waitFor();
   };
   const column = (page: Page, id: string) => page.getByTestId(`column-${id}`);
   const card = (page: Page, name: string) =>

@@ -108,7 +108,7 @@ function AdminDashboard() {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
       <AppBar position="sticky" color="default" elevation={1}>
-        <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
+        <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }} data-live-status={live}>
           <Typography variant="h6" component="h1" sx={{ flexGrow: 1 }}>
             Admin Dashboard
           </Typography>
