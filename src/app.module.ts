@@ -19,6 +19,7 @@ import { PatternsModule } from './modules/patterns/index.js';
 import { ReportsModule } from './modules/reports/index.js';
 import { VisualizerModule } from './modules/visualizer/index.js';
 import { BackupsModule } from './modules/backups/index.js';
+import { LiveModule } from './modules/live/index.js';
 import { FileStoreModule } from './platform/storage/file-stores.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { databaseWaitsFrom } from './platform/database/database-waits.js';
@@ -97,6 +98,7 @@ export class AppModule {
         VisualizerModule,
         BackupsModule,
         AuditModule,
+        LiveModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AppThrottlerGuard },

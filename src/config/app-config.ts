@@ -77,6 +77,13 @@ export class AppEnvironment {
   @Max(600_000)
   SHUTDOWN_TIMEOUT_MS = 25_000;
 
+  /** Live streams of the admin (one per open admin window) this process keeps open at most. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  LIVE_STREAMS_MAX = 500;
+
   @Transform(toInt)
   @IsInt()
   @Min(1024)

@@ -70,7 +70,8 @@ describe('E-mail dialog in Chromium', () => {
     await page.keyboard.press('Shift+Enter');
     await page.keyboard.type('sopisiko tiistai?');
     await page.keyboard.press('Enter');
-    await page.getByText('Email sent successfully').waitFor();
+    await page.getByText('Email queued').waitFor();
+    expect(await page.getByText(/delivered to the customer/).count()).toBe(0);
     expect(await message.inputValue()).toBe('');
     const bubble = dialog.getByTestId('email-message').filter({ hasText: 'sopisiko tiistai?' });
     await bubble.getByTestId('delivery-state').filter({ hasText: 'Delivered' }).waitFor();

@@ -5,6 +5,7 @@ export * from './domain/pipeline.events.js';
 export type { LeadRetentionApplied } from './domain/lead-retention.js';
 export { type LeadState, foldLead } from './domain/lead.state.js';
 export { CLOSED_STATUS, DEFAULT_COLUMNS, foldPipeline } from './domain/pipeline.state.js';
+export { LEAD_STATS_PROJECTION } from './projections/lead-stats/lead-stats.projection.js';
 export { summarizeLeadStats } from './queries/summarize-lead-stats.js';
 export { CreateLeadCommand } from './commands/create-lead/create-lead.command.js';
 export { UpdateLeadCommand } from './commands/update-lead/update-lead.command.js';

@@ -177,6 +177,20 @@ export class ProjectionManager {
     return build;
   }
 
+  /** Where the live build of a projection has read the log up to; null while it is not built. */
+  async checkpoint(name: string): Promise<LogPosition | null> {
+    const { rows } = await this.pool.query<{ transaction_id: string; global_position: string }>(
+      `select c.transaction_id::text, c.global_position
+       from projections p join projection_checkpoints c on c.name = p.name and c.version = p.active_version
+       where p.name = $1`,
+      [name],
+    );
+    const row = rows[0];
+    return row
+      ? { transactionId: row.transaction_id, globalPosition: Number(row.global_position) }
+      : null;
+  }
+
   /** Version, lag and any build in progress of every projection. */
   async status(): Promise<ProjectionStatus[]> {
     const [active, builds] = await Promise.all([this.activeBuilds(), this.buildsInProgress()]);

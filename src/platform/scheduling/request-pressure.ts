@@ -38,6 +38,17 @@ export class RequestPressure {
     next();
   };
 
+  /**
+   * Stops counting a request that stays open on purpose (a live stream): otherwise one open
+   * screen would keep the server "busy" and every background worker at its longest wait.
+   */
+  release(res: Response): void {
+    if (res.listeners('close').includes(this.answered)) {
+      res.off('close', this.answered);
+      this.answered();
+    }
+  }
+
   get busy(): boolean {
     return this.inFlight > 0 || performance.now() - this.lastAnsweredAt < QUIET_MS;
   }

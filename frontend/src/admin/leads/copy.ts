@@ -21,6 +21,8 @@ export const leadCopy = {
   fetchHistoryFailed: 'Failed to fetch activity logs',
   conflict: (who: string | null) =>
     `This lead was changed by ${who ?? 'someone else'} a moment ago. Reload to see the latest version; your edits are kept until you do.`,
+  changedElsewhere:
+    'This lead was changed by someone else while you had it open. Reload to see the latest version; saving now would be refused.',
   erased: { title: 'Lead deleted permanently' },
   followUpDone: 'Follow-up marked done',
   exportFailed: 'The leads could not be exported. Please try again.',

@@ -11,6 +11,13 @@ export type PipelineEvent =
   | { type: 'PipelineColumnRecolored'; data: { id: string; from: ColumnColor; to: ColumnColor } }
   | { type: 'PipelineColumnRemoved'; data: { id: string; movedLeadsTo: string | null } };
 
+export const PIPELINE_EVENT_TYPES: readonly PipelineEvent['type'][] = [
+  'PipelineColumnAdded',
+  'PipelineColumnRenamed',
+  'PipelineColumnRecolored',
+  'PipelineColumnRemoved',
+];
+
 /**
  * Event types renamed after events were stored under the old name (British to American spelling):
  * the log is append-only, so old events are read under the new name.

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { Refusal } from '#src/platform/domain/refusal.js';
 import type { AuthenticatedStaff, Authenticator } from '#src/platform/http/access.guard.js';
+import { liveStreamToken } from '#src/platform/http/live-stream-cookie.js';
 import { type LiveSession, SessionsRepository } from './sessions.repository.js';
 import { TokenService } from './token.service.js';
 
@@ -25,7 +26,16 @@ const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
   'POST /api/auth/logout',
 ]);
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/;
+const JWT = '[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*\\.[A-Za-z0-9_-]*';
+const BEARER = new RegExp(`^Bearer (${JWT})$`);
+const COOKIE_TOKEN = new RegExp(`^${JWT}$`);
+
+/** Without a bearer header: the live stream's cookie, which only its own route reads. */
+function streamToken(request: Request): string | null {
+  if (request.headers.authorization) return null;
+  const token = liveStreamToken(request);
+  return token && COOKIE_TOKEN.test(token) ? token : null;
+}
 
 @Injectable()
 export class StaffAuthenticator implements Authenticator {
@@ -35,9 +45,9 @@ export class StaffAuthenticator implements Authenticator {
   ) {}
 
   async authenticate(request: Request): Promise<SignedInMember | null> {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match) return null;
-    const claims = this.tokens.read(match[1]);
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1] ?? streamToken(request);
+    if (!token) return null;
+    const claims = this.tokens.read(token);
     if (!claims) return null;
     const session = await this.sessions.findLive(claims.sid, claims.sub);
     if (!session) return null;

@@ -1,5 +1,6 @@
 import { createHmac, type KeyObject, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { readCookie } from '#src/platform/http/cookies.js';
 import { VISITOR_COOKIE } from '../visualizer.constants.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -44,18 +45,4 @@ export class VisitorCookie {
   private sign(id: string): string {
     return createHmac('sha256', this.secret).update(`visitor:${id}`).digest('base64url');
   }
-}
-
-function readCookie(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      return null;
-    }
-  }
-  return null;
 }

@@ -148,6 +148,13 @@ function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () =
       <DialogTitle id="lead-details-title">Lead Details</DialogTitle>
       <DialogContent dividers>
         {conflict && <ConflictAlert message={conflict} onReload={reload} reloading={isFetching} />}
+        {!conflict && !saving && lead.version > (seenVersion ?? lead.version) && (
+          <ConflictAlert
+            message={leadCopy.changedElsewhere}
+            onReload={reload}
+            reloading={isFetching}
+          />
+        )}
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Created {formatDateTime(lead.createdAt)} · {SOURCE_LABELS[lead.source] ?? lead.source}
         </Typography>

@@ -1,7 +1,8 @@
 /** Every message of the e-mail dialog, in one place (docs/product.md#messages). */
 export const mailCopy = {
-  sent: 'Email sent successfully',
-  sentDescription: 'Your email has been delivered to the customer.',
+  sent: 'Email queued',
+  sentDescription:
+    'It goes to the customer shortly; the message shows Delivered once the mail server has accepted it.',
   sendFailed: 'Failed to send email',
   replyAdded: 'Customer reply added',
   replyFailed: 'Failed to add reply',

@@ -28,6 +28,7 @@ import { ForcePasswordChange } from '@/admin/auth/components/ForcePasswordChange
 import { useUnauthorizedRedirect } from '@/shared/session/useUnauthorizedRedirect';
 import { clearAdminSession, getAdminToken } from '@/shared/session/session';
 import { preloadTab, tabsFor, type AdminTabId } from '@/admin/shell/tabs';
+import { useLiveStatus, useLiveUpdates } from '@/shared/live/useLiveUpdates';
 
 function Loading({ label }: { label: string }) {
   return (
@@ -77,6 +78,8 @@ function AdminDashboard() {
   // The open tab's code downloads alongside the session check instead of after it, and the
   // spinner stays until both are in: the tab then renders without a Suspense fallback of its own.
   const tabLoaded = usePreloaded(() => preloadTab(searchParams.get('tab')));
+  useLiveUpdates(!!verify.data && !verify.data.user.mustChangePassword);
+  const live = useLiveStatus();
 
   useEffect(() => {
     if (!verify.isError) return;
@@ -105,13 +108,16 @@ function AdminDashboard() {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
       <AppBar position="sticky" color="default" elevation={1}>
-        <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
+        <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }} data-live-status={live}>
           <Typography variant="h6" component="h1" sx={{ flexGrow: 1 }}>
             Admin Dashboard
           </Typography>
           <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' } }}>
             {fullName(user)}
           </Typography>
+          {live === 'reconnecting' && (
+            <Chip size="small" color="warning" role="status" label="Reconnecting…" />
+          )}
           <Chip size="small" label={user.role} />
           <Button startIcon={<Logout />} onClick={signOut} variant="outlined">
             Logout

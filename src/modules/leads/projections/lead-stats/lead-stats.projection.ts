@@ -17,6 +17,8 @@ import {
 } from '#src/modules/leads/domain/lead.state.js';
 
 export const LEAD_STATS_TABLE = 'lead_stats';
+/** The Overview's totals: an async projection, so screens learn when it has caught up. */
+export const LEAD_STATS_PROJECTION = 'lead_stats';
 const LEADS_TABLE = 'lead_stats_leads';
 
 interface CountedLead {
@@ -34,7 +36,7 @@ interface CountedLead {
 @Projection()
 @Injectable()
 export class LeadStatsProjection implements ProjectionDefinition {
-  readonly name = 'lead_stats';
+  readonly name = LEAD_STATS_PROJECTION;
   readonly mode = 'async' as const;
   readonly version = 2;
   readonly handles = LEAD_BOARD_EVENT_TYPES;

@@ -20,6 +20,7 @@ import {
   EMAIL_SUBJECT_MAX_LENGTH,
 } from '#src/contract/mail';
 import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { useLiveStatus } from '@/shared/live/useLiveUpdates';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { refreshUnreadCounts, useGetConversationQuery } from '../api/mailApi';
 import { mailCopy } from '../copy';
@@ -33,10 +34,14 @@ interface Props {
   onClose: () => void;
 }
 
-/** The conversation with a lead's customer, polled while open (docs/product.md#admin-screens). */
+/** The conversation with a lead's customer, kept fresh while open (docs/product.md#admin-screens). */
 export function EmailDialog({ leadId, customerName, customerEmail, onClose }: Props) {
   const dispatch = useDispatch();
-  const conversation = useGetConversationQuery(leadId, { pollingInterval: EMAIL_POLL_INTERVAL_MS });
+  // Live notices refresh the conversation (a delivery, a reply); polling only while they cannot.
+  const live = useLiveStatus() === 'live';
+  const conversation = useGetConversationQuery(leadId, {
+    pollingInterval: live ? 0 : EMAIL_POLL_INTERVAL_MS,
+  });
   const { data: messages, isLoading, isError, refetch } = conversation;
   useFetchFailureToast(conversation, mailCopy.fetchConversationFailed);
   const composer = useEmailComposer(leadId);
