@@ -5,10 +5,14 @@
  * shares. The outlines are the same four-cornered ones the correction step and the render take.
  */
 import sharp from 'sharp';
-import type { RgbImage } from '../../rendering/cabinet-detector.js';
-import type { FrontOutline } from '../../rendering/front-outlines.js';
-import { encoderInput, modelFrame, type ModelFrame } from '../../segmentation/model-frame.js';
-import { decodeScored, encode } from '../../segmentation/sam-model.js';
+import type { RgbImage } from '#src/modules/visualizer/rendering/cabinet-detector.js';
+import type { FrontOutline } from '#src/modules/visualizer/rendering/front-outlines.js';
+import {
+  encoderInput,
+  modelFrame,
+  type ModelFrame,
+} from '#src/modules/visualizer/segmentation/model-frame.js';
+import { decodeScored, encode } from '#src/modules/visualizer/segmentation/sam-model.js';
 import type { Candidate } from '../detection-types.js';
 import { toOutlines } from '../front-outlines.js';
 import { byFinish, withoutTiles, withoutWindows } from '../not-fronts.js';

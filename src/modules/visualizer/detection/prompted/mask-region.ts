@@ -2,7 +2,7 @@
  * Stage 2: one decoder answer read as a region: the connected part of the mask under the prompt
  * point, its bounding box, four corners, how well it fills them, and the model's confidence.
  */
-import { CornerTracker } from '../../rendering/front-outlines.js';
+import { CornerTracker } from '#src/modules/visualizer/rendering/front-outlines.js';
 import type { Corner, Quad } from '../detection-types.js';
 
 export interface MaskRegion {
