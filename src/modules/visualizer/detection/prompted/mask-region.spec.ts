@@ -38,7 +38,7 @@ describe('maskRegion', () => {
 
   it('should fill an L-shaped region poorly', () => {
     const region = maskRegion(logitsWith([5, 4, 10, 24], [5, 19, 30, 24]), size, [6, 6], 0.9, 1)!;
-    expect(region.fill).toBeLessThan(0.6);
+    expect(region.fill).toBeLessThan(0.7);
   });
 });
 

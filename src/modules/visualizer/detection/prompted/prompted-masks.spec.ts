@@ -5,7 +5,7 @@ const size = { width: 40, height: 40 };
 const limits = {
   maxPromptsCount: 50,
   stabilityOffsetLogit: 1,
-  frontAreaMaxShare: 0.25,
+  frontAreaMaxShare: 0.4,
   outsideDistanceShare: 0.1,
 };
 
@@ -39,7 +39,7 @@ describe('promptedRegions', () => {
       size,
       gridPrompts(size, 8),
       limits,
-      (region) => region.area < 0.25 * size.width * size.height,
+      (region) => region.area < 0.4 * size.width * size.height,
     );
     const boxes = regions.map(({ minX, minY, maxX, maxY }) => [minX, minY, maxX, maxY]);
     expect(boxes).toEqual(expect.arrayContaining(doors));
@@ -78,8 +78,8 @@ describe('gridPrompts', () => {
   it('should give coarse points first, then finer ones, inside the frame', () => {
     const points = gridPrompts({ width: 400, height: 300 }, 8);
     expect(points.slice(0, 2)).toEqual([
-      { x: 0.25, y: 1 / 6 },
-      { x: 0.75, y: 1 / 6 },
+      { x: 0.25, y: 0.25 },
+      { x: 0.75, y: 0.25 },
     ]);
     expect(points).toHaveLength(2 * 2 + 4 * 3 + 8 * 6);
     expect(points.every(({ x, y }) => x > 0 && x < 1 && y > 0 && y < 1)).toBe(true);
