@@ -40,10 +40,11 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig({ DATABASE_LOCK_TIMEOUT_MS: '0' })).toThrow(/DATABASE_LOCK_TIMEOUT_MS/);
   });
 
-  it('should choose the rule engine to find the fronts unless OpenCV is asked for, and refuse any other', () => {
+  it('should choose the rule engine to find the fronts unless OpenCV or the model is asked for, and refuse any other', () => {
     expect(loadConfig({}).VISUALIZER_DETECTOR).toBe('rules');
     expect(loadConfig({ VISUALIZER_DETECTOR: 'opencv' }).VISUALIZER_DETECTOR).toBe('opencv');
-    expect(() => loadConfig({ VISUALIZER_DETECTOR: 'sam' })).toThrow(/VISUALIZER_DETECTOR/);
+    expect(loadConfig({ VISUALIZER_DETECTOR: 'sam' }).VISUALIZER_DETECTOR).toBe('sam');
+    expect(() => loadConfig({ VISUALIZER_DETECTOR: 'learned' })).toThrow(/VISUALIZER_DETECTOR/);
   });
 
   it('should treat an empty variable as unset', () => {

@@ -51,3 +51,6 @@ export interface Candidate {
   /** Mean Lab of the rim round the interior, its edge pixels left out. */
   rimLab: readonly [number, number, number];
 }
+
+/** The named numbers of a parameters object, whatever values another detector gives them. */
+export type NumbersOf<P, K extends keyof P> = { readonly [N in K]: number };

@@ -6,7 +6,7 @@
  * panel), and candidates whose colour is no finish shared by enough fronts (appliances).
  */
 import type { DetectionParameters } from './detection-parameters.js';
-import type { Candidate } from './detection-types.js';
+import type { Candidate, NumbersOf } from './detection-types.js';
 
 export function rejectNotFronts(
   candidates: Candidate[],
@@ -50,11 +50,14 @@ const similar = (a: number, b: number, tolerance: number) =>
   Math.abs(a - b) <= tolerance * Math.max(a, b);
 
 /** Tiles: a group of many small regions all of one width and height. */
-export function withoutTiles(
-  candidates: Candidate[],
+export function withoutTiles<C extends Candidate>(
+  candidates: C[],
   picturePixels: number,
-  parameters: DetectionParameters,
-): Candidate[] {
+  parameters: NumbersOf<
+    DetectionParameters,
+    'tileAreaMaxShare' | 'sizeToleranceShare' | 'tileGroupMinCount'
+  >,
+): C[] {
   const small = (candidate: Candidate) =>
     candidate.area <= parameters.tileAreaMaxShare * picturePixels;
   const tolerance = parameters.sizeToleranceShare;
@@ -85,7 +88,10 @@ export function withoutNested(candidates: Candidate[]): Candidate[] {
   return kept;
 }
 
-function withoutWindows(candidates: Candidate[], parameters: DetectionParameters): Candidate[] {
+export function withoutWindows<C extends Candidate>(
+  candidates: C[],
+  parameters: NumbersOf<DetectionParameters, 'windowMinGrey' | 'windowAboveFrontsGrey'>,
+): C[] {
   if (!candidates.length) return candidates;
   const greys = candidates.map(({ grey }) => grey).sort((a, b) => a - b);
   const median = greys[greys.length >> 1];
@@ -100,9 +106,14 @@ function withoutWindows(candidates: Candidate[], parameters: DetectionParameters
  * group is kept when it is the largest, or when it has a few members and its area is a fair share
  * of the largest group's (a lone region of a colour of its own is an appliance).
  */
-export function byFinish(candidates: Candidate[], parameters: DetectionParameters): Candidate[] {
-  const groups: { lab: readonly [number, number, number]; members: Candidate[]; area: number }[] =
-    [];
+export function byFinish<C extends Candidate>(
+  candidates: C[],
+  parameters: NumbersOf<
+    DetectionParameters,
+    'finishDistanceMax' | 'finishAreaMinShare' | 'finishMembersMinCount'
+  >,
+): C[] {
+  const groups: { lab: readonly [number, number, number]; members: C[]; area: number }[] = [];
   for (const candidate of [...candidates].sort((a, b) => b.area - a.area)) {
     const group = groups.find(
       ({ lab }) => labDistance(lab, candidate.lab) <= parameters.finishDistanceMax,

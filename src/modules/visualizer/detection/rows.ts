@@ -4,19 +4,19 @@
  * only when it is as tall as a row of the others (a tall unit, a lone wall unit beside a window).
  */
 import type { DetectionParameters } from './detection-parameters.js';
-import type { Candidate } from './detection-types.js';
+import type { Candidate, NumbersOf } from './detection-types.js';
 
-export function alignedFronts(
-  candidates: Candidate[],
-  parameters: DetectionParameters,
-): Candidate[] {
+export function alignedFronts<C extends Candidate>(
+  candidates: C[],
+  parameters: NumbersOf<DetectionParameters, 'rowAlignShare'>,
+): C[] {
   const tolerance = parameters.rowAlignShare;
   const near = (a: number, b: number, size: number) => Math.abs(a - b) <= tolerance * size;
-  const inRow = (a: Candidate, b: Candidate) => {
+  const inRow = (a: C, b: C) => {
     const size = Math.min(a.maxY - a.minY, b.maxY - b.minY);
     return near(a.minY, b.minY, size) && near(a.maxY, b.maxY, size);
   };
-  const inStack = (a: Candidate, b: Candidate) => {
+  const inStack = (a: C, b: C) => {
     const size = Math.min(a.maxX - a.minX, b.maxX - b.minX);
     return near(a.minX, b.minX, size) && near(a.maxX, b.maxX, size);
   };

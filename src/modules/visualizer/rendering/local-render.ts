@@ -1,5 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { detectFrontOutlines } from '../detection/detect-fronts.js';
+import { detectPromptedOutlines } from '../detection/prompted/detect-prompted.js';
 import { detectCabinetFronts, type CabinetDetection, type RgbImage } from './cabinet-detector.js';
 import { openPhoto, readForAnalysis, type ForAnalysis } from './decode-image.js';
 import { FRONT_WIDTH_CM, frontTransforms, TILE_CM } from './front-mapping.js';
@@ -145,6 +146,8 @@ async function detectWith(
   { analysis, noiseFrom }: ForAnalysis,
 ): Promise<CabinetDetection> {
   if (detector === 'rules') return detectCabinetFronts(analysis, noiseFrom);
+  if (detector === 'sam')
+    return rasteriseOutlines(await detectPromptedOutlines(analysis), analysis);
   return rasteriseOutlines(await detectFrontOutlines(analysis), analysis);
 }
 

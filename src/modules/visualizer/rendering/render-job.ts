@@ -8,8 +8,8 @@ export type SourceDecoder = 'sharp' | 'heic' | 'bmp';
  * Which detector finds the fronts: OpenCV's staged pipeline (src/modules/visualizer/detection) or
  * the older rule engine. Set by VISUALIZER_DETECTOR; see docs/decisions/0107-front-detection-on-opencv.md.
  */
-export type FrontDetector = 'opencv' | 'rules';
-export const FRONT_DETECTORS: readonly FrontDetector[] = ['opencv', 'rules'];
+export type FrontDetector = 'sam' | 'opencv' | 'rules';
+export const FRONT_DETECTORS: readonly FrontDetector[] = ['sam', 'opencv', 'rules'];
 export const DEFAULT_FRONT_DETECTOR: FrontDetector = 'rules';
 
 export interface RenderSource {

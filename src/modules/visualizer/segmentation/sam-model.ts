@@ -46,12 +46,29 @@ export async function encode(input: Float32Array): Promise<Float32Array> {
   return output[encoder.outputNames[0]].data as Float32Array;
 }
 
+/** A decoder run's answer: the mask's logits over the frame and the model's own IoU estimate. */
+export interface DecodedMask {
+  /** width × height logits; above 0 is the mask. */
+  logits: Float32Array;
+  /** The model's predicted IoU of this mask with the object prompted (0..1). */
+  predictedIou: number;
+}
+
 /** The mask's logits over the frame (width × height), for one prompt on one embedding. */
 export async function decode(
   embedding: Float32Array,
   prompt: TapPrompt,
   frame: ModelFrame,
 ): Promise<Float32Array> {
+  return (await decodeScored(embedding, prompt, frame)).logits;
+}
+
+/** One prompt per run: the exported decoder's batch dimension is fixed at 1. */
+export async function decodeScored(
+  embedding: Float32Array,
+  prompt: TapPrompt,
+  frame: ModelFrame,
+): Promise<DecodedMask> {
   const decoder = await session('decoder');
   const { coords, labels, count } = promptInput(prompt, frame);
   const output = await decoder.run({
@@ -68,5 +85,8 @@ export async function decode(
     // The mask comes back at this size: the frame's, not the photo's 12 MP.
     orig_im_size: new ort.Tensor('float32', [frame.height, frame.width], [2]),
   });
-  return output.masks.data as Float32Array;
+  return {
+    logits: output.masks.data as Float32Array,
+    predictedIou: (output.iou_predictions.data as Float32Array)[0],
+  };
 }

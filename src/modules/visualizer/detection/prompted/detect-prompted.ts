@@ -1,0 +1,95 @@
+/**
+ * Front detection by a promptable segmentation model (docs/decisions, the model-prompted
+ * detector): the photo encoded once, the decoder asked at the points of a coarse-to-fine grid,
+ * its regions that are front-like kept, then the finish and row stages the edge-based detector
+ * shares. The outlines are the same four-cornered ones the correction step and the render take.
+ */
+import sharp from 'sharp';
+import type { RgbImage } from '#src/modules/visualizer/rendering/cabinet-detector.js';
+import type { FrontOutline } from '#src/modules/visualizer/rendering/front-outlines.js';
+import {
+  encoderInput,
+  modelFrame,
+  type ModelFrame,
+} from '#src/modules/visualizer/segmentation/model-frame.js';
+import { decodeScored, encode } from '#src/modules/visualizer/segmentation/sam-model.js';
+import type { Candidate } from '../detection-types.js';
+import { toOutlines } from '../front-outlines.js';
+import { byFinish, withoutTiles, withoutWindows } from '../not-fronts.js';
+import { alignedFronts } from '../rows.js';
+import { withoutFrames } from './framed-regions.js';
+import { frontRegions, isFrontLike, runsOut } from './front-regions.js';
+import type { MaskRegion } from './mask-region.js';
+import { PROMPTED_PARAMETERS, type PromptedParameters } from './prompted-parameters.js';
+import { promptedRegions } from './prompted-masks.js';
+import { gridPrompts } from './prompt-points.js';
+import { meanGrey, meanLab } from './region-colour.js';
+
+export async function detectPromptedOutlines(
+  image: RgbImage,
+  parameters: PromptedParameters = PROMPTED_PARAMETERS,
+): Promise<FrontOutline[]> {
+  const frame = modelFrame(image.width, image.height);
+  const rgb = await frameOf(image, frame);
+  const embedding = await encode(encoderInput(rgb, frame));
+  const regions = await promptedRegions(
+    async (point, outside) =>
+      decodeScored(
+        embedding,
+        {
+          points: [
+            { ...point, include: true },
+            ...outside.map((away) => ({ ...away, include: false })),
+          ],
+        },
+        frame,
+      ),
+    frame,
+    gridPrompts(frame, parameters.gridColumnsCount),
+    parameters,
+    (region) =>
+      isFrontLike(region, frame, parameters) ||
+      (region.stability >= parameters.stabilityMinShare &&
+        runsOut(region, frame, parameters.borderMarginPx)),
+  );
+  const coloured = regions.map((region) => ({ region, lab: meanLab(rgb, region.pixels) }));
+  const fronts = new Set(frontRegions(regions, frame, parameters));
+  const unframed = withoutFrames(
+    coloured.filter(({ region }) => fronts.has(region)),
+    coloured,
+    parameters,
+  );
+  const candidates = unframed.map(({ region, lab }) => asCandidate(region, lab, rgb));
+  const untiled = withoutTiles(candidates, frame.width * frame.height, parameters);
+  const aligned = alignedFronts(
+    byFinish(withoutWindows(untiled, parameters), parameters),
+    parameters,
+  );
+  return toOutlines(aligned, frame, parameters.outlineGrowPx);
+}
+
+async function frameOf(image: RgbImage, frame: ModelFrame): Promise<Uint8Array> {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .resize(frame.width, frame.height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+}
+
+function asCandidate(
+  region: MaskRegion,
+  lab: readonly [number, number, number],
+  rgb: Uint8Array,
+): Candidate {
+  return {
+    quad: region.quad,
+    area: region.area,
+    minX: region.minX,
+    minY: region.minY,
+    maxX: region.maxX,
+    maxY: region.maxY,
+    edgeShare: 0,
+    grey: meanGrey(rgb, region.pixels),
+    lab,
+    rimLab: lab,
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Stage 2: one decoder answer read as a region: the connected part of the mask under the prompt
+ * point, its bounding box, four corners, how well it fills them, and the model's confidence.
+ */
+import { CornerTracker } from '#src/modules/visualizer/rendering/front-outlines.js';
+import type { Corner, Quad } from '../detection-types.js';
+
+export interface MaskRegion {
+  /** Frame pixel indices of the region, in raster order. */
+  pixels: Int32Array;
+  area: number;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  /** Four corners clockwise from the top left, frame pixels. */
+  quad: Quad;
+  /** The region's area over its quadrilateral's. */
+  fill: number;
+  /** The model's IoU estimate and the mask's stability (area at +offset over area at −offset). */
+  predictedIou: number;
+  stability: number;
+}
+
+export function maskRegion(
+  logits: Float32Array,
+  size: { width: number; height: number },
+  seed: readonly [number, number],
+  predictedIou: number,
+  stabilityOffset: number,
+): MaskRegion | null {
+  const { width, height } = size;
+  const sx = Math.min(width - 1, Math.max(0, Math.floor(seed[0])));
+  const sy = Math.min(height - 1, Math.max(0, Math.floor(seed[1])));
+  const start = sy * width + sx;
+  if (!(logits[start] > 0)) return null;
+  let strong = 0;
+  let weak = 0;
+  for (let i = 0; i < logits.length; i++) {
+    if (logits[i] > stabilityOffset) strong++;
+    if (logits[i] > -stabilityOffset) weak++;
+  }
+  const pixels = connectedFrom(logits, width, height, start);
+  let [minX, minY, maxX, maxY] = [width, height, -1, -1];
+  const corners = new CornerTracker();
+  for (const i of pixels) {
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    corners.add(x, y);
+  }
+  const quad = corners.points.map(([x, y]): Corner => [x, y]) as unknown as Quad;
+  const outlined = quadArea(quad);
+  return {
+    pixels,
+    area: pixels.length,
+    minX,
+    minY,
+    maxX: maxX + 1,
+    maxY: maxY + 1,
+    quad,
+    fill: outlined > 0 ? pixels.length / outlined : 0,
+    predictedIou,
+    stability: weak ? strong / weak : 0,
+  };
+}
+
+/** The 4-connected pixels above zero reached from `start`, sorted. */
+function connectedFrom(
+  logits: Float32Array,
+  width: number,
+  height: number,
+  start: number,
+): Int32Array {
+  const seen = new Uint8Array(logits.length);
+  const stack = new Int32Array(logits.length);
+  const found: number[] = [];
+  let top = 0;
+  stack[top++] = start;
+  seen[start] = 1;
+  while (top > 0) {
+    const at = stack[--top];
+    found.push(at);
+    const x = at % width;
+    const visit = (next: number) => {
+      if (!seen[next] && logits[next] > 0) {
+        seen[next] = 1;
+        stack[top++] = next;
+      }
+    };
+    if (x > 0) visit(at - 1);
+    if (x < width - 1) visit(at + 1);
+    if (at >= width) visit(at - width);
+    if (at < (height - 1) * width) visit(at + width);
+  }
+  return Int32Array.from(found).sort();
+}
+
+/** Shoelace area of a quadrilateral. */
+export function quadArea(quad: Quad): number {
+  let twice = 0;
+  for (let i = 0; i < 4; i++) {
+    const [x1, y1] = quad[i];
+    const [x2, y2] = quad[(i + 1) % 4];
+    twice += x1 * y2 - x2 * y1;
+  }
+  return Math.abs(twice) / 2;
+}

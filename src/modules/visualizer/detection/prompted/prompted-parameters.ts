@@ -1,0 +1,57 @@
+/**
+ * Every tunable number of the model-prompted detector, in one versioned object. Each name ends in
+ * its unit: `Share` a share (0..1) of what the comment names, `Count` a count, `Px` pixels of the
+ * model's frame (the photo scaled so its long side is 1024), `Logit` the decoder's mask logits.
+ * A change of any value is a new `version`, with its figures on the quality bench in the decision.
+ */
+export const PROMPTED_PARAMETERS = {
+  version: 1,
+  /** Prompt points: a grid of this many columns; rows follow the frame's aspect. */
+  gridColumnsCount: 16,
+  /** At most this many decoder runs per photo (each 50-100 ms on two cores). */
+  maxPromptsCount: 96,
+  /** A region too large for a front is asked again with four points this far round it (a share of the width) marked not on it. */
+  outsideDistanceShare: 0.1,
+  /** A mask is kept when the model's own IoU estimate is at least this. */
+  predictedIouMinShare: 0.8,
+  /** Stability: the mask's area at +offset over its area at −offset (SAM's own measure). */
+  stabilityOffsetLogit: 1,
+  stabilityMinShare: 0.85,
+  /** A front is at least this share of the frame, and at most this share. */
+  frontAreaMinShare: 0.002,
+  frontAreaMaxShare: 0.25,
+  /** A front fills at least this share of its four-cornered outline (a wall's or a plant's does not). */
+  quadFillMinShare: 0.88,
+  /** ... and at most this share: more, and its four corners miss much of it (not four-cornered). */
+  quadFillMaxShare: 1.12,
+  /** A front is at most this share of the frame's width (a backsplash or a worktop runs wider). */
+  frontWidthMaxShare: 0.5,
+  /** Neither side shorter than this share of the other (gaps, plinths, worktop edges are strips). */
+  aspectMinShare: 0.18,
+  /** A region within this distance of the frame's border is wall, ceiling or floor. */
+  borderMarginPx: 3,
+  /** Two masks overlapping this much (intersection over union) are one front, the better one kept. */
+  duplicateIouShare: 0.5,
+  /** A mask this much inside a larger kept one is its panel, handle or a part of it. */
+  containedShare: 0.8,
+  /** A frame: it holds a region this share of its area or more, this far off in colour (Lab). */
+  framedAreaMinShare: 0.2,
+  framedDistanceMin: 30,
+  /** Tiles: this many regions or more of one size (within sizeToleranceShare), each this small. */
+  tileGroupMinCount: 6,
+  tileAreaMaxShare: 0.012,
+  sizeToleranceShare: 0.25,
+  /** A window pane: at least this bright (grey level) and this much brighter than the fronts. */
+  windowMinGrey: 235,
+  windowAboveFrontsGrey: 25,
+  /** Finish grouping (Lab units of OpenCV's 8-bit scaling), as in the edge-based detector. */
+  finishDistanceMax: 28,
+  finishAreaMinShare: 0.2,
+  finishMembersMinCount: 2,
+  /** Fronts of one row: tops and bottoms within this share of their height. */
+  rowAlignShare: 0.12,
+  /** Outlines are pushed out by this many frame pixels (the mask's edge is a pixel inside). */
+  outlineGrowPx: 1,
+} as const;
+
+export type PromptedParameters = typeof PROMPTED_PARAMETERS;
