@@ -5,6 +5,7 @@ import {
   useEffect,
   useMemo,
   useState,
+  useSyncExternalStore,
   type AnchorHTMLAttributes,
   type MouseEvent,
   type ReactNode,
@@ -76,9 +77,20 @@ export const useLocation = (): Location => useRouter().location;
 
 export const useNavigate = () => useRouter().navigate;
 
+const noSubscription = () => () => undefined;
+
+/**
+ * The query string's parameters. The pages were prerendered without one, so while a page hydrates
+ * they are empty, as they were in its HTML, and the page renders again with them right after.
+ */
 export function useSearchParams(): URLSearchParams {
   const { search } = useLocation();
-  return useMemo(() => new URLSearchParams(search), [search]);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return useMemo(() => new URLSearchParams(hydrated ? search : ''), [hydrated, search]);
 }
 
 /** A click the browser should handle itself: a new tab, a download, another window. */
