@@ -132,7 +132,9 @@ describe('Backups', () => {
     bus = source.app.get(CommandBus);
     const manager = source.app.get(ProjectionManager);
     // Reports are built on request only; every other projection is built at start-up.
-    readModels = manager.projections.filter((p) => !p.rebuildOnRequest).flatMap((p) => [...p.tables]);
+    readModels = manager.projections
+      .filter((p) => !p.rebuildOnRequest)
+      .flatMap((p) => [...p.tables]);
 
     // A varied history: leads moved, edited, trashed and erased; team and column changes.
     const leads = await Promise.all(
