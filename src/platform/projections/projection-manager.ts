@@ -80,12 +80,26 @@ export class ProjectionManager {
    * then wires inline ones into the event store.
    */
   async initialize({ reports = true }: { reports?: boolean } = {}): Promise<void> {
+    const reportBuilds: ProjectionDefinition[] = [];
     for (const def of this.registry.all) {
-      if (def.rebuildOnRequest && !reports) continue;
+      if (def.rebuildOnRequest) {
+        if (reports) reportBuilds.push(def);
+        continue;
+      }
       const build = () => this.rebuilder.buildIfOutdated(def, this.onBuildProgress);
-      if (def.mode === 'async' && (def.buildInBackground || def.rebuildOnRequest)) {
+      if (def.mode === 'async' && def.buildInBackground) {
         this.startupBuilds.push(this.inBackground(def.name, build));
       } else await build();
+    }
+    // One report after another, after the others: a small pool is not taken by builds at once.
+    let previous: Promise<void> = Promise.resolve();
+    for (const def of reportBuilds) {
+      const after = previous;
+      previous = this.inBackground(def.name, async () => {
+        await after; // never rejects: inBackground records a failure instead
+        await this.rebuilder.buildIfOutdated(def, this.onBuildProgress);
+      });
+      this.startupBuilds.push(previous);
     }
     for (const def of this.registry.inline) {
       const tables = liveTables(def);
