@@ -137,10 +137,14 @@ describe('E-mail dialog in Chromium', () => {
       // Opening a conversation with nothing unread refetches the badges, which have not changed.
       const dialog = await openEmail('Tiina Tyhjä');
       await dialog.getByText('No messages yet. Write the first one below.').waitFor();
-      await eventually(async () => expect(answered).toHaveLength(2));
-      const [first, second] = answered;
+      // A notice on the live stream may refetch the counts again; every
+      // refetch of the unchanged counts must be a 304 all the same.
+      await eventually(async () => expect(answered.length).toBeGreaterThanOrEqual(2));
+      const [first, ...later] = answered;
       expect(first).toEqual({ ifNoneMatch: undefined, status: 200 });
-      expect(second).toEqual({ ifNoneMatch: expect.stringMatching(/-gzip"$/), status: 304 });
+      for (const again of later) {
+        expect(again).toEqual({ ifNoneMatch: expect.stringMatching(/-gzip"$/), status: 304 });
+      }
       await dialog.getByRole('button', { name: 'Close' }).click();
       await badge.getByText('3').waitFor();
     } finally {
