@@ -1,4 +1,5 @@
-import { maskRegion, quadArea } from './mask-region.js';
+import { quadArea } from '../quadrilaterals.js';
+import { maskRegion } from './mask-region.js';
 
 const size = { width: 40, height: 30 };
 

@@ -4,6 +4,7 @@
  */
 import { CornerTracker } from '#src/modules/visualizer/rendering/front-outlines.js';
 import type { Corner, Quad } from '../detection-types.js';
+import { quadArea } from '../quadrilaterals.js';
 
 export interface MaskRegion {
   /** Frame pixel indices of the region, in raster order. */
@@ -97,15 +98,4 @@ function connectedFrom(
     if (at < (height - 1) * width) visit(at + width);
   }
   return Int32Array.from(found).sort();
-}
-
-/** Shoelace area of a quadrilateral. */
-export function quadArea(quad: Quad): number {
-  let twice = 0;
-  for (let i = 0; i < 4; i++) {
-    const [x1, y1] = quad[i];
-    const [x2, y2] = quad[(i + 1) % 4];
-    twice += x1 * y2 - x2 * y1;
-  }
-  return Math.abs(twice) / 2;
 }
