@@ -2,11 +2,15 @@ import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.j
 import { Refusal } from '#src/platform/domain/refusal.js';
 import { InMemoryEventStore } from '#test/support/in-memory-event-store.js';
 import { type LeadCreated, leadStreamId } from '#src/modules/leads/domain/lead.events.js';
-import { leadCreatedFor } from '#test/support/lead-fixtures.js';
+import { AINO, leadCreatedFor } from '#test/support/lead-fixtures.js';
 import { PIPELINE_STREAM_ID } from '#src/modules/leads/domain/pipeline.events.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
 import type { MembersReader } from '#src/modules/team/index.js';
+import { CreateLeadCommand } from './create-lead/create-lead.command.js';
+import { CreateLeadHandler, uuidFromName } from './create-lead/create-lead.handler.js';
+import { RestoreLeadCommand } from './restore-lead/restore-lead.command.js';
+import { RestoreLeadHandler } from './restore-lead/restore-lead.handler.js';
 import { TrashLeadCommand } from './trash-lead/trash-lead.command.js';
 import { TrashLeadHandler } from './trash-lead/trash-lead.handler.js';
 import { UpdateLeadCommand } from './update-lead/update-lead.command.js';
@@ -27,6 +31,8 @@ function handlers() {
   const columns = new PipelineColumnsRepository(store.asEventStore());
   return {
     store,
+    create: new CreateLeadHandler(leads, columns),
+    restore: new RestoreLeadHandler(leads),
     trash: new TrashLeadHandler(leads),
     // No command here assigns an owner, so the team's member list is never consulted.
     update: new UpdateLeadHandler(leads, columns, noMembers),
@@ -68,6 +74,77 @@ describe('lead command handlers', () => {
       expect(error).toBeInstanceOf(ConcurrencyError);
       expect((error as ConcurrencyError).changedBy).toBe('Mikko');
       expect(store.eventsOf(STREAM, 2)).toEqual([]);
+    });
+  });
+
+  describe('CreateLead', () => {
+    const input = {
+      source: 'manual' as const,
+      customer: AINO,
+      doorStyle: 'Uritettu' as const,
+      doors: 8,
+      drawers: 2,
+      metres: 3.5,
+      totalPrice: 2490,
+    };
+
+    it("should start a new stream in the pipeline's first column", async () => {
+      const { store, create } = handlers();
+      const { leadId, version } = await create.execute(new CreateLeadCommand(input));
+      expect(version).toBe(1);
+      expect(store.eventsOf(leadStreamId(leadId))).toEqual([
+        expect.objectContaining({
+          type: 'LeadCreated',
+          data: expect.objectContaining({ leadId, status: 'new', source: 'manual' }),
+          personalData: expect.objectContaining({ email: AINO.email }),
+        }),
+      ]);
+    });
+
+    it('should map a retried submission to the lead its key first made', async () => {
+      const { create } = handlers();
+      const { leadId } = await create.execute(
+        new CreateLeadCommand({ ...input, idempotencyKey: 'k1' }),
+      );
+      expect(leadId).toBe(uuidFromName('lead:k1'));
+      await expect(
+        create.execute(new CreateLeadCommand({ ...input, idempotencyKey: 'k1' })),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+    });
+
+    it('should refuse a status the pipeline no longer has and start no stream', async () => {
+      const { store, create } = handlers();
+      store.given(PIPELINE_STREAM_ID, [
+        { type: 'PipelineColumnRemoved', data: { id: 'proposal', movedLeadsTo: null } },
+      ]);
+      const key = 'k2';
+      const refusal = await refusalOf(
+        create.execute(
+          new CreateLeadCommand({ ...input, status: 'proposal', idempotencyKey: key }),
+        ),
+      );
+      expect(refusal.code).toBe('invalid');
+      expect(store.eventsOf(leadStreamId(uuidFromName(`lead:${key}`)))).toEqual([]);
+    });
+  });
+
+  describe('RestoreLead', () => {
+    it('should bring a lead back out of the bin', async () => {
+      const { store, restore } = handlers();
+      store.given(STREAM, [leadCreated, { type: 'LeadTrashed', data: {} }]);
+      await expect(restore.execute(new RestoreLeadCommand(LEAD, 2))).resolves.toEqual({
+        leadId: LEAD,
+        version: 3,
+      });
+      expect(store.eventsOf(STREAM, 2)).toEqual([{ type: 'LeadRestored', data: {} }]);
+    });
+
+    it('should refuse a lead that is not in the bin and append nothing', async () => {
+      const { store, restore } = handlers();
+      store.given(STREAM, [leadCreated]);
+      const refusal = await refusalOf(restore.execute(new RestoreLeadCommand(LEAD)));
+      expect(refusal.code).toBe('conflict');
+      expect(store.eventsOf(STREAM, 1)).toEqual([]);
     });
   });
 

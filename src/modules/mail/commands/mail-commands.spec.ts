@@ -3,6 +3,9 @@ import { mailStreamId } from '#src/modules/mail/domain/mail.events.js';
 import { MailConversationRepository } from '#src/modules/mail/infrastructure/mail-conversation.repository.js';
 import { leadStreamId } from '#src/modules/leads/index.js';
 import { InMemoryEventStore } from '#test/support/in-memory-event-store.js';
+import { AINO, leadCreatedFor } from '#test/support/lead-fixtures.js';
+import { RecordReplyCommand } from './record-reply/record-reply.command.js';
+import { RecordReplyHandler } from './record-reply/record-reply.handler.js';
 import { MarkConversationReadCommand } from './mark-conversation-read/mark-conversation-read.command.js';
 import { MarkConversationReadHandler } from './mark-conversation-read/mark-conversation-read.handler.js';
 
@@ -22,7 +25,11 @@ const received = (messageId: string) => ({
 function handler() {
   const store = new InMemoryEventStore();
   const conversations = new MailConversationRepository(store.asEventStore());
-  return { store, markRead: new MarkConversationReadHandler(conversations) };
+  return {
+    store,
+    markRead: new MarkConversationReadHandler(conversations),
+    recordReply: new RecordReplyHandler(conversations),
+  };
 }
 
 describe('mail command handlers', () => {
@@ -64,6 +71,46 @@ describe('mail command handlers', () => {
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(MailCommandRefused);
       expect(error).toMatchObject({ code: 'not_found' });
+      expect(store.eventsOf(CONVERSATION)).toEqual([]);
+    });
+  });
+
+  describe('RecordReply', () => {
+    const reply = { body: 'Kiitos, sopii.', subject: ' Re: Tarjous ', source: 'imap' as const };
+
+    it("should record the customer's answer from the lead's own address", async () => {
+      const { store, recordReply } = handler();
+      store.given(leadStreamId(LEAD), [leadCreatedFor(LEAD)]);
+      const result = await recordReply.execute(
+        new RecordReplyCommand(LEAD, { ...reply, messageId: 'r1', headerMessageId: '<a@b>' }),
+      );
+      expect(result).toEqual({ messageId: 'r1', recorded: true });
+      expect(store.eventsOf(CONVERSATION)).toEqual([
+        {
+          type: 'EmailReceived',
+          data: { messageId: 'r1', source: 'imap', headerMessageId: '<a@b>' },
+          personalData: { from: AINO.email, subject: 'Re: Tarjous', body: 'Kiitos, sopii.' },
+        },
+      ]);
+    });
+
+    it('should record a message fetched twice only once', async () => {
+      const { store, recordReply } = handler();
+      store.given(leadStreamId(LEAD), [leadCreatedFor(LEAD)]);
+      const fetched = { ...reply, headerMessageId: '<a@b>' };
+      await recordReply.execute(new RecordReplyCommand(LEAD, fetched));
+      const again = await recordReply.execute(new RecordReplyCommand(LEAD, fetched));
+      expect(again.recorded).toBe(false);
+      expect(store.eventsOf(CONVERSATION)).toHaveLength(1);
+    });
+
+    it('should refuse an empty answer and append nothing', async () => {
+      const { store, recordReply } = handler();
+      store.given(leadStreamId(LEAD), [leadCreatedFor(LEAD)]);
+      const error = await recordReply
+        .execute(new RecordReplyCommand(LEAD, { ...reply, body: '  ', subject: '' }))
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MailCommandRefused);
       expect(store.eventsOf(CONVERSATION)).toEqual([]);
     });
   });
