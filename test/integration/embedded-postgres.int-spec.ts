@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
-  freeLoopbackPort,
   type RunningPostgres,
   startEmbeddedPostgres,
 } from '#src/platform/database/embedded-postgres.js';
+import { freeLoopbackPort } from '#src/platform/database/loopback-port.js';
 
 async function answers(server: RunningPostgres): Promise<string> {
   const client = new pg.Client({ connectionString: server.url('postgres') });

@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { databaseUrl, rotateLog, socketDirectoryFor } from './embedded-postgres.js';
+import { databaseUrl, socketDirectoryFor } from './postgres-cluster.js';
+import { rotateLog } from './postmaster.js';
 
 describe(rotateLog.name, () => {
   let dir: string;
