@@ -170,7 +170,7 @@ function scaledScenePhoto(scenes: KitchenScenes.KitchenScene[], seed: number): S
 // Peak memory differs from photo to photo (how many lines and regions detection finds), so
 // the 12 MP target is measured on more than one: a generated kitchen, a generated scene with
 // a thing in front of the run, a scene whose grip-line gaps make detection look twice
-// (docs/decisions/0101-gaps-where-they-break-a-grip-line.md) and a site photo, both scaled up.
+// (test/bench/visualizer-tuning-log.md#0101) and a site photo, both scaled up.
 const SPEED_PHOTOS: SpeedPhoto[] = [
   generatedPhoto('2 MP', 1632, 1224),
   generatedPhoto('6 MP', 2828, 2121),

@@ -286,7 +286,7 @@ describe('renderLocally', () => {
     });
     const { coverage, spill } = measureFrontCoverage(siteKitchenTruth(kitchen), output.mask!);
     // A wall unit whose bottom gap the pendant lamps' light takes away is found by its row's
-    // bottom line (docs/decisions/0035-row-lines-and-fridges.md).
+    // bottom line (test/bench/visualizer-tuning-log.md#0035).
     expect(coverage).toBeGreaterThanOrEqual(0.8);
     expect(spill).toBeLessThanOrEqual(0.05);
   });

@@ -10,7 +10,7 @@ import { dipsOf, type Dip } from './wide-gaps.js';
  * of doors comes out as one region too wide for a front. Measured over the region's height the
  * gaps still stand: each column's light is its middle rows' mean (the noise falls with their
  * number), and a gap is a dip in that profile well past its noise, where grooves across dip every
- * column alike (docs/decisions/0077-gaps-through-grooves-across.md).
+ * column alike (test/bench/visualizer-tuning-log.md#0077).
  */
 
 /** A column dips this many times the profile's noise (column to column) below both sides. */

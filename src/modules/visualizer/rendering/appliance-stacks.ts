@@ -68,7 +68,7 @@ export function applianceStacks<T extends Box>(
       if (b === a || !stacked(a, b) || !oneFinish(a, b)) continue;
       // Each other front measured as it would stand where the two doors stand: in a photo taken
       // at an angle the far end of a run is smaller than its near end
-      // (docs/decisions/0087-a-door-measured-against-fronts-where-it-stands.md).
+      // (test/bench/visualizer-tuning-log.md#0087).
       const door = height(a) >= height(b) ? a : b;
       const x = (door.minX + door.maxX) / 2;
       const rest = fronts.filter((other) => other !== a && other !== b).map((o) => heightAt(o, x));

@@ -139,7 +139,7 @@ const FINEST = SENSITIVITIES[SENSITIVITIES.length - 1];
 const CONFIDENT_FRONTS = 6;
 /**
  * Wall units over a lower run make a dozen fronts or more; with fewer found, the faint straight
- * lines may still close some (docs/decisions/0056-wall-units-closed-by-straight-lines.md).
+ * lines may still close some (test/bench/visualizer-tuning-log.md#0056).
  */
 const WHOLE_KITCHEN_FRONTS = 12;
 /** A front the finer lines add may share this much with fronts already found (their rims). */
@@ -251,7 +251,7 @@ export function detectCabinetFronts(image: RgbImage, photo: RgbImage = image): C
  * brightness: each gap still breaks the doors' grip line. Where the first pass found too few
  * fronts for a run and such gaps are found, the fronts are looked for again with the gaps and the
  * run's sides drawn in on every pass, the doors between them needing no partner; whichever of the
- * two covers more is kept (docs/decisions/0101-gaps-where-they-break-a-grip-line.md).
+ * two covers more is kept (test/bench/visualizer-tuning-log.md#0101).
  */
 function findCabinetFronts(image: RgbImage, photo: RgbImage): CabinetDetection {
   const lines = passLines(image, photo);
@@ -315,7 +315,7 @@ function findFronts(
   const appliances: Box[] = [];
   // Doors grooved across whose gaps show in pieces run together into regions too wide for a
   // front: the first pass's such regions part at their gaps, drawn on for every pass
-  // (docs/decisions/0077-gaps-through-grooves-across.md). Where none parts, that pass is the first.
+  // (test/bench/visualizer-tuning-log.md#0077). Where none parts, that pass is the first.
   const unplaced: Box[] = [];
   const firstLines = boundariesAt(SENSITIVITIES[0]);
   let firstPass: CabinetDetection | null = detectWithLines(image, smooth, firstLines, {
@@ -392,7 +392,7 @@ function findFronts(
       addAlignedFronts(kept, found, image);
     }
     // A door some pass closed whole and refused for want of a partner, on the lines of a row
-    // kept run on (docs/decisions/0099-lone-doors-on-a-row-run-on.md).
+    // kept run on (test/bench/visualizer-tuning-log.md#0099).
     addRefusedOnRowLines(kept, every, image);
     return kept;
   };
@@ -412,9 +412,9 @@ function findFronts(
       const tolerance = alignmentTolerance(image.height);
       dropFronts(found, stripsOfGrainedDoors(frontBoxes(found, image), doors, tolerance));
       // A door level with a grained door found holds no streak of its own, yet is one of its row
-      // (docs/decisions/0078-grained-drawer-columns-seen-at-an-angle.md); seen at an angle, its
+      // (test/bench/visualizer-tuning-log.md#0078); seen at an angle, its
       // top and bottom run on along the grained door's slanted lines, or the door's along its
-      // (docs/decisions/0097-near-black-grain-run-into-the-sides.md).
+      // (test/bench/visualizer-tuning-log.md#0097).
       const level = (a: Box, b: Box) =>
         abs(a.minY - b.minY) <= tolerance && abs(a.maxY - b.maxY) <= tolerance;
       const corners = (box: FrontBox) =>
@@ -432,7 +432,7 @@ function findFronts(
     completeRowLines(found, lines, image, smooth);
     // A side line read down one column ends at a hole a handle on it leaves; where the panel
     // beside bears out that it goes on, it is read on through
-    // (docs/decisions/0093-a-side-line-read-on-through-a-hole.md).
+    // (test/bench/visualizer-tuning-log.md#0093).
     const panels = sideLinesThroughHoles(
       panelCorners(lines, image.width, image.height, shortestSide),
       lines,
@@ -444,7 +444,7 @@ function findFronts(
     addPanelRowDoors(found, lines, panels, image, firstLines);
     // Grain breaks a panel's L's into many at the finest lines; the coarsest show each panel's L
     // whole, its top line slanting at an angle
-    // (docs/decisions/0089-grained-pairs-read-on-slanted-coarse-lines.md).
+    // (test/bench/visualizer-tuning-log.md#0089).
     coarsePanels ??= panelCorners(firstLines, image.width, image.height, shortestSide, true);
     addPanelRowDoors(found, lines, coarsePanels, image, firstLines, true);
     // After the framed doors: those take a shaker door's outline from its panel, more closely than
@@ -472,7 +472,7 @@ function findFronts(
     // Last, beside the fronts kept: no floor plank or appliance is one to look beyond.
     addDoorsWhereLinesEnd(found, lines, image, smooth);
     // A grooved door found down to one of its grooves goes on at their spacing
-    // (docs/decisions/0095-grooved-doors-go-on-at-their-grooves-spacing.md).
+    // (test/bench/visualizer-tuning-log.md#0095).
     extendGroovedDoors(found, lines, image, smooth);
     return found;
   };
@@ -500,7 +500,7 @@ function findFronts(
     for (const found of withStraight) addLinedUpWithinRun(best, found, image);
     if (best.fronts > before) leaveOutAppliances(best, image);
     // Unless the fronts found are pieces of doors the straight lines show whole, in the room a door
-    // would take in a row (docs/decisions/0079-holes-in-a-row-bring-the-straight-lines.md).
+    // would take in a row (test/bench/visualizer-tuning-log.md#0079).
     const known = frontBoxes(best, image);
     const inRoom = (found: CabinetDetection) =>
       doorInRoom(known, frontBoxes(found, image), (a, b) => sameFinish(a, b));
@@ -620,7 +620,7 @@ function rowMeasures(height: number) {
  * A grooved row whose gaps run up through its top edge and whose grooves stop short of it is a
  * row of its gaps, its grooves taken out of the lines, and its end doors' outer sides are looked
  * for again at the gaps' spacing
- * (docs/decisions/0065-grooves-stop-short-of-the-top-edge.md).
+ * (test/bench/visualizer-tuning-log.md#0065).
  */
 function rowsByTheirGaps(
   found: LineRow[],
@@ -646,7 +646,7 @@ function rowsByTheirGaps(
     const narrowest = max(shortestSide, MIN_DOOR_ASPECT * (row.gaps.bottom - row.gaps.top));
     // Each grooved stretch (a unit) has its own end doors, a window or an oven between them; so
     // have the lines kept where no gap was told, by unit
-    // (docs/decisions/0081-every-unit-of-a-row-has-its-end-doors.md).
+    // (test/bench/visualizer-tuning-log.md#0081).
     const ends = (row.units ? unitsOf(row.gaps, row.units) : [row.gaps.lines]).flatMap((unit) =>
       withEndSides({ ...row.gaps, lines: unit }, sides, tolerance, narrowest),
     );
@@ -711,7 +711,7 @@ function completeRowEnds(
   // A lamp over a door tints it warmer than the run's other doors, not than the row's doors beside
   // it: once those are added, it is of the run's finish through them. A wall unit may stand on past
   // the run's end: the door beside one of its doors, as wide, is of the run with it
-  // (docs/decisions/0081-every-unit-of-a-row-has-its-end-doors.md).
+  // (test/bench/visualizer-tuning-log.md#0081).
   let before;
   do {
     before = base.fronts;
@@ -742,7 +742,7 @@ const GROOVE_SIDE_MARGIN = 0.08;
  * A door grooved across, found from one of its grooves to another, goes on strip by strip past
  * them while the next line across it lies one groove spacing on and the strip before it is of its
  * finish and of no other front; the strips are painted as the door's
- * (docs/decisions/0095-grooved-doors-go-on-at-their-grooves-spacing.md).
+ * (test/bench/visualizer-tuning-log.md#0095).
  */
 function extendGroovedDoors(
   base: CabinetDetection,
@@ -844,7 +844,7 @@ function extendGroovedDoors(
 /**
  * The front beyond a front found whose top and bottom lines run on past it and end together: its
  * outer side, lost against a wall of its colour, is drawn there
- * (docs/decisions/0085-sides-where-the-lines-across-end.md).
+ * (test/bench/visualizer-tuning-log.md#0085).
  */
 function addDoorsWhereLinesEnd(
   base: CabinetDetection,
@@ -872,7 +872,7 @@ function addDoorsWhereLinesEnd(
 
 /**
  * The door beside a door found in its run, where grain cut it into strips at every pass: painted
- * as the found door's finish (docs/decisions/0071-grained-doors-beside-a-door-found.md).
+ * as the found door's finish (test/bench/visualizer-tuning-log.md#0071).
  */
 function addNeighbourDoors(
   base: CabinetDetection,
@@ -941,7 +941,7 @@ function grainedRowFronts(
   // A grained piece's door found whole is a front by the grain's own evidence, with or without a
   // front beside it of its finish: a wall unit in the light stands alone in its row while hard
   // light leaves its neighbour darker than one finish allows
-  // (docs/decisions/0097-near-black-grain-run-into-the-sides.md).
+  // (test/bench/visualizer-tuning-log.md#0097).
   return {
     fronts: detectWithLines(image, smooth, grain.cleared, { trusted: inGrainedPiece }),
     inGrainedPiece,
@@ -951,7 +951,7 @@ function grainedRowFronts(
 /**
  * Drawers grained across their width are cut into strips by their grain's lines: in each column
  * of them the lines are taken out and the column's sides and the cuts between its drawers drawn
- * in (docs/decisions/0069-drawers-grained-across-cut-by-their-grain.md). The fronts found then,
+ * in (test/bench/visualizer-tuning-log.md#0069). The fronts found then,
  * and which of them are such a drawer; null when no column is found.
  */
 function grainedDrawerFronts(
@@ -1003,7 +1003,7 @@ function grainedDrawerFronts(
   const fronts = detectWithLines(image, smooth, lines, { trusted: inColumn });
   // A front of the columns' finish on their top and bottom lines run on along their slant stands
   // in their row: on the first lines the columns are strips and left it no partner
-  // (docs/decisions/0091-doors-in-a-row-with-a-grained-drawer-column.md).
+  // (test/bench/visualizer-tuning-log.md#0091).
   // The columns' fronts are measured only once a front stands on their lines.
   let ofColumns: FrontBox[] | undefined;
   const inRow = (box: FrontBox) => {
@@ -1280,7 +1280,7 @@ function panelDoorFront(
   const plainAsSeen = isPlainPanel(boundaries, width, seen, RIM + 2, plain);
   // Grain makes a pair's panel plain only where it is gone (the coarsest lines), and a row's
   // only with it let off: either door ends on the lines found, not half the space between
-  // panels (docs/decisions/0076-grained-pairs-drawn-to-their-lines.md).
+  // panels (test/bench/visualizer-tuning-log.md#0076).
   const grained = fromRow
     ? plainAsSeen && !isPlainPanel(boundaries, width, seen, RIM + 2, { ...plain, grain: false })
     : !plainAsSeen &&
@@ -1339,7 +1339,7 @@ function panelDoorFront(
  * row agrees on: plain all the way (its grain let off) and below where the line broke of the
  * finish of the part seen. A handle standing on the line, or grain crossing it, breaks it off;
  * tiles' grout or the worktop's edge below an L is neither plain nor of its finish
- * (docs/decisions/0072-a-panel-line-broken-on-its-door-goes-on.md).
+ * (test/bench/visualizer-tuning-log.md#0072).
  */
 function panelGoesOn(
   boundaries: Uint8Array,
@@ -1695,7 +1695,7 @@ function addAlignedFronts(
  * Adds the doors a pass closed whole but refused for want of a partner (near-black gloss in hard
  * light, its neighbours cut by grain) whose corners lie on the top and bottom lines of a row of
  * two fronts kept, run on along their slant; within the run found and of its hue however lit
- * (docs/decisions/0099-lone-doors-on-a-row-run-on.md).
+ * (test/bench/visualizer-tuning-log.md#0099).
  */
 function addRefusedOnRowLines(
   base: CabinetDetection,
@@ -1876,7 +1876,7 @@ function detectWithLines(
   // Light falls off down a drawer stack: a drawer next to the one above it may be a shade off it
   // in hue, yet both are of the finish of a third front of the run. One right over the other: no
   // more between them than a gap, each edge as far off as lining up allows. See
-  // docs/decisions/0064-a-strip-measured-where-it-runs.md.
+  // test/bench/visualizer-tuning-log.md#0064.
   const stackedOfOneFinish = (a: Region, b: Region) =>
     streaked.has(a) === streaked.has(b) &&
     max(a.minY, b.minY) - min(a.maxY, b.maxY) <= 2 * tolerance &&
@@ -1901,7 +1901,7 @@ function detectWithLines(
     );
   });
   // What the caller knows for a front by other evidence (a column of drawers cut by its grain)
-  // needs no partner (docs/decisions/0078-grained-drawer-columns-seen-at-an-angle.md).
+  // needs no partner (test/bench/visualizer-tuning-log.md#0078).
   selected.push(...fronts.filter((region) => trusted(region) && !selected.includes(region)));
   // Hard light falling across a run leaves part of it in deep shade, past what counts as one
   // finish; a door-shaped region of their hue in the row of fronts found is one of them all the
@@ -1915,7 +1915,7 @@ function detectWithLines(
 
   const painted = paintFronts(selected, labels, width, height);
   // Doors closed whole but refused for want of a partner, painted only when asked for
-  // (docs/decisions/0099-lone-doors-on-a-row-run-on.md).
+  // (test/bench/visualizer-tuning-log.md#0099).
   const refused = finished.filter((region) => !selected.includes(region));
   if (keepRefused && refused.length) {
     refusedDoors.set(painted, {
@@ -2349,7 +2349,7 @@ function joinStrips(
   const isPiece = (region: Region) =>
     axis.piecesTakeStrips && isDoorSized(widthOf(region), heightOf(region));
   // Along the axis, a strip is where it runs: a region whose box is no strip's may be one with a
-  // hook off its end (docs/decisions/0064-a-strip-measured-where-it-runs.md). Its lines are a
+  // hook off its end (test/bench/visualizer-tuning-log.md#0064). Its lines are a
   // strip's on average too, which spares measuring the large regions line by line.
   const spans = new Map<Region, [number, number]>();
   for (const region of regions) {
@@ -2793,7 +2793,7 @@ function dilate(mask: Uint8Array, width: number, height: number, maps: FrontMaps
 function leaveOutAppliances(base: CabinetDetection, image: RgbImage): void {
   const boxes = frontBoxes(base, image);
   // Measured against the fronts as they would stand where the doors stand
-  // (docs/decisions/0087-a-door-measured-against-fronts-where-it-stands.md).
+  // (test/bench/visualizer-tuning-log.md#0087).
   const falloff = heightFalloff(base.outlines);
   const appliance = applianceStacks<FrontBox>(boxes, applianceRule(image.height), boxes, (box, x) =>
     heightAt(box, x, image.width, falloff),

@@ -1,6 +1,6 @@
 /**
  * A door is 0.3–1 times as wide as it is tall, whatever its finish: a narrow larder door to a wide
- * drawer front (docs/decisions/0055-grained-rows-cut-into-doors.md).
+ * drawer front (test/bench/visualizer-tuning-log.md#0055).
  */
 export const MIN_DOOR_ASPECT = 0.3;
 export const MAX_DOOR_ASPECT = 1;

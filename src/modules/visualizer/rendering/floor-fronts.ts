@@ -6,7 +6,7 @@ import type { Box } from './box.js';
  * A kitchen's fronts stand in two rows one over the other: the wall units and the run on the
  * floor. Below the lower one is its plinth and then the floor, whose planks' joints stand at a
  * drawer's spacing and close regions of one finish as a drawer stack's gaps do
- * (docs/decisions/0068-dark-grain-pairs-and-the-floor.md).
+ * (test/bench/visualizer-tuning-log.md#0068).
  */
 
 /**

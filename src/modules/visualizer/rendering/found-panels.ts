@@ -2,9 +2,9 @@
  * Shaker panels found as fronts. A shaker door's recessed panel is bounded by lines all round (its
  * shaded and lit edges), so the line passes can close the panel as a region of its own and take it
  * for the front, leaving the frame round it bare. The door its panel's L and a neighbour imply
- * (docs/decisions/0036-shaker-panels-on-their-own.md) then overlaps that front and was refused.
+ * (test/bench/visualizer-tuning-log.md#0036) then overlaps that front and was refused.
  * A front that is that very panel is no other door in the way: the door is the front, grown to its
- * frame (docs/decisions/0061-panels-found-as-fronts-and-grout-below-a-panel.md).
+ * frame (test/bench/visualizer-tuning-log.md#0061).
  */
 import type { PanelCorner } from './panel-rows.js';
 import type { Box } from './box.js';
@@ -48,9 +48,9 @@ export function sidesLined(
  * Whether the door's top and bottom show as lines (within `reach` pixels of where the box puts
  * them, or up to `inward` pixels inside it) along `MIN_SIDE_LINED` of its width, its side columns
  * left out: a row's top and bottom lines, which grain down the doors does not cross out
- * (docs/decisions/0072-a-panel-line-broken-on-its-door-goes-on.md). A door implied from its
+ * (test/bench/visualizer-tuning-log.md#0072). A door implied from its
  * panel may have its frame narrower than half the space between panels: its ends then lie inside
- * the box (docs/decisions/0083-grained-doors-ends-inside-their-box.md).
+ * the box (test/bench/visualizer-tuning-log.md#0083).
  */
 export function endsLined(
   boundaries: Uint8Array,

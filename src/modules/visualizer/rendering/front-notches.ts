@@ -1,7 +1,7 @@
 /**
  * A handle at a door's edge, or a streak of grain reaching the door's top line, is cut off from
  * the door's region by the lines round it and joins the gap outside, yet it is the door's
- * (docs/decisions/0080-doors-beside-along-slanted-lines-and-notches-closed.md).
+ * (test/bench/visualizer-tuning-log.md#0080).
  */
 
 /** A notch is the front's when it is no wider (deeper) than this share of the front's width (height). */

@@ -268,7 +268,7 @@ class BandLines {
    * at the band's top and at its bottom, and no more than a few pixels of the finish between them,
    * the rest the thing in front. A door's side is a gap of the finish, darker, and grain streaks
    * beside the thing are of the finish too; the doors behind the thing do not run on through the
-   * frame (docs/decisions/0104-doors-behind-end-at-a-pale-side.md).
+   * frame (test/bench/visualizer-tuning-log.md#0104).
    */
   private paleSide(x: number): boolean {
     const { band, image, finish, rules } = this;

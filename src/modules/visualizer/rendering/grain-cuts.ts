@@ -9,7 +9,7 @@ import type { Box } from './box.js';
  * as the gaps between the doors, so the door falls apart into strips at every sensitivity. The
  * streaks and the gaps all start on the row's top line and end on its bottom line; what tells the
  * gaps is that they split the row into door-sized pieces, and are the deepest lines that do
- * (docs/decisions/0055-grained-rows-cut-into-doors.md).
+ * (test/bench/visualizer-tuning-log.md#0055).
  */
 
 /**
@@ -30,7 +30,7 @@ const MAX_STEP_DOWN = 0.4;
 /**
  * A line across the middle row at least this many columns thick is streaks run together, not a
  * gap (a gap's line is a few pixels thick, with a streak beside it at most)
- * (docs/decisions/0097-near-black-grain-run-into-the-sides.md).
+ * (test/bench/visualizer-tuning-log.md#0097).
  */
 const STREAKS_RUN_TOGETHER = 12;
 
@@ -180,7 +180,7 @@ function grainedRows(
  * at its ends; or run together with the line at one end and reaching on into the piece further
  * than a gap's line beside a streak would (near-black grain runs into the gap beside it, and the
  * line the middle row shows is the gap with the door's streaks;
- * docs/decisions/0097-near-black-grain-run-into-the-sides.md).
+ * test/bench/visualizer-tuning-log.md#0097).
  */
 export function holdsStreak(piece: Line, line: Line): boolean {
   const fromInside = line.from > piece.from + SAME_COLUMN;
@@ -204,7 +204,7 @@ function outerLines(lines: Line[], profile: Float64Array, typical: number): [Lin
   // A thick outer line is the gap run together with the streaks inside it: the gap is its
   // darkest column, and the door runs on to it. A line of streaks run together ends at its outer
   // edge, whatever its darkest column: near-black grain is as dark as a faint gap, and past the
-  // line is what the run is not (docs/decisions/0097-near-black-grain-run-into-the-sides.md).
+  // line is what the run is not (test/bench/visualizer-tuning-log.md#0097).
   const runTogether = (line: Line) => line.to - line.from + 1 >= STREAKS_RUN_TOGETHER;
 
   const startTo = runTogether(start)
@@ -338,7 +338,7 @@ function withGrainCleared(
     // The run's own sides are no grain: a door's side wobbles a pixel or two off the line the
     // middle row shows, and cleared there it opens the door onto what stands past the run. Only
     // at the run's ends: beside a cut the cut is drawn in (and a piece beside one left as it was
-    // is no side) (docs/decisions/0097-near-black-grain-run-into-the-sides.md).
+    // is no side) (test/bench/visualizer-tuning-log.md#0097).
     for (const piece of pieces) {
       const from = piece.from + (piece.from === sides.from ? SAME_COLUMN : 0);
       const to = piece.to - (piece.to === sides.to ? SAME_COLUMN : 0);
@@ -415,7 +415,7 @@ function lineAcross(boundaries: Uint8Array, width: number, y: number, x: number)
  * across, a drawer's height over its width). Where a shallow cut is forced (a drawer stack wider
  * than the row is tall must be cut somewhere), every way through it ties and any would do: the
  * stretches either side of the way's shallowest cut are cut again on their own, each at its own
- * deepest lines (docs/decisions/0070-angled-grained-runs.md).
+ * deepest lines (test/bench/visualizer-tuning-log.md#0070).
  */
 export function deepestDoorCuts(
   lines: Line[],

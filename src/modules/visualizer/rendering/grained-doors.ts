@@ -1,6 +1,6 @@
 /**
  * A grained row's doors are found whole on the lines with the grain cleared; the passes before cut
- * them into strips at their streaks (docs/decisions/0068-dark-grain-pairs-and-the-floor.md).
+ * them into strips at their streaks (test/bench/visualizer-tuning-log.md#0068).
  */
 
 import type { Box } from './box.js';
@@ -26,7 +26,7 @@ export function fillsGrainedPiece(box: Box, pieces: Box[], near: number): boolea
  * The fronts of `known` (their `front` numbers) that are strips of a grained door of `doors`:
  * within the door's box (give or take `tolerance`) and narrower, where every front the door's box
  * meets is such a strip; the door takes their place. A front reaching past it keeps it out
- * (docs/decisions/0070-angled-grained-runs.md).
+ * (test/bench/visualizer-tuning-log.md#0070).
  */
 export function stripsOfGrainedDoors(
   known: (Box & { front: number })[],
@@ -60,7 +60,7 @@ export function stripsOfGrainedDoors(
  * front's slant is the surer). Corners clockwise from the top left, in pixels. A grip line or a
  * shade may take a few pixels off one front's top, and over a long run the slant puts their tops
  * further apart than fronts level with each other
- * (docs/decisions/0097-near-black-grain-run-into-the-sides.md).
+ * (test/bench/visualizer-tuning-log.md#0097).
  */
 export function onRowLines(a: Point[], b: Point[], tolerance: number): boolean {
   const through = ([x0, y0]: Point, [x1, y1]: Point, [x, y]: Point) =>

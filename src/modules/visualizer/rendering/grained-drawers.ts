@@ -8,7 +8,7 @@ import { logLightMap } from './log-light.js';
  * is the grain itself: inside it the brightness changes from row to row and not along the row,
  * the other way round from the doors beside it (grained down), and the gap between two columns
  * breaks it. Each such stretch is cut into drawers at its deepest rows
- * (docs/decisions/0069-drawers-grained-across-cut-by-their-grain.md).
+ * (test/bench/visualizer-tuning-log.md#0069).
  */
 
 /** A share of the picture's height: the window over which the grain's direction is measured. */
@@ -142,7 +142,7 @@ export function slantRow(line: Slant, box: Box, x: number): number {
  * apart), where a box at an angle reaches from its higher end's line to its lower end's. The
  * doors beside a column grained across are found on the column's lines, with no partner on the
  * first lines, where the column is strips
- * (docs/decisions/0091-doors-in-a-row-with-a-grained-drawer-column.md).
+ * (test/bench/visualizer-tuning-log.md#0091).
  */
 export function inRowWithColumn(
   box: Box,
@@ -485,7 +485,7 @@ function drawerCuts(
  * its band that much darker in all than any streak's. Hard light on near-black grain makes a
  * streak as deep as a gap, but a streak is a row or two of the photo; a gap's band (from its
  * darkest row out to where it is half as deep) takes in the shade of the drawer's edge above it
- * and is several rows wide (docs/decisions/0084-drawer-gaps-darker-in-all-than-streaks.md).
+ * and is several rows wide (test/bench/visualizer-tuning-log.md#0084).
  * `depthOf` is a row's depth below the column's typical row, over `rows` rows.
  */
 export function gapsOverStreaks(

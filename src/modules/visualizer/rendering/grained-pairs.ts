@@ -2,12 +2,12 @@
  * Grained shaker doors found by their panels. On light grained shaker doors the grain runs down
  * door, frame and panel, and at the finest pass its streaks are as strong as the doors' own
  * edges: the panel is a field of streaks and dots, never plain, so the door its L and its
- * neighbour's imply (docs/decisions/0036-shaker-panels-on-their-own.md) was refused. At the
+ * neighbour's imply (test/bench/visualizer-tuning-log.md#0036) was refused. At the
  * coarsest pass the grain is mostly gone and the panel shows plain, while the finest pass still
  * shows the lines the door ends on. A door implied from its panel reaches half the space between
  * panels outside it, into the gaps beside it and, in a photo taken at an angle, past its unit: a
  * grained one is drawn to the lines found instead
- * (docs/decisions/0076-grained-pairs-drawn-to-their-lines.md).
+ * (test/bench/visualizer-tuning-log.md#0076).
  */
 import { setShare, type Box } from './box.js';
 import { isDoorSized } from './door-shape.js';
@@ -20,7 +20,7 @@ const { max, round } = Math;
  * The least mean luminance of a grained door this applies to (white, cream, grey, oak; a white
  * door in hard light's shade measured 60–90): near-black grain in hard light is as deep as its
  * gaps and makes L's of streaks and lit patches all over, and is cut by its own steps
- * (docs/decisions/0068-dark-grain-pairs-and-the-floor.md).
+ * (test/bench/visualizer-tuning-log.md#0068).
  */
 const MIN_LIGHT_LUMINANCE = 60;
 
@@ -62,7 +62,7 @@ export function isGrainedPairPanel(
   };
   // Its ends are looked for as far inside the box as it is drawn to them (`drawnToLines`): half
   // the space between panels can put the box's ends outside a narrower frame
-  // (docs/decisions/0083-grained-doors-ends-inside-their-box.md).
+  // (test/bench/visualizer-tuning-log.md#0083).
   return (
     setShare(finest, width, inside) <= MAX_STREAKED &&
     !lineAcross(coarse, width, belowTopLine(coarse, width, inside)) &&

@@ -8,7 +8,7 @@ import type { LogLight, Shows } from './across-gaps.js';
  * each gap breaks the grip line, and the break is a light notch in a dark line, many times the
  * noise. A gap runs down from its notch to the next line across (the row's bottom), the run's
  * sides stand where its grip line ends, and the pieces between them are doors
- * (docs/decisions/0101-gaps-where-they-break-a-grip-line.md).
+ * (test/bench/visualizer-tuning-log.md#0101).
  */
 
 const { abs, max, min, round } = Math;
@@ -201,7 +201,7 @@ function notchedGaps(
     }
   }
   // A gap that ends on another notch of its own column runs on through lines across it: grooves
-  // across the doors, not a grip line (docs/decisions/0077-gaps-through-grooves-across.md).
+  // across the doors, not a grip line (test/bench/visualizer-tuning-log.md#0077).
   const chained = (a: GripLine, b: GripLine) =>
     abs(a.x - b.x) <= SAME_GAP && abs(b.top - a.bottom) <= SAME_ROW;
   return gaps.filter((gap) => !gaps.some((other) => chained(gap, other) || chained(other, gap)));
@@ -212,7 +212,7 @@ function notchedGaps(
  * its row. A gap is lit across the grip line's whole thickness, two rows at least; where a slanted
  * dark edge (a ceiling's, a shadow's) steps down a row, one pixel of its last row is lit by the
  * light side under it, and the rows above it are not
- * (docs/decisions/0103-a-notch-lit-across-the-grip-line.md).
+ * (test/bench/visualizer-tuning-log.md#0103).
  */
 function notchAt(light: LogLight, shows: Shows, x: number, y: number): boolean {
   if (!shows(x - REACH, y) || !shows(x + REACH, y)) return false;

@@ -8,7 +8,7 @@ import { gapsByDip, type Dip, type Luminance } from './wide-gaps.js';
  * row's top edge: a gap runs up through the shaded band along it, a groove is cut into the front
  * below and stops short of it. The gaps are the row's lines; the grooves are lines within its
  * fronts, taken out so that each front closes whole
- * (docs/decisions/0065-grooves-stop-short-of-the-top-edge.md).
+ * (test/bench/visualizer-tuning-log.md#0065).
  */
 
 /** Columns either side of a line compared with it: past a line's few pixels of width. */
@@ -68,7 +68,7 @@ export function lineStart(
 /**
  * A grooved row (lines closer than `shortestSide`) told into its gaps and its grooves: the dark
  * lines well wider and darker than the grooves are gaps wherever they stand out so
- * (docs/decisions/0073-gaps-wider-and-darker-than-grooves.md); else the lines that start
+ * (test/bench/visualizer-tuning-log.md#0073); else the lines that start
  * `GAP_LEAD` above the grooves beside them. Null where the row is not grooved or its lines part
  * neither way: it stays as it is.
  */
@@ -119,7 +119,7 @@ function byLead(
 
 /**
  * Seen straight on: the gaps are the dips well wider and darker than the grooves', by unit
- * (docs/decisions/0073-gaps-wider-and-darker-than-grooves.md).
+ * (test/bench/visualizer-tuning-log.md#0073).
  */
 function byDips(
   row: LineRow,

@@ -5,7 +5,7 @@
  * to its real end. Strip by strip, while the next line across the door's width lies one spacing
  * on and the strip before it is of the door's finish, the door goes on; the first line at another
  * spacing (a wall unit's underside, a plinth, a worktop) or a strip of another finish ends it
- * (docs/decisions/0095-grooved-doors-go-on-at-their-grooves-spacing.md).
+ * (test/bench/visualizer-tuning-log.md#0095).
  */
 
 /** A line across a front: the first and last of the rows in which it runs across, inclusive. */

@@ -2,7 +2,7 @@
  * A groove is a line within a front; a gap stands between two fronts. Where grooves cut a front
  * into a door-sized piece and strips too narrow to be a front, the line between the piece and a
  * strip is a groove: a gap leaves fronts either side. See
- * docs/decisions/0060-a-groove-leaves-no-front-beside-it.md.
+ * test/bench/visualizer-tuning-log.md#0060.
  */
 
 import { isDoorSized } from './door-shape.js';
@@ -84,7 +84,7 @@ export function joinAcrossGrooves(
  * (each row for strips side by side): the median of its lines' first and last pixels. A strip
  * between two grooves that close can run into the lines above it and take a hook of another
  * strip's end: its box then spans both, though along most of its length it is a strip a groove
- * away from its neighbours. See docs/decisions/0064-a-strip-measured-where-it-runs.md.
+ * away from its neighbours. See test/bench/visualizer-tuning-log.md#0064.
  */
 export function runningSpan(
   labels: Int32Array,

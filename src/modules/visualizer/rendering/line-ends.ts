@@ -6,7 +6,7 @@ import { setShare, type Box } from './box.js';
  * under the worktop, the gaps between the drawers of a stack, a wall unit's top and bottom edges
  * run on past the last front found and all stop where the cabinet stops. Where a front's top and
  * bottom lines run on past its side and end together, a door's width on at most, the next front's
- * outer side stands there (docs/decisions/0085-sides-where-the-lines-across-end.md).
+ * outer side stands there (test/bench/visualizer-tuning-log.md#0085).
  */
 
 const { abs, floor, max, min } = Math;

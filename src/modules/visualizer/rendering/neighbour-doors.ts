@@ -10,9 +10,9 @@ import type { Box } from './box.js';
  * into strips at every sensitivity, so one door of a run is found and the next is not; beside a
  * door found, the piece of its finish up to the next line as deep as its own gap, door-sized for
  * its height, is the next door
- * (docs/decisions/0071-grained-doors-beside-a-door-found.md). The walk goes on past the doors of
+ * (test/bench/visualizer-tuning-log.md#0071). The walk goes on past the doors of
  * the row found already, or found run together or short, to those beyond them
- * (docs/decisions/0075-walks-on-past-doors-of-the-row.md).
+ * (test/bench/visualizer-tuning-log.md#0075).
  */
 
 /** A gap beside a door found is at least this much darker (log brightness) than the door. */
@@ -48,7 +48,7 @@ const MAX_COVERED = 0.1;
 /**
  * How far a door's top and bottom lines fall per column to the right: photographed at an angle a
  * run's lines slant, and the door beside a door found lies along them, not level with its box
- * (docs/decisions/0080-doors-beside-along-slanted-lines-and-notches-closed.md).
+ * (test/bench/visualizer-tuning-log.md#0080).
  */
 export interface Slant {
   top: number;
@@ -119,7 +119,7 @@ export function neighbourDoors<T extends Box>(
       const next = flat ?? (slant.top || slant.bottom ? beside(slant) : null);
       if (!next) continue;
       // On along the run past a door of the row found already, and a door found only in part
-      // completed (docs/decisions/0075-walks-on-past-doors-of-the-row.md).
+      // completed (test/bench/visualizer-tuning-log.md#0075).
       walked.push({ piece: next, side });
       queue.push({ door: next, slant, besideOf, sides: [side] });
       if (!next.fresh) continue;
@@ -149,7 +149,7 @@ const RUN_TOGETHER = 3;
  * Whether a front `width` by `height` is a door or doors of one row run together: a door's
  * gap beside it is as deep, and the door past it as tall, whether the front found holds one door
  * or, its gaps lost in the grain, a few
- * (docs/decisions/0092-a-walk-from-doors-found-run-together.md).
+ * (test/bench/visualizer-tuning-log.md#0092).
  */
 export function runOfDoors(width: number, height: number): boolean {
   return width >= MIN_DOOR_ASPECT * height && width <= RUN_TOGETHER * MAX_DOOR_ASPECT * height;

@@ -5,7 +5,7 @@ import type { Slant } from './neighbour-doors.js';
  * How far a front's top and bottom fall per pixel to the right, from its outline's corners
  * (clockwise from the top left, as shares of a `width` × `height` picture): photographed at an
  * angle a run's lines slant, and a door beside it lies along them
- * (docs/decisions/0080-doors-beside-along-slanted-lines-and-notches-closed.md).
+ * (test/bench/visualizer-tuning-log.md#0080).
  */
 export function outlineSlant(outline: FrontOutline, width: number, height: number): Slant {
   const [topLeft, topRight, bottomRight, bottomLeft] = outline.map(([x, y]) => [

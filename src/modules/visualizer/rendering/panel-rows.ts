@@ -36,7 +36,7 @@ export const MIN_BROKEN_SHARE = 0.5;
  * A hole inside a line is at most this many pixels across and down: a handle standing on a
  * panel's side line makes the line a thick blob there, and the handle's own face can read as a
  * few pixels of no line wholly inside it
- * (docs/decisions/0093-a-side-line-read-on-through-a-hole.md).
+ * (test/bench/visualizer-tuning-log.md#0093).
  */
 const HOLE = 8;
 
@@ -49,7 +49,7 @@ export interface PanelDoor extends Box {
  * shortest side): the first pixel (reading down, then right) of a line that runs on both right
  * and down that far. With `slanted`, a line across may step a row up or down at any column: a
  * panel's top line seen at an angle slants, and a thick one then ends row by row well short of
- * the panel's width (docs/decisions/0089-grained-pairs-read-on-slanted-coarse-lines.md).
+ * the panel's width (test/bench/visualizer-tuning-log.md#0089).
  */
 export function panelCorners(
   boundaries: Uint8Array,
@@ -102,7 +102,7 @@ export function panelCorners(
  * through holes wholly inside the line (`holeDown`), where it then runs as far down as that
  * panel's (within `tolerance`): a handle standing on a panel's side line leaves a hole in the
  * thick blob it makes there, and a line read down one column ends at it. Other corners are as
- * given (docs/decisions/0093-a-side-line-read-on-through-a-hole.md).
+ * given (test/bench/visualizer-tuning-log.md#0093).
  */
 export function sideLinesThroughHoles(
   corners: PanelCorner[],
@@ -328,7 +328,7 @@ const GAP_LINED = 0.5;
  * panels pair two doors apart, the door between them the space: the row's top line runs on across
  * it at the panels' tops, and no gap runs down its middle. A space no wider than frames can be
  * is not looked into: there a door's top edge runs together with its panel's
- * (docs/decisions/0074-flat-doors-paired-as-panels.md).
+ * (test/bench/visualizer-tuning-log.md#0074).
  */
 export function panelsApart(
   boundaries: Uint8Array,
@@ -391,11 +391,11 @@ const STREAK_ELONGATION = 3;
  * count: a panel whose row bears it out is not vetoed by its grain, while a lone pair of streaked
  * panels is as likely an appliance's brushed steel. With `grain: 'down'`, only streaks running
  * down the panel count as grain: one running across it is an edge (a freezer door's, a drawer's)
- * (docs/decisions/0072-a-panel-line-broken-on-its-door-goes-on.md). With `hiddenBelow`, the
+ * (test/bench/visualizer-tuning-log.md#0072). With `hiddenBelow`, the
  * panel's side line was cut short by something in front of the door: lines reaching the bottom of
  * the part seen are that thing's outline, unless they reach its top as well: tiles' grout and
  * floor planks' joints run all over the part seen
- * (docs/decisions/0061-panels-found-as-fronts-and-grout-below-a-panel.md).
+ * (test/bench/visualizer-tuning-log.md#0061).
  */
 export function isPlainPanel(
   boundaries: Uint8Array,

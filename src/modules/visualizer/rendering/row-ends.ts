@@ -5,7 +5,7 @@ import { median } from './numbers.js';
  * A row of doors whose bottom (or top) line is gone along its whole length: a strip of lights
  * under wall units washes the gap under them out. The lines between the doors are still there and
  * all stop at one height, which is where the row ends
- * (docs/decisions/0052-rows-closed-where-their-lines-end.md).
+ * (test/bench/visualizer-tuning-log.md#0052).
  */
 
 export interface Segment {

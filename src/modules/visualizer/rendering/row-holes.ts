@@ -4,7 +4,7 @@ const { max, min } = Math;
 
 /**
  * Two fronts stand in one row where their heights overlap by this share of the shorter one's
- * (docs/decisions/0079-holes-in-a-row-bring-the-straight-lines.md).
+ * (test/bench/visualizer-tuning-log.md#0079).
  */
 const SAME_ROW = 0.5;
 /** A space between two fronts of a row this share of the narrower one's width is a door's room. */

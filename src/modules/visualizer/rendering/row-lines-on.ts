@@ -1,6 +1,6 @@
 /**
  * A door a pass closed whole but refused, standing where a row of fronts found runs on
- * (docs/decisions/0099-lone-doors-on-a-row-run-on.md). A pass keeps a door only beside a partner
+ * (test/bench/visualizer-tuning-log.md#0099). A pass keeps a door only beside a partner
  * of its finish; near-black gloss doors in hard light measure up to twice as bright in the light
  * as in the shade, and grain cuts their neighbours into strips, so a door closed whole may find
  * no partner in its pass. Where a row of two fronts or more was kept, that row's top and bottom

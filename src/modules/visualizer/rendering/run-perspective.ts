@@ -1,6 +1,6 @@
 /**
  * How a run's fronts shrink along the picture in a photo taken at an angle
- * (docs/decisions/0087-a-door-measured-against-fronts-where-it-stands.md): the far end of the
+ * (test/bench/visualizer-tuning-log.md#0087): the far end of the
  * run stands smaller than the near one, so a fridge-freezer at the far end measures no taller
  * than a drawer stack at the near end, though it is much taller than any front beside it. Each
  * front's outline shows the shrinking itself: its far side is shorter than its near side.

@@ -5,7 +5,7 @@
  * brightness is averaged along each row (for lines running across) and each column (for lines
  * running down) before a gap or a step is looked for across it, and only a line that runs on
  * straight for as long as a front's shortest side is kept. See
- * docs/decisions/0037-straight-lines-under-noise.md.
+ * test/bench/visualizer-tuning-log.md#0037.
  */
 
 import type { RgbImage } from './cabinet-detector.js';

@@ -5,7 +5,7 @@ import { END_DOOR_WIDTH, type LineRow, type Segment } from './row-ends.js';
  * A row of wall units with a window, a hood or bare wall between them is two units or more, and
  * each has its own end doors, whose outer sides may run on past the row down the backsplash; a
  * unit may stand on past the end of the run below it
- * (docs/decisions/0081-every-unit-of-a-row-has-its-end-doors.md).
+ * (test/bench/visualizer-tuning-log.md#0081).
  */
 
 /** Doors of a pair differ this much in width at most (a share of the wider), as the detector's. */

@@ -3,11 +3,11 @@ import type { LineRow, Segment } from './row-ends.js';
 
 /**
  * Seen straight on, a grooved row's grooves run up to its top edge as its gaps do, so no line
- * leads (docs/decisions/0065-grooves-stop-short-of-the-top-edge.md); but a gap is a cut between
+ * leads (test/bench/visualizer-tuning-log.md#0065); but a gap is a cut between
  * two fronts, a groove one into a front's face: the gap is wider and darker. Across the row, each
  * dark line's dip below its sides is measured (depth summed over its width); the dips of the
  * row's lines are mostly grooves, and a dip well past theirs is a gap
- * (docs/decisions/0073-gaps-wider-and-darker-than-grooves.md).
+ * (test/bench/visualizer-tuning-log.md#0073).
  */
 
 /**
