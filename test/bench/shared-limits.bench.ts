@@ -11,83 +11,15 @@
  *
  * Target: the shared count adds at most 1 ms to the quote's p99; exits 1 above it.
  */
-import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { startBenchApp, startBenchDatabase } from './bench-support.ts';
+import { endQuoteLoad, percentile, quotesAtRate } from './quote-load.ts';
 
 const args = process.argv.slice(2);
 const SECONDS = Number(args.find((arg) => !arg.startsWith('-')) ?? 6);
 const ROUNDS = Number(args.find((arg) => arg.startsWith('--rounds='))?.slice(9) ?? 3);
 const RATE_PER_SECOND = 50;
 const TARGET_ADDED_P99_MS = 1;
-
-const body = JSON.stringify({
-  doorStyle: 'Uritettu',
-  doors: 12,
-  drawers: 4,
-  metres: 3,
-  customer: {
-    firstName: 'Raja',
-    lastName: 'Testaaja',
-    email: 'raja@example.fi',
-    address: 'Testitie 1',
-    city: 'Espoo',
-    country: 'FI',
-    phone: '+358 40 000 0000',
-    message: 'Rajoitustesti',
-  },
-});
-
-// A connection per quote, as from distinct visitors.
-const agent = new Agent({ keepAlive: false });
-let visitor = 0;
-
-function postQuote(base: string): Promise<number> {
-  visitor += 1;
-  const ip = `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`;
-  const started = performance.now();
-  return new Promise((done, fail) => {
-    const sent = request(
-      `${base}/api/quote`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'x-forwarded-for': ip,
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => {
-          if (response.statusCode !== 201) fail(new Error(`quote answered ${response.statusCode}`));
-          else done(performance.now() - started);
-        });
-      },
-    );
-    sent.on('error', fail);
-    sent.end(body);
-  });
-}
-
-/** Quotes at RATE_PER_SECOND for `seconds`, open loop: a slow answer does not delay the next. */
-async function turn(base: string, seconds: number): Promise<number[]> {
-  const pending: Promise<number>[] = [];
-  const interval = 1000 / RATE_PER_SECOND;
-  const start = performance.now();
-  for (let n = 0; n < seconds * RATE_PER_SECOND; n++) {
-    const due = start + n * interval;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((done) => setTimeout(done, wait));
-    pending.push(postQuote(base));
-  }
-  return Promise.all(pending);
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
-}
 
 /** The shared count's own statement, one at a time: what each public request waits for. */
 async function upsertAlone(databaseUrl: string): Promise<void> {
@@ -130,12 +62,12 @@ async function main(): Promise<void> {
       database: await startBenchApp(database.url, { ...env, RATE_LIMIT_STORE: 'database' }),
     };
     try {
-      for (const { base } of Object.values(apps)) await turn(base, 1); // warm-up
+      for (const { base } of Object.values(apps)) await quotesAtRate(base, RATE_PER_SECOND, 1); // warm-up
       const added: number[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
         const p99: Record<string, number> = {};
         for (const [name, { base }] of Object.entries(apps)) {
-          const sorted = (await turn(base, SECONDS)).sort((a, b) => a - b);
+          const sorted = (await quotesAtRate(base, RATE_PER_SECOND, SECONDS)).sort((a, b) => a - b);
           p99[name] = percentile(sorted, 99);
           console.log(
             `round ${round} ${name.padEnd(8)} ${sorted.length} quotes: p50 ${percentile(sorted, 50).toFixed(2)} ms, ` +
@@ -153,7 +85,7 @@ async function main(): Promise<void> {
       );
       if (verdict === 'FAIL') process.exitCode = 1;
     } finally {
-      agent.destroy();
+      endQuoteLoad();
       await Promise.all(Object.values(apps).map(({ app }) => app.close()));
     }
   } finally {
