@@ -12,16 +12,12 @@ import {
   IconButton,
   LinearProgress,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Tooltip,
   Typography,
 } from '@mui/material';
 import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { type RowColumn, RowTable } from '@/shared/components/RowTable';
+import type { BackupFileInfo } from '#src/contract/backups';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
 import { useToast } from '@/shared/components/toast';
@@ -52,6 +48,34 @@ export default function BackupsTab() {
     download(name).catch((error: Error) =>
       toast({ title: COPY.downloadFailed, description: error.message, variant: 'destructive' }),
     );
+
+  const fileColumns: RowColumn<BackupFileInfo>[] = [
+    {
+      header: 'Name',
+      cell: (file, index) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <span>{file.name}</span>
+          {index === 0 && <Chip size="small" color="success" label={COPY.latest} />}
+        </Stack>
+      ),
+    },
+    { header: 'Created', cell: (file) => formatDateTime(file.created) },
+    { header: 'Size', cell: (file) => file.sizeFormatted },
+    {
+      header: 'Download',
+      align: 'right',
+      cell: (file) => (
+        <Tooltip title={COPY.download}>
+          <IconButton
+            aria-label={`${COPY.download} ${file.name}`}
+            onClick={() => void downloadFile(file.name)}
+          >
+            <Download />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
+  ];
 
   const data = status.data;
   const progress = data?.inProgress;
@@ -118,42 +142,13 @@ export default function BackupsTab() {
         )}
         {data && data.files.length > 0 && (
           <>
-            <TableContainer>
-              <Table size="small" aria-label="Backup files">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Name</TableCell>
-                    <TableCell>Created</TableCell>
-                    <TableCell>Size</TableCell>
-                    <TableCell align="right">Download</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.files.map((file, index) => (
-                    <TableRow key={file.name} hover>
-                      <TableCell>
-                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                          <span>{file.name}</span>
-                          {index === 0 && <Chip size="small" color="success" label={COPY.latest} />}
-                        </Stack>
-                      </TableCell>
-                      <TableCell>{formatDateTime(file.created)}</TableCell>
-                      <TableCell>{file.sizeFormatted}</TableCell>
-                      <TableCell align="right">
-                        <Tooltip title={COPY.download}>
-                          <IconButton
-                            aria-label={`${COPY.download} ${file.name}`}
-                            onClick={() => void downloadFile(file.name)}
-                          >
-                            <Download />
-                          </IconButton>
-                        </Tooltip>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <RowTable
+              label="Backup files"
+              columns={fileColumns}
+              rows={data.files}
+              rowKey={(file) => file.name}
+              hover
+            />
             <Stack direction="row" spacing={3} sx={{ mt: 2, flexWrap: 'wrap' }}>
               <Typography variant="body2">{COPY.totalFiles(data.totalFiles)}</Typography>
               {data.lastBackup && (

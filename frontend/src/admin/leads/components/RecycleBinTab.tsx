@@ -8,14 +8,7 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
@@ -31,6 +24,7 @@ import {
 import { leadCopy } from '@/admin/leads/copy';
 import { useLeadActions } from '@/admin/leads/hooks/useLeadActions';
 import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { type RowColumn, RowTable } from '@/shared/components/RowTable';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { errorMessage } from '@/shared/api/api';
 import { useToast } from '@/shared/components/toast';
@@ -68,6 +62,45 @@ export default function RecycleBinTab() {
     }
   };
 
+  const columns: RowColumn<LeadView>[] = [
+    { header: 'Customer', cell: nameOf },
+    { header: 'Email', cell: (lead) => lead.customerEmail },
+    { header: 'Door Style', cell: (lead) => lead.doorStyle ?? '–' },
+    { header: 'Value', align: 'right', cell: (lead) => formatEuro(lead.totalPrice) },
+    {
+      header: 'Deleted At',
+      cell: (lead) => (lead.deletedAt ? formatDateTime(lead.deletedAt) : 'Unknown'),
+    },
+    {
+      header: 'Actions',
+      align: 'right',
+      cell: (lead) => (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button
+            size="small"
+            startIcon={<RestoreFromTrashIcon />}
+            disabled={busy}
+            onClick={() => restoreLead(lead.id)}
+            aria-label={`Restore ${nameOf(lead)}`}
+          >
+            Restore
+          </Button>
+          {isAdmin && (
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteForeverIcon />}
+              onClick={() => setConfirming(lead)}
+              aria-label={`Delete permanently ${nameOf(lead)}`}
+            >
+              Delete permanently
+            </Button>
+          )}
+        </Stack>
+      ),
+    },
+  ];
+
   if (isLoading) return <CircularProgress aria-label="Loading deleted leads" />;
   if (isError || !leads)
     return <LoadFailedAlert message={leadCopy.fetchDeletedFailed} onRetry={reload} />;
@@ -79,55 +112,14 @@ export default function RecycleBinTab() {
     );
   return (
     <>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label="Deleted leads">
-          <TableHead>
-            <TableRow>
-              <TableCell>Customer</TableCell>
-              <TableCell>Email</TableCell>
-              <TableCell>Door Style</TableCell>
-              <TableCell align="right">Value</TableCell>
-              <TableCell>Deleted At</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {leads.map((lead) => (
-              <TableRow key={lead.id} data-testid="deleted-lead">
-                <TableCell>{nameOf(lead)}</TableCell>
-                <TableCell>{lead.customerEmail}</TableCell>
-                <TableCell>{lead.doorStyle ?? '–'}</TableCell>
-                <TableCell align="right">{formatEuro(lead.totalPrice)}</TableCell>
-                <TableCell>{lead.deletedAt ? formatDateTime(lead.deletedAt) : 'Unknown'}</TableCell>
-                <TableCell align="right">
-                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                    <Button
-                      size="small"
-                      startIcon={<RestoreFromTrashIcon />}
-                      disabled={busy}
-                      onClick={() => restoreLead(lead.id)}
-                      aria-label={`Restore ${nameOf(lead)}`}
-                    >
-                      Restore
-                    </Button>
-                    {isAdmin && (
-                      <Button
-                        size="small"
-                        color="error"
-                        startIcon={<DeleteForeverIcon />}
-                        onClick={() => setConfirming(lead)}
-                        aria-label={`Delete permanently ${nameOf(lead)}`}
-                      >
-                        Delete permanently
-                      </Button>
-                    )}
-                  </Stack>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <RowTable
+        label="Deleted leads"
+        columns={columns}
+        rows={leads}
+        rowKey={(lead) => lead.id}
+        rowTestId="deleted-lead"
+        outlined
+      />
       <Dialog open={!!confirming} onClose={() => setConfirming(null)} aria-labelledby="erase-title">
         <DialogTitle id="erase-title">
           Delete {confirming && nameOf(confirming)} permanently?

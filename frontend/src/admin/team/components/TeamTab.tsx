@@ -8,12 +8,6 @@ import {
   Chip,
   CircularProgress,
   IconButton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Tooltip,
 } from '@mui/material';
 import { useState } from 'react';
@@ -22,6 +16,7 @@ import { useToast } from '@/shared/components/toast';
 import { formatDateTime } from '@/shared/format/format';
 import { fullName, useVerifyQuery } from '@/shared/session/sessionApi';
 import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { type RowColumn, RowTable } from '@/shared/components/RowTable';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
 import {
@@ -99,6 +94,42 @@ export default function TeamTab() {
       setOpen({ kind: 'password', email: member.email, password: issued.oneTimePassword });
   };
 
+  const memberColumns: RowColumn<TeamMember>[] = [
+    { header: 'Name', cell: (member) => fullName(member) },
+    { header: 'Email', cell: (member) => member.email },
+    {
+      header: 'Role',
+      cell: (member) => <Chip size="small" label={member.role} color={ROLE_COLOURS[member.role]} />,
+    },
+    {
+      header: 'Status',
+      cell: (member) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          label={member.isActive ? 'Active' : 'Inactive'}
+          color={member.isActive ? 'success' : 'default'}
+        />
+      ),
+    },
+    {
+      header: 'Last Login',
+      cell: (member) => (member.lastLogin ? formatDateTime(member.lastLogin) : 'Never'),
+    },
+    {
+      header: 'Actions',
+      align: 'right',
+      noWrap: true,
+      cell: (member) => (
+        <MemberActions
+          member={member}
+          isMe={member.id === me?.id}
+          onOpen={(kind) => setOpen({ kind, member })}
+        />
+      ),
+    },
+  ];
+
   return (
     <Card>
       <CardHeader
@@ -123,86 +154,13 @@ export default function TeamTab() {
         )}
         {team.isError && <LoadFailedAlert message={FETCH_FAILED} onRetry={team.refetch} />}
         {team.data && (
-          <TableContainer>
-            <Table size="small" aria-label="Team members">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Email</TableCell>
-                  <TableCell>Role</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Last Login</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {team.data.map((member) => {
-                  const name = fullName(member);
-                  const isMe = member.id === me?.id;
-                  return (
-                    <TableRow key={member.id} hover>
-                      <TableCell>{name}</TableCell>
-                      <TableCell>{member.email}</TableCell>
-                      <TableCell>
-                        <Chip size="small" label={member.role} color={ROLE_COLOURS[member.role]} />
-                      </TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          label={member.isActive ? 'Active' : 'Inactive'}
-                          color={member.isActive ? 'success' : 'default'}
-                        />
-                      </TableCell>
-                      <TableCell>
-                        {member.lastLogin ? formatDateTime(member.lastLogin) : 'Never'}
-                      </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Tooltip title="View">
-                          <IconButton
-                            aria-label={`View ${name}`}
-                            onClick={() => setOpen({ kind: 'view', member })}
-                          >
-                            <Visibility />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title="Edit">
-                          <IconButton
-                            aria-label={`Edit ${name}`}
-                            onClick={() => setOpen({ kind: 'edit', member })}
-                          >
-                            <Edit />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title="Reset password">
-                          <span>
-                            <IconButton
-                              aria-label={`Reset password of ${name}`}
-                              onClick={() => setOpen({ kind: 'reset', member })}
-                              disabled={isMe || !member.isActive}
-                            >
-                              <LockReset />
-                            </IconButton>
-                          </span>
-                        </Tooltip>
-                        <Tooltip title={member.isActive ? 'Deactivate' : 'Reactivate'}>
-                          <span>
-                            <IconButton
-                              aria-label={`${member.isActive ? 'Deactivate' : 'Reactivate'} ${name}`}
-                              onClick={() => setOpen({ kind: 'toggle', member })}
-                              disabled={isMe}
-                            >
-                              {member.isActive ? <PersonOff /> : <HowToReg />}
-                            </IconButton>
-                          </span>
-                        </Tooltip>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <RowTable
+            label="Team members"
+            columns={memberColumns}
+            rows={team.data}
+            rowKey={(member) => member.id}
+            hover
+          />
         )}
       </CardContent>
 
@@ -255,5 +213,54 @@ export default function TeamTab() {
         <OneTimePasswordDialog email={open.email} password={open.password} onClose={close} />
       )}
     </Card>
+  );
+}
+
+/** The row's buttons: view, edit, reset password, deactivate or reactivate. */
+function MemberActions({
+  member,
+  isMe,
+  onOpen,
+}: {
+  member: TeamMember;
+  isMe: boolean;
+  onOpen: (kind: 'view' | 'edit' | 'reset' | 'toggle') => void;
+}) {
+  const name = fullName(member);
+  return (
+    <>
+      <Tooltip title="View">
+        <IconButton aria-label={`View ${name}`} onClick={() => onOpen('view')}>
+          <Visibility />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Edit">
+        <IconButton aria-label={`Edit ${name}`} onClick={() => onOpen('edit')}>
+          <Edit />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Reset password">
+        <span>
+          <IconButton
+            aria-label={`Reset password of ${name}`}
+            onClick={() => onOpen('reset')}
+            disabled={isMe || !member.isActive}
+          >
+            <LockReset />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={member.isActive ? 'Deactivate' : 'Reactivate'}>
+        <span>
+          <IconButton
+            aria-label={`${member.isActive ? 'Deactivate' : 'Reactivate'} ${name}`}
+            onClick={() => onOpen('toggle')}
+            disabled={isMe}
+          >
+            {member.isActive ? <PersonOff /> : <HowToReg />}
+          </IconButton>
+        </span>
+      </Tooltip>
+    </>
   );
 }
