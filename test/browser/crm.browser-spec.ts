@@ -163,6 +163,26 @@ describe('CRM in Chromium', () => {
     await column('new').getByText('Tiina Roskakori').waitFor();
   });
 
+  it('should erase a lead from the bin only once the admin confirms', async () => {
+    await createLead('Eero', 'Poistettava');
+    await openTab('CRM');
+    await page.getByRole('button', { name: 'Move Eero Poistettava to trash' }).click();
+    await page.getByText('Lead moved to trash').waitFor();
+    await page.getByRole('tab', { name: /Recycle Bin \(\d+\)/ }).click();
+    const row = page.getByTestId('deleted-lead').filter({ hasText: 'Eero Poistettava' });
+    const erase = row.getByRole('button', { name: 'Delete permanently Eero Poistettava' });
+    await erase.click();
+    let dialog = page.getByRole('dialog', { name: 'Delete Eero Poistettava permanently?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.waitFor();
+    await erase.click();
+    dialog = page.getByRole('dialog', { name: 'Delete Eero Poistettava permanently?' });
+    await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+    await page.getByText('Lead deleted permanently').waitFor();
+    await row.waitFor({ state: 'detached' });
+  });
+
   it('should add a column and delete it, moving its leads', async () => {
     await openTab('CRM');
     await page.getByRole('button', { name: 'Add Column' }).click();

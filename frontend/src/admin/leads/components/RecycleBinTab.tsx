@@ -1,16 +1,6 @@
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
-import {
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { LeadView } from '#src/contract/leads';
@@ -23,6 +13,7 @@ import {
 } from '@/admin/leads/api/leadsApi';
 import { leadCopy } from '@/admin/leads/copy';
 import { useLeadActions } from '@/admin/leads/hooks/useLeadActions';
+import { ConfirmDialog } from '@/shared/components/ConfirmDialog';
 import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { type RowColumn, RowTable } from '@/shared/components/RowTable';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
@@ -120,24 +111,21 @@ export default function RecycleBinTab() {
         rowTestId="deleted-lead"
         outlined
       />
-      <Dialog open={!!confirming} onClose={() => setConfirming(null)} aria-labelledby="erase-title">
-        <DialogTitle id="erase-title">
-          Delete {confirming && nameOf(confirming)} permanently?
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            The personal data of {confirming && nameOf(confirming)} ({confirming?.customerEmail}) is
-            erased for good and cannot be restored. The history keeps only that the lead existed and
-            who erased it.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(null)}>Cancel</Button>
-          <Button color="error" variant="contained" onClick={eraseConfirmed} disabled={erasing}>
-            Delete permanently
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {confirming && (
+        <ConfirmDialog
+          title={`Delete ${nameOf(confirming)} permanently?`}
+          text={
+            `The personal data of ${nameOf(confirming)} (${confirming.customerEmail}) is erased ` +
+            'for good and cannot be restored. The history keeps only that the lead existed and ' +
+            'who erased it.'
+          }
+          confirmLabel="Delete permanently"
+          tone="error"
+          busy={erasing}
+          onConfirm={() => void eraseConfirmed()}
+          onClose={() => setConfirming(null)}
+        />
+      )}
     </>
   );
 }
