@@ -46,6 +46,17 @@ describe('Leads API', () => {
     return response.body as { id: string; version: number; status: string };
   }
 
+  /** A new lead that Anna Admin has moved to Contacted: version 2, last changed by her. */
+  async function createContactedByAdmin() {
+    const lead = await create();
+    await api
+      .put(`/api/admin/quotes/${lead.id}`)
+      .set(bearer(admin))
+      .send({ status: 'contacted', expectedVersion: 1 })
+      .expect(200);
+    return lead;
+  }
+
   describe('access', () => {
     it('should refuse anonymous callers', async () => {
       await api.get('/api/admin/quotes').expect(401);
@@ -220,12 +231,7 @@ describe('Leads API', () => {
 
   describe('PUT /api/admin/quotes/:id/update-lead and history', () => {
     it('should apply only the fields sent when no version is given', async () => {
-      const lead = await create();
-      await api
-        .put(`/api/admin/quotes/${lead.id}`)
-        .set(bearer(admin))
-        .send({ status: 'contacted', expectedVersion: 1 })
-        .expect(200);
+      const lead = await createContactedByAdmin();
       const updated = await api
         .put(`/api/admin/quotes/${lead.id}/update-lead`)
         .set(bearer(sales))
@@ -247,12 +253,7 @@ describe('Leads API', () => {
     });
 
     it('should answer 409 naming who changed the lead for a stale version or If-Match', async () => {
-      const lead = await create();
-      await api
-        .put(`/api/admin/quotes/${lead.id}`)
-        .set(bearer(admin))
-        .send({ status: 'contacted', expectedVersion: 1 })
-        .expect(200);
+      const lead = await createContactedByAdmin();
       const stale = await api
         .put(`/api/admin/quotes/${lead.id}/update-lead`)
         .set(bearer(sales))
