@@ -4,7 +4,8 @@ import {
   DragOverlay,
   type DragStartEvent,
   KeyboardSensor,
-  PointerSensor,
+  MouseSensor,
+  TouchSensor,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -85,7 +86,9 @@ export default function CrmTab() {
 
   const sensors = useSensors(
     // A short travel before a drag starts keeps a plain click opening the details.
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    // A finger drags once held still a moment; a quick swipe still scrolls the board.
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 5 } }),
     useSensor(KeyboardSensor, {
       coordinateGetter: columnKeyboardCoordinates,
       keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
@@ -134,7 +137,11 @@ export default function CrmTab() {
 
   return (
     <Box>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, justifyContent: 'flex-end' }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ mb: 2, gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center' }}
+      >
         <Box sx={{ flexGrow: 1 }}>
           <TimeTravelBar asOf={asOf} onChange={setAsOf} />
         </Box>

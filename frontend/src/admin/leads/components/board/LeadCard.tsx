@@ -1,7 +1,7 @@
 import { useDraggable } from '@dnd-kit/core';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { Card, IconButton, Stack, styled, Tooltip } from '@mui/material';
-import type { KeyboardEvent, PointerEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import type { LeadView } from '#src/contract/leads';
 import { EmailButton } from '@/admin/leads/mail/components/EmailButton';
 import { formatDateTime, formatEuro } from '@/shared/format/format';
@@ -63,7 +63,7 @@ export function LeadCardBody({ lead }: { lead: LeadView }) {
 }
 
 /**
- * A draggable lead. The mouse drags the whole card; the keyboard uses the card's main button
+ * A draggable lead. The mouse drags the whole card, a finger too once held still a moment; the keyboard uses the card's main button
  * (Enter opens the details, Space picks it up, arrows pick the column, Space drops). The trash
  * button sits beside that button, not inside it.
  */
@@ -72,12 +72,14 @@ export function LeadCard({ lead, onOpen, onTrash }: Props) {
     id: lead.id,
     data: { lead },
   });
+  // The mouse and a finger drag the whole card; the keyboard only its main button.
+  const { onKeyDown: keyboardDrag, ...pointerDrag } = listeners ?? {};
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Enter') {
       onOpen(lead.id);
       return;
     }
-    listeners?.onKeyDown?.(event);
+    keyboardDrag?.(event);
   };
   return (
     <CardFrame
@@ -86,7 +88,7 @@ export function LeadCard({ lead, onOpen, onTrash }: Props) {
       data-testid="lead-card"
       data-lead-id={lead.id}
       className={isDragging ? 'dragging' : undefined}
-      onPointerDown={(event: PointerEvent<HTMLDivElement>) => listeners?.onPointerDown?.(event)}
+      {...pointerDrag}
     >
       <CardHandle
         ref={setActivatorNodeRef}
