@@ -15,6 +15,7 @@
 import { parseArgs } from 'node:util';
 import { EventSource } from 'eventsource';
 import pg from 'pg';
+import { LIVE_EVENTS, LIVE_SESSION_PATH, LIVE_STREAM_PATH } from '#src/contract/live.js';
 import { signInBenchAdmin, startBenchApp, startBenchDatabase } from './bench-support.ts';
 import { endQuoteLoad, percentile, quotesAtRate } from './quote-load.ts';
 
@@ -39,15 +40,15 @@ interface Arrival {
 
 /** One open board: the live stream with the cookie the admin app gets, its `change` arrivals. */
 async function openBoard(base: string, cookie: string, arrivals: Arrival[]): Promise<EventSource> {
-  const source = new EventSource(`${base}/api/admin/live`, {
+  const source = new EventSource(`${base}${LIVE_STREAM_PATH}`, {
     fetch: (url, init) => fetch(url, { ...init, headers: { ...init.headers, Cookie: cookie } }),
   });
-  source.addEventListener('change', (message: MessageEvent<string>) => {
+  source.addEventListener(LIVE_EVENTS.change, (message: MessageEvent<string>) => {
     const change = JSON.parse(message.data) as { type: string; position: number };
     if (change.type === 'LeadCreated') arrivals.push({ position: change.position, at: Date.now() });
   });
   await new Promise<void>((ready, fail) => {
-    source.addEventListener('ready', () => ready(), { once: true });
+    source.addEventListener(LIVE_EVENTS.ready, () => ready(), { once: true });
     source.addEventListener('error', (error) => fail(new Error(`live stream: ${error.message}`)), {
       once: true,
     });
@@ -56,7 +57,7 @@ async function openBoard(base: string, cookie: string, arrivals: Arrival[]): Pro
 }
 
 async function liveCookie(base: string, token: string): Promise<string> {
-  const response = await fetch(`${base}/api/admin/live/session`, {
+  const response = await fetch(`${base}${LIVE_SESSION_PATH}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
   });

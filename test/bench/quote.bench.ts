@@ -46,6 +46,7 @@ import {
   startBenchApp,
   startBenchDatabase,
 } from './bench-support.ts';
+import { QUOTE_BODY } from './quote-load.ts';
 
 const args = process.argv.slice(2);
 const SCHEDULING = await runAtRealtimePriority(fileURLToPath(import.meta.url), args);
@@ -62,22 +63,7 @@ const TARGET_P99_MS = 60;
 const STYLES = ['Kehysovi', 'Uritettu', 'Tasapintainen', 'Vetimetön'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const body = JSON.stringify({
-  doorStyle: 'Uritettu',
-  doors: 12,
-  drawers: 4,
-  metres: 3,
-  customer: {
-    firstName: 'Kuorma',
-    lastName: 'Testaaja',
-    email: 'kuorma@example.fi',
-    address: 'Testitie 1',
-    city: 'Espoo',
-    country: 'FI',
-    phone: '+358 40 000 0000',
-    message: 'Kuormitustesti',
-  },
-});
+const body = QUOTE_BODY;
 
 interface Result {
   name: string;
