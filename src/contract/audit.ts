@@ -101,4 +101,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   LeadRetentionApplied: 'Applied retention',
   ReportBuildStarted: 'Started report build',
   EventLogExported: 'Exported event log',
+  ReportDefined: 'Defined report',
+  ReportDefinitionChanged: 'Changed report',
+  ReportDefinitionRemoved: 'Removed report',
 };

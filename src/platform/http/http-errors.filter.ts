@@ -126,7 +126,12 @@ export class HttpErrorsFilter implements ExceptionFilter {
     }
     if (exception instanceof Refusal) {
       const status = REFUSAL_STATUSES[exception.code];
-      return { statusCode: status, error: REASONS[status], message: exception.message };
+      const body = { statusCode: status, error: REASONS[status], message: exception.message };
+      if (!exception.field) return body;
+      return {
+        ...body,
+        fields: [{ field: exception.field, code: exception.code, message: exception.message }],
+      };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
