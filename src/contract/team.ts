@@ -81,3 +81,22 @@ export interface PasswordInput {
   currentPassword: string;
   newPassword: string;
 }
+
+/** Asks for a password reset link (the answer never tells whether the e-mail is a member's). */
+export interface PasswordResetRequest {
+  email: string;
+}
+
+/** Sets a new password with the token of a reset link. */
+export interface PasswordResetCompletion {
+  token: string;
+  newPassword: string;
+}
+
+/** What the forgot-password form shows, whether or not a link was sent. */
+export const PASSWORD_RESET_REQUESTED_MESSAGE =
+  'If that e-mail belongs to an active team member, a link to set a new password is on its way. It works once, for 30 minutes.';
+
+export interface PasswordResetRequestedAnswer extends SuccessAnswer {
+  message: string;
+}
