@@ -3,6 +3,9 @@
 export const STAFF_ROLES = ['admin', 'manager', 'salesperson'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** The shortest password a member may choose (docs/product.md#staff-accounts). */
+export const PASSWORD_MIN_LENGTH = 12;
+
 /** A member as the Team tab lists it. */
 export interface TeamMember {
   id: string;

@@ -51,7 +51,10 @@ export class PasswordResetRequestDto implements PasswordResetRequest {
 }
 
 export class PasswordResetCompletionDto implements PasswordResetCompletion {
-  @ApiProperty({ description: 'The token of the link the e-mail carried' })
+  @ApiProperty({
+    description: 'The token of the link the e-mail carried',
+    example: 'q2Lw8yJb0dX4sVt6nR1mK9cE5aF7hG3jU0oP2iY8zQw',
+  })
   @IsString()
   @Matches(/^[A-Za-z0-9_-]{1,100}$/, { message: 'token must be the token of a reset link' })
   token: string;
