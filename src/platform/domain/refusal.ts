@@ -9,6 +9,8 @@ export type RefusalCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  /** It existed, and is no more (a used or expired single-use link). */
+  | 'gone'
   | 'too_large'
   | 'unsupported_media_type'
   | 'unprocessable'
