@@ -1,5 +1,5 @@
 import { runMigrations } from '#src/platform/database/migrate.js';
-import { migrationsList } from '../../migrations/index.js';
+import { migrationsList } from '#migrations/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 describe(runMigrations.name, () => {
