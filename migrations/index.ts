@@ -16,6 +16,7 @@ import { Migration20261206200000_visualizer_tap_uploads } from './Migration20261
 import { Migration20261206210000_no_personal_data_in_plain_events } from './Migration20261206210000_no_personal_data_in_plain_events.js';
 import { Migration20261206210000_shared_instance_state } from './Migration20261206210000_shared_instance_state.js';
 import { Migration20261207012500_staff_mail } from './Migration20261207012500_staff_mail.js';
+import { Migration20261207020000_visualization_digests } from './Migration20261207020000_visualization_digests.js';
 
 /** Every migration, in order. Listed explicitly so the same list works from dist/ and in tests. */
 export const migrationsList = [
@@ -69,5 +70,9 @@ export const migrationsList = [
   {
     name: 'Migration20261207012500_staff_mail',
     class: Migration20261207012500_staff_mail,
+  },
+  {
+    name: 'Migration20261207020000_visualization_digests',
+    class: Migration20261207020000_visualization_digests,
   },
 ];

@@ -14,6 +14,7 @@ import {
   PUBLIC_MESSAGES,
 } from '#src/contract/public-refusals.js';
 import { FileStoreUnavailableError } from '#src/platform/storage/file-store.js';
+import { FileDamagedError } from '#src/platform/storage/stored-digest.js';
 import { isStaffPath } from './no-store.middleware.js';
 import {
   isDatabaseUnavailable,
@@ -88,6 +89,14 @@ export class HttpErrorsFilter implements ExceptionFilter {
         statusCode: HttpStatus.SERVICE_UNAVAILABLE,
         error: REASONS[503],
         message: 'Stored files are unavailable right now; please try again in a moment.',
+      };
+    }
+    if (exception instanceof FileDamagedError) {
+      // Nothing the caller can do, and no retry helps: the log names the file for the operator.
+      return {
+        statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
+        error: REASONS[500],
+        message: 'A stored file is damaged and cannot be served.',
       };
     }
     if (exception instanceof ConcurrencyError) {
@@ -195,6 +204,8 @@ function inFinnish(body: ErrorBody, exception: unknown): ErrorBody {
   }
   if (isDatabaseWaitExceeded(exception)) return { ...body, message: PUBLIC_MESSAGES.busy };
   if (isDatabaseUnavailable(exception)) return { ...body, message: PUBLIC_MESSAGES.unavailable };
+  if (exception instanceof FileDamagedError)
+    return { ...body, message: PUBLIC_MESSAGES.damagedFile };
   if (exception instanceof Refusal) return body;
   const byStatus: Partial<Record<number, string>> = {
     404: PUBLIC_MESSAGES.notFound,
