@@ -15,6 +15,8 @@ import { Migration20261124120000_intake_mail_pending } from './Migration20261124
 import { Migration20261206200000_visualizer_tap_uploads } from './Migration20261206200000_visualizer_tap_uploads.js';
 import { Migration20261206210000_no_personal_data_in_plain_events } from './Migration20261206210000_no_personal_data_in_plain_events.js';
 import { Migration20261206210000_shared_instance_state } from './Migration20261206210000_shared_instance_state.js';
+import { Migration20261207012500_staff_mail } from './Migration20261207012500_staff_mail.js';
+import { Migration20261207020000_visualization_digests } from './Migration20261207020000_visualization_digests.js';
 
 /** Every migration, in order. Listed explicitly so the same list works from dist/ and in tests. */
 export const migrationsList = [
@@ -64,5 +66,13 @@ export const migrationsList = [
   {
     name: 'Migration20261206210000_shared_instance_state',
     class: Migration20261206210000_shared_instance_state,
+  },
+  {
+    name: 'Migration20261207012500_staff_mail',
+    class: Migration20261207012500_staff_mail,
+  },
+  {
+    name: 'Migration20261207020000_visualization_digests',
+    class: Migration20261207020000_visualization_digests,
   },
 ];

@@ -280,6 +280,16 @@ export class AppEnvironment {
   @Max(60_000)
   MAIL_SMTP_TIMEOUT_MS = 30_000;
 
+  /**
+   * Hour of the morning (0–23, Finnish time) from which each owner gets the e-mail of their
+   * follow-ups due that day or overdue, once a day (docs/product.md#follow-ups).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(23)
+  FOLLOW_UP_DIGEST_HOUR = 7;
+
   /** Mailbox customers' replies arrive in (`imap://user:pass@host:143` or `imaps://…:993`). */
   @Transform(emptyToUndefined)
   @IsOptional()

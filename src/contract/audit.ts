@@ -90,6 +90,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   MemberLoggedIn: 'Signed in',
   MemberLoggedOut: 'Signed out',
   LoginFailed: 'Failed sign-in',
+  PasswordResetRequested: 'Sent reset link',
+  PasswordResetRefused: 'Reset link not sent',
   VisualizationGenerated: 'Rendered visualization',
   EmailQueued: 'Queued e-mail',
   EmailDelivered: 'Delivered e-mail',
@@ -101,4 +103,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   LeadRetentionApplied: 'Applied retention',
   ReportBuildStarted: 'Started report build',
   EventLogExported: 'Exported event log',
+  ReportDefined: 'Defined report',
+  ReportDefinitionChanged: 'Changed report',
+  ReportDefinitionRemoved: 'Removed report',
 };

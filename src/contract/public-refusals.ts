@@ -119,4 +119,5 @@ export const PUBLIC_MESSAGES = {
   notFound: 'Osoitetta ei löytynyt.',
   badPath: 'Osoitteessa on merkkejä, joita ei voi käsitellä.',
   serverError: 'Jokin meni pieleen. Yritä hetken kuluttua uudelleen.',
+  damagedFile: 'Tallennettu tiedosto on vioittunut, eikä sitä voi näyttää.',
 } as const;

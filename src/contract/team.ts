@@ -3,6 +3,9 @@
 export const STAFF_ROLES = ['admin', 'manager', 'salesperson'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** The shortest password a member may choose (docs/product.md#staff-accounts). */
+export const PASSWORD_MIN_LENGTH = 12;
+
 /** A member as the Team tab lists it. */
 export interface TeamMember {
   id: string;
@@ -80,4 +83,23 @@ export interface ProfileAnswer extends SuccessAnswer {
 export interface PasswordInput {
   currentPassword: string;
   newPassword: string;
+}
+
+/** Asks for a password reset link (the answer never tells whether the e-mail is a member's). */
+export interface PasswordResetRequest {
+  email: string;
+}
+
+/** Sets a new password with the token of a reset link. */
+export interface PasswordResetCompletion {
+  token: string;
+  newPassword: string;
+}
+
+/** What the forgot-password form shows, whether or not a link was sent. */
+export const PASSWORD_RESET_REQUESTED_MESSAGE =
+  'If that e-mail belongs to an active team member, a link to set a new password is on its way. It works once, for 30 minutes.';
+
+export interface PasswordResetRequestedAnswer extends SuccessAnswer {
+  message: string;
 }

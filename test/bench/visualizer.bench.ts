@@ -24,7 +24,10 @@
  *                                            held-out set out)
  *   ... --speed                              the renderer's time and memory only (no quality, no
  *                                            HTTP)
- *   ... --detector=opencv|rules              which front detector (VISUALIZER_DETECTOR; without
+ *   ... --speed --photos=keittio --repeats=1 only the speed photos whose labels hold a word,
+ *                                            each timed this many times
+ *   ... --speed --arenas=2                   under MALLOC_ARENA_MAX=2 only
+ *   ... --detector=sam|opencv|rules          which front detector (VISUALIZER_DETECTOR; without
  *                                            it the default)
  *
  * Targets: a 12 MP photo in ≤ 2 s on 2 cores with ≤ 500 MB peak; health stays responsive.
@@ -179,7 +182,20 @@ const SPEED_PHOTOS: SpeedPhoto[] = [
   scaledScenePhoto(THINGS_IN_FRONT_SCENES, 1113),
   sitePhoto('keittio-6.jpg'),
 ];
-const REPEATS = 3;
+/** Renders timed per photo (the median is printed); `--repeats=1` for a slow detector. */
+const REPEATS = Number(
+  process.argv.find((arg) => arg.startsWith('--repeats='))?.slice('--repeats='.length) ?? 3,
+);
+/** The MALLOC_ARENA_MAX settings each speed photo runs under (`--arenas=2` for one of them). */
+const ARENAS = process.argv
+  .find((arg) => arg.startsWith('--arenas='))
+  ?.slice('--arenas='.length)
+  .split(',') ?? ['default', '2'];
+/** Only the speed photos whose labels hold one of these words (`--photos=site`). */
+const ONLY_PHOTOS = process.argv
+  .find((arg) => arg.startsWith('--photos='))
+  ?.slice('--photos='.length)
+  .split(',');
 const ONLY_SETS = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -283,11 +299,12 @@ async function benchRenderer(texture: Buffer): Promise<void> {
   writeFileSync(textureFile, texture);
   const rows = [];
   for (const [index, size] of SPEED_PHOTOS.entries()) {
+    if (ONLY_PHOTOS && !ONLY_PHOTOS.some((word) => size.label.includes(word))) continue;
     const photoFile = join(directory, `photo-${index}.jpg`);
     writeFileSync(photoFile, await size.make());
     // glibc gives each thread its own malloc arena and keeps freed pixel memory in them;
     // MALLOC_ARENA_MAX=2 (sharp's advice for Linux) is what production should run with.
-    for (const arenas of ['default', '2']) {
+    for (const arenas of ARENAS) {
       const env = { ...process.env };
       if (arenas === '2') env.MALLOC_ARENA_MAX = '2';
       else delete env.MALLOC_ARENA_MAX;
@@ -299,6 +316,7 @@ async function benchRenderer(texture: Buffer): Promise<void> {
           photoFile,
           textureFile,
           ...(DETECTOR ? [`--detector=${DETECTOR}`] : []),
+          `--repeats=${REPEATS}`,
         ],
         { encoding: 'utf8', maxBuffer: 1024 * 1024, env },
       );

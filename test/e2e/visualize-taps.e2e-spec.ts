@@ -140,3 +140,45 @@ describe('POST /api/visualize/taps (the segmentation model, run for real)', () =
     );
   });
 });
+
+describe('the model-prompted detector on the taps embedding (VISUALIZER_DETECTOR=sam)', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp({ VISUALIZER_DETECTOR: 'sam' });
+  }, 120_000);
+  afterAll(() => testApp?.close());
+
+  it('should find the door, open the upload for taps once, and answer a tap on it', async () => {
+    const photo = (await loneDoorJpeg()).toString('base64');
+    const { body } = await request(testApp.baseUrl)
+      .post('/api/visualize/fronts')
+      .send({ kitchenImage: photo })
+      .expect(200);
+    expect(body).toMatchObject({ width: 900, height: 600, uploadId: expect.any(String) });
+    const door = (body.fronts as [number, number][][]).find((front) => {
+      const xs = front.map(([x]) => x);
+      return Math.abs(Math.min(...xs) - DOOR_SHARES.left) < TOLERANCE;
+    });
+    expect(door).toBeDefined();
+    const { rows } = await testApp.db.pool.query<{ id: string }>(
+      'select id from visualizer_tap_uploads',
+    );
+    expect(rows).toEqual([{ id: body.uploadId }]);
+    const response = await request(testApp.baseUrl)
+      .post('/api/visualize/taps')
+      .send({ uploadId: body.uploadId, points: [{ x: 0.45, y: 0.55, include: true }] });
+    expect(response.status).toBe(200);
+  }, 240_000);
+
+  it('should render without the visitor fronts, the model finding them, and keep no upload', async () => {
+    const before = (await testApp.db.pool.query('select id from visualizer_tap_uploads')).rows;
+    const response = await request(testApp.baseUrl)
+      .post('/api/visualize')
+      .send({ kitchenImage: (await loneDoorJpeg()).toString('base64'), patternId: 'NH10' });
+    expect(response.status).toBe(200);
+    expect(response.body.imageUrl).toMatch(/^\/api\/visualizations\//);
+    expect((await testApp.db.pool.query('select id from visualizer_tap_uploads')).rows).toEqual(
+      before,
+    );
+  }, 240_000);
+});

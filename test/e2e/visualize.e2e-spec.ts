@@ -15,6 +15,7 @@ import { generateKitchen } from '../fixtures/kitchens/kitchen-generator.js';
 import { errorText } from '../support/error-body.js';
 import { bearer, signInAs } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { visitorCookie, visitorIdOf } from '../support/visitor-cookie.js';
 
 /** One front outlined by hand: the middle of the photo's left half. */
 const OUTLINE = [
@@ -38,17 +39,6 @@ const REASON_PHRASES: Record<number, string> = {
 };
 const LIMIT_MESSAGE =
   'Olet käyttänyt kaikki 3 ilmaista visualisointiasi. Ota yhteyttä saadaksesi lisää.';
-
-function visitorCookie(response: request.Response): string {
-  const header = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
-  const cookie = header.find((value) => value.startsWith('visitor='));
-  if (!cookie) throw new Error('no visitor cookie was set');
-  return cookie.split(';')[0];
-}
-
-function visitorIdOf(cookie: string): string {
-  return decodeURIComponent(cookie.slice('visitor='.length)).split('.')[0];
-}
 
 function storedFiles(testApp: TestApp): string[] {
   const directory = join(testApp.dataDir, 'visualizations');

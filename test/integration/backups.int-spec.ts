@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, stat, truncate, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { loadConfig } from '#src/config/app-config.js';
@@ -29,6 +29,7 @@ import { ProjectionManager } from '#src/platform/projections/projection-manager.
 import { loadAppSecrets } from '#src/platform/secrets/app-secrets.js';
 import { backupDirectory, erasureLedgerPath } from '#src/platform/storage/backup-paths.js';
 import { fileStoreOf, folderOf, FOLDERS } from '#src/platform/storage/file-stores.js';
+import { cliPath, runCli } from '../support/cli-process.js';
 import { createTestLead } from '../support/leads.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
@@ -479,22 +480,6 @@ describe('Backups', () => {
     }, 120_000);
   });
 });
-
-// The CLIs run built (npm test builds first; run `npm run build:server` before this file alone).
-const cliPath = (name: string) => resolve('dist/src/cli', name);
-
-function runCli(name: string, args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
-    const child = spawn(process.execPath, [cliPath(name), ...args], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -11,6 +11,10 @@ import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-l
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
 import { DOOR_STYLES, type LeadSource } from '#src/modules/leads/domain/lead.types.js';
 import { DEFAULT_COLUMNS } from '#src/modules/leads/domain/pipeline.state.js';
+import type { ReportDefinitionInput, ReportSummary } from '#src/contract/reports.js';
+import { DefineReportCommand } from '#src/modules/reports/commands/define-report/define-report.command.js';
+import { definedReportName } from '#src/modules/reports/projections/defined.report.js';
+import { DefinedReports } from '#src/modules/reports/queries/defined-reports.js';
 import { ReportCatalogue } from '#src/modules/reports/queries/report-catalogue.js';
 import {
   VISITOR_STREAM_TYPE,
@@ -118,6 +122,18 @@ const steps: Record<string, { weight: number; actor: 'public' | 'staff'; run: St
       );
     },
   },
+  assign: {
+    weight: 2,
+    actor: 'staff',
+    run: (bus, world, pick, at) =>
+      bus.execute(
+        new UpdateLeadCommand({
+          leadId: pick(world.leads),
+          ownerId: pick([...world.staff.map((member) => member.id), null]),
+          occurredAt: at,
+        }),
+      ),
+  },
   erase: {
     weight: 1,
     actor: 'staff',
@@ -159,7 +175,47 @@ async function createLead(
   return leadId;
 }
 
+/** Reports an admin could define: every measure, every grouping, lead streams and others. */
+const DEFINED_REPORTS: ReportDefinitionInput[] = [
+  {
+    title: 'Leads and moves by door style and month',
+    eventTypes: ['LeadCreated', 'LeadStatusChanged'],
+    measure: { kind: 'count' },
+    groupBy: ['doorStyle', 'month'],
+  },
+  {
+    title: 'Quoted value by source and week',
+    eventTypes: ['LeadCreated'],
+    measure: { kind: 'sum', field: 'totalPrice' },
+    groupBy: ['source', 'week'],
+  },
+  {
+    title: 'Price changes by owner',
+    eventTypes: ['LeadDetailsChanged'],
+    measure: { kind: 'sum', field: 'changes.totalPrice.to' },
+    groupBy: ['owner'],
+  },
+  {
+    title: 'Hours from arrival to a move, by column and owner',
+    eventTypes: [],
+    measure: { kind: 'duration', from: 'LeadCreated', to: 'LeadStatusChanged' },
+    groupBy: ['column', 'owner'],
+  },
+  {
+    title: 'Renders by month',
+    eventTypes: ['VisualizationGenerated'],
+    measure: { kind: 'count' },
+    groupBy: ['month'],
+  },
+];
+
 let testApp: TestApp;
+
+/** The projection a report's build builds: a defined report's is its newest revision's. */
+const projectionOf = (summary: ReportSummary) =>
+  summary.definition
+    ? definedReportName(summary.definition.definitionId, summary.definition.revision)
+    : summary.name;
 
 /** Every report as the tab shows it, and every row of its tables. */
 async function reportsNow() {
@@ -169,7 +225,7 @@ async function reportsNow() {
   const rows: Record<string, unknown[]> = {};
   for (const summary of await catalogue.list()) {
     shown[summary.name] = (await catalogue.view(summary.name)).content;
-    const def = manager.projections.find((p) => p.name === summary.name)!;
+    const def = manager.projections.find((p) => p.name === projectionOf(summary))!;
     for (const table of def.tables) {
       const { rows: found } = await testApp.db.pool.query<{ row: unknown }>(
         `select to_jsonb(t) as row from ${table} t order by to_jsonb(t)::text`,
@@ -203,7 +259,14 @@ describe('reports by replay', () => {
     const pick: Pick = (items) => items[Math.floor(random() * items.length)];
     const bus = testApp.app.get(CommandBus);
     const manager = testApp.app.get(ProjectionManager);
-    const reports = (await testApp.app.get(ReportCatalogue).list()).map((r) => r.name);
+    const admin: Actor = { id: null, name: 'Replay admin', role: 'admin' };
+    for (const definition of DEFINED_REPORTS) {
+      await RequestContext.run({ requestId: randomUUID(), actor: admin }, () =>
+        bus.execute(new DefineReportCommand(definition)),
+      );
+    }
+    const reports = (await testApp.app.get(ReportCatalogue).list()).map(projectionOf);
+    expect(reports).toHaveLength(5 + DEFINED_REPORTS.length);
     await manager.rebuild(reports);
 
     const world: World = {
@@ -241,6 +304,7 @@ describe('reports by replay', () => {
       }),
     ).finally(stopJitter);
 
+    await testApp.app.get(DefinedReports).settled();
     await caughtUp(manager);
     const live = await reportsNow();
     await manager.rebuild(reports);
@@ -257,6 +321,16 @@ describe('reports by replay', () => {
     };
     expect(sources.tables[0].rows.some((row) => row.visualizer_quote > 0)).toBe(true);
     expect(sources.tables[1].rows.length).toBeGreaterThan(0);
+    // Every defined report counted something, owners among its groups.
+    for (const [name, content] of Object.entries(live.shown)) {
+      if (!name.startsWith('report_def_')) continue;
+      const { tables } = content as { tables: { rows: Record<string, unknown>[] }[] };
+      expect({ context, name, rows: tables[0].rows.length > 1 }).toEqual({
+        context,
+        name,
+        rows: true,
+      });
+    }
     for (const table of Object.keys(live.rows)) {
       expect({ context, table, rows: live.rows[table].length > 0 }).toEqual({
         context,

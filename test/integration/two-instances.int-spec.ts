@@ -1,84 +1,36 @@
-import { mkdtempSync } from 'node:fs';
-import { createServer, request as forward, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { PIPELINE_STREAM_ID } from '#src/modules/leads/domain/pipeline.events.js';
-import { type AppProcess, startAppProcess } from '../support/app-process.js';
+import type { AppProcess } from '../support/app-process.js';
 import { validQuote } from '../support/public-intake.js';
-import { startTestS3, type TestS3 } from '../support/s3-server.js';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+import type { TestS3 } from '../support/s3-server.js';
+import type { TestDatabase } from '../support/test-database.js';
+import {
+  startTwoInstances,
+  TWO_INSTANCES_ADMIN as ADMIN,
+  type TwoInstances,
+} from '../support/two-instances.js';
 
-const ADMIN = { email: 'admin@two-instances.example.fi', password: 'two instances, one log' };
 const SCHEDULED_JOBS = ['auth-housekeeping', 'idempotency-retention', 'visualization-retention'];
 const WRITERS_PER_INSTANCE = 6;
 const WRITES_PER_WRITER = 15;
 const SUBMISSIONS_PER_MINUTE = 3;
 
-/** A load balancer at its simplest: each request to the next instance in turn. */
-async function roundRobin(targets: string[]): Promise<{ url: string; close(): Promise<void> }> {
-  let next = 0;
-  const server: Server = createServer((incoming, answer) => {
-    const target = new URL(incoming.url ?? '/', targets[next++ % targets.length]);
-    const sent = forward(
-      target,
-      { method: incoming.method, headers: incoming.headers },
-      (reply) => {
-        answer.writeHead(reply.statusCode ?? 502, reply.headers);
-        reply.pipe(answer);
-      },
-    );
-    sent.on('error', () => answer.writeHead(502).end());
-    incoming.pipe(sent);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((done) => server.close(() => done())),
-  };
-}
-
 describe('two app instances on one database and one bucket, each with its own disk', () => {
+  let setup: TwoInstances;
   let db: TestDatabase;
-  let instances: AppProcess[] = [];
+  let instances: AppProcess[];
   let s3: TestS3;
-  let proxy: { url: string; close(): Promise<void> };
+  let proxy: TwoInstances['proxy'];
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    s3 = await startTestS3();
-    const env = {
-      ...s3.env,
-      DATABASE_URL: db.url,
-      RATE_LIMIT_PER_MINUTE: String(SUBMISSIONS_PER_MINUTE),
-      APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      PATTERN_WARMUP: 'off',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    };
-    // Each its own data folder, as on two machines: nothing may pass between them on disk.
-    const dataDir = () => mkdtempSync(join(tmpdir(), 'kk-two-instances-'));
-    instances = await Promise.all([
-      startAppProcess({ ...env, DATA_DIR: dataDir() }),
-      startAppProcess({ ...env, DATA_DIR: dataDir() }),
-    ]);
-    proxy = await roundRobin(instances.map((instance) => instance.baseUrl));
+    setup = await startTwoInstances({ RATE_LIMIT_PER_MINUTE: String(SUBMISSIONS_PER_MINUTE) });
+    ({ db, instances, s3, proxy } = setup);
   });
   afterAll(async () => {
-    await proxy?.close();
-    await Promise.all(instances.map((instance) => instance.stop()));
-    await s3?.close();
-    await db.drop();
+    await setup?.close();
   });
 
-  async function signIn(): Promise<Record<string, string>> {
-    const login = await request(instances[0].baseUrl).post('/api/auth/login').send(ADMIN);
-    expect(login.status).toBe(200);
-    return { Authorization: `Bearer ${login.body.token as string}` };
-  }
+  const signIn = () => setup.signIn();
 
   // First: it counts every lead event the stats projection processed, and the tests after it add leads.
   it('should lose and double no append, apply each event once and run each job once', async () => {

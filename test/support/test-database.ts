@@ -8,8 +8,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own for one test file. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh database of its own for one test file, migrated unless asked not to be. */
+export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_PG_ADMIN_URL;
   if (!adminUrl)
     throw new Error('TEST_PG_ADMIN_URL is not set: run tests through jest global setup');
@@ -19,7 +19,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = withDatabase(adminUrl, name);
-  await runMigrations(url);
+  if (migrated) await runMigrations(url);
   const pool = new pg.Pool({ connectionString: url, max: 60 });
   // Dropping the database at the end kills idle connections; that must not fail the test.
   pool.on('error', () => undefined);

@@ -1,6 +1,8 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import AdminPage from '@/admin/shell/components/AdminPage';
 import LoginPage from '@/admin/auth/components/LoginPage';
+import ForgotPasswordPage from '@/admin/auth/components/ForgotPasswordPage';
+import ResetPasswordPage from '@/admin/auth/components/ResetPasswordPage';
 import MuiProviders from './MuiProviders';
 import { routes } from './routes';
 import StoreProvider from './StoreProvider';
@@ -17,6 +19,8 @@ export default function AdminApp() {
           <Routes>
             <Route path={routes.admin} element={<AdminPage />} />
             <Route path={routes.login} element={<LoginPage />} />
+            <Route path={routes.forgotPassword} element={<ForgotPasswordPage />} />
+            <Route path={routes.resetPassword} element={<ResetPasswordPage />} />
           </Routes>
         </BrowserRouter>
       </StoreProvider>

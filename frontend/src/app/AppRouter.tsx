@@ -33,7 +33,13 @@ const PUBLIC_PAGES: Record<string, LazyPage> = {
   [routes.privacy]: PrivacyPage,
 };
 
-const isAdminPath = (path: string) => path === routes.admin || path === routes.login;
+const ADMIN_PATHS: readonly string[] = [
+  routes.admin,
+  routes.login,
+  routes.forgotPassword,
+  routes.resetPassword,
+];
+const isAdminPath = (path: string) => ADMIN_PATHS.includes(path);
 
 const lazyPageAt = (path: string): LazyPage | undefined =>
   isAdminPath(path) ? AdminApp : PUBLIC_PAGES[path];

@@ -9,6 +9,8 @@ export const routes = {
   privacy: '/privacy',
   admin: '/admin',
   login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
 } as const;
 
 /** Where an unknown path is prerendered from: any path no route matches. */

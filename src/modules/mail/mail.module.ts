@@ -2,7 +2,8 @@ import { eventTypesProvider } from '#src/platform/event-store/event-types.js';
 import { MAIL_EVENT_DECLARATIONS } from './domain/mail.event-types.js';
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { EventStore } from '#src/platform/event-store/event-store.js';
-import { leadIdFromStream } from '#src/modules/leads/index.js';
+import { leadIdFromStream, LeadsModule } from '#src/modules/leads/index.js';
+import { MemberEvents } from '#src/modules/team/index.js';
 import { MarkConversationReadHandler } from './commands/mark-conversation-read/mark-conversation-read.handler.js';
 import { RecordReplyHandler } from './commands/record-reply/record-reply.handler.js';
 import { SendEmailHandler } from './commands/send-email/send-email.handler.js';
@@ -11,6 +12,8 @@ import { MailUpcasters } from './infrastructure/mail-upcasters.js';
 import { MailOutbox } from './delivery/mail-outbox.js';
 import { MailOutboxMetrics } from './delivery/mail-outbox.metrics.js';
 import { SmtpTransport } from './delivery/smtp-transport.js';
+import { StaffMailComposer } from './staff/staff-mail-composer.js';
+import { FollowUpDigestJob } from './staff/follow-up-digest.job.js';
 import {
   EMAIL_DELIVERED,
   EMAIL_DELIVERY_FAILED,
@@ -47,6 +50,8 @@ const commandHandlers = [SendEmailHandler, RecordReplyHandler, MarkConversationR
  * notification e-mails, replies fetched over IMAP, the conversation API and unread counts.
  */
 @Module({
+  // The follow-up digest lists a member's leads.
+  imports: [LeadsModule],
   controllers: [MailController],
   providers: [
     eventTypesProvider('mail', MAIL_EVENT_DECLARATIONS),
@@ -57,7 +62,9 @@ const commandHandlers = [SendEmailHandler, RecordReplyHandler, MarkConversationR
     MailOutboxMetrics,
     MailThreadIndex,
     SmtpTransport,
+    StaffMailComposer,
     MailDeliveryWorker,
+    FollowUpDigestJob,
     IntakeMailPolicy,
     PendingIntakeMail,
     IntakeMailWorker,
@@ -80,7 +87,7 @@ export class MailModule implements OnModuleInit {
   /** The outbox and the thread index follow the log inside each appending transaction. */
   onModuleInit(): void {
     this.eventStore.registerInlineHandler(
-      [EMAIL_QUEUED, EMAIL_DELIVERED, EMAIL_DELIVERY_FAILED],
+      [EMAIL_QUEUED, EMAIL_DELIVERED, EMAIL_DELIVERY_FAILED, MemberEvents.PasswordResetRequested],
       (events, db) => this.outbox.follow(events, db),
     );
     this.eventStore.registerInlineHandler([EMAIL_QUEUED, EMAIL_RECEIVED], (events, db) =>

@@ -17,6 +17,9 @@ import { ChangePasswordHandler } from './commands/change-password/change-passwor
 import { LogInHandler } from './commands/log-in/log-in.handler.js';
 import { LogOutHandler } from './commands/log-out/log-out.handler.js';
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
+import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler.js';
+import { CompletePasswordResetHandler } from './commands/complete-password-reset/complete-password-reset.handler.js';
+import { PasswordResets } from './auth/password-resets.js';
 import { SetMemberActiveHandler } from './commands/set-member-active/set-member-active.handler.js';
 import { MembersReader } from './queries/members.reader.js';
 import { MemberStreamRepository } from './infrastructure/member-stream.repository.js';
@@ -33,6 +36,8 @@ const commandHandlers = [
   SetMemberActiveHandler,
   ChangePasswordHandler,
   ResetPasswordHandler,
+  RequestPasswordResetHandler,
+  CompletePasswordResetHandler,
 ];
 
 /**
@@ -58,6 +63,7 @@ const commandHandlers = [
     CredentialsRepository,
     SessionsRepository,
     PasswordHasher,
+    PasswordResets,
     LoginThrottle,
     TokenService,
     StaffAuthenticator,
@@ -65,6 +71,7 @@ const commandHandlers = [
     FirstAdminSeeder,
     AuthHousekeeping,
   ],
-  exports: [AUTHENTICATOR, MembersReader],
+  // The mail module writes the reset links it sends.
+  exports: [AUTHENTICATOR, MembersReader, PasswordResets],
 })
 export class TeamModule {}

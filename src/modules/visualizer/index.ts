@@ -2,7 +2,9 @@
 export {
   VISUALIZATION_GENERATED,
   visitorIdFromStream,
+  visitorIdOfSubject,
   visitorStreamId,
+  visitorSubjectId,
 } from './visualizer.constants.js';
 export { ForgetVisitorCommand } from './commands/forget-visitor/forget-visitor.command.js';
 export {

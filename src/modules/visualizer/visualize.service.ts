@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PatternCatalogue } from '#src/modules/patterns/index.js';
+import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
 import { Refusal } from '#src/platform/domain/refusal.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { FreeRenderLimits } from './limits/free-render-limits.js';
 import { RecentUploads } from './limits/recent-uploads.js';
 import type { FrontOutline } from './rendering/front-outlines.js';
-import { RenderError } from './rendering/render-job.js';
+import { RenderError, type RenderSource } from './rendering/render-job.js';
 import { RenderPool, RenderQueueFullError } from './rendering/render-pool.js';
 import { ProviderFailedError, RENDERER, type Renderer } from './rendering/renderer.js';
 import { TapSegmentation } from './segmentation/tap-segmentation.js';
@@ -33,6 +34,7 @@ export interface VisualizeCommand {
 @Injectable()
 export class VisualizeService {
   private readonly logger = new Logger(VisualizeService.name);
+  private readonly modelDetects: boolean;
 
   constructor(
     private readonly catalogue: PatternCatalogue,
@@ -43,14 +45,21 @@ export class VisualizeService {
     private readonly pool: RenderPool,
     private readonly taps: TapSegmentation,
     @Inject(RENDERER) private readonly renderer: Renderer,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.modelDetects = config.VISUALIZER_DETECTOR === 'sam';
+  }
 
   /** The fronts found in a photo, for the visitor to check; costs no free render. */
   async detectFronts(
     kitchenImage: string,
   ): Promise<{ width: number; height: number; fronts: FrontOutline[]; uploadId?: string }> {
     const upload = await inspectUpload(kitchenImage);
+    const source = { image: upload.bytes, decoder: upload.decoder };
     try {
+      // The model's detector runs on the embedding the taps use: one encoder run per upload.
+      const detected = this.modelDetects ? await this.taps.detect(source) : null;
+      if (detected) return detected;
       const output = await this.pool.run({
         kind: 'detect',
         image: upload.bytes,
@@ -58,7 +67,7 @@ export class VisualizeService {
       });
       if (output.kind !== 'detect') throw new Error('unexpected detection output');
       // Encoded after detection, while the visitor checks the outlines; taps then only decode.
-      const uploadId = this.taps.open({ image: upload.bytes, decoder: upload.decoder });
+      const uploadId = this.taps.open(source);
       return {
         width: output.width,
         height: output.height,
@@ -82,12 +91,13 @@ export class VisualizeService {
       throw new Refusal('too_many_requests', MESSAGES.limitReached);
     }
     const started = performance.now();
+    const source = { image: upload.bytes, decoder: upload.decoder };
     try {
       const result = await this.renderer.render({
-        source: { image: upload.bytes, decoder: upload.decoder },
+        source,
         pattern,
         texture: () => this.catalogue.texture(pattern.id),
-        fronts: command.fronts,
+        fronts: command.fronts ?? (await this.modelFronts(source)),
       });
       const id = this.store.newId();
       await this.store.save(
@@ -116,6 +126,19 @@ export class VisualizeService {
       if (charged) await this.limits.release(allowance);
       throw this.asRefusal(error);
     }
+  }
+
+  /**
+   * Without the visitor's fronts, the model's detector finds them in the segmentation threads,
+   * so the render threads never load the model; undefined leaves them to the render's detector.
+   */
+  private async modelFronts(source: RenderSource): Promise<FrontOutline[] | undefined> {
+    if (!this.modelDetects) return undefined;
+    const detected = await this.taps.detect(source, { forTaps: false });
+    if (detected && !detected.fronts.length) {
+      throw new RenderError('no-cabinets', 'no cabinet fronts found');
+    }
+    return detected?.fronts;
   }
 
   /** A failed render as the visitor hears of it; the cause stays in the log. */

@@ -19,6 +19,13 @@ export const VISITOR_STREAM_TYPE = 'visitor';
 /** A visitor's renders form one stream, which the history of a lead from that visitor reads too. */
 export const visitorStreamId = (visitorId: string) => `visitor-${visitorId}`;
 export const visitorIdFromStream = (streamId: string) => streamId.slice('visitor-'.length);
+/**
+ * A visitor as the erasure ledger lists them: the visitor of an erased lead, whose photos a
+ * restore forgets again (the lead's own record of its visitor is shredded with its key).
+ */
+export const visitorSubjectId = (visitorId: string) => `visitor:${visitorId}`;
+export const visitorIdOfSubject = (subjectId: string) =>
+  subjectId.startsWith('visitor:') ? subjectId.slice('visitor:'.length) : null;
 export const VISUALIZATION_GENERATED = 'VisualizationGenerated';
 
 export const SUPPORTED_FORMATS_TEXT = 'JPEG, JPG, PNG, WebP, HEIC, HEIF, AVIF, BMP, TIFF tai GIF';

@@ -9,6 +9,8 @@ export type RefusalCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  /** It existed, and is no more (a used or expired single-use link). */
+  | 'gone'
   | 'too_large'
   | 'unsupported_media_type'
   | 'unprocessable'
@@ -18,11 +20,12 @@ export type RefusalCode =
   /** Something broke that the caller cannot fix, but there is still a message for them. */
   | 'internal';
 
-/** A rule said no; the message is shown to the caller as it is. */
+/** A rule said no; the message is shown to the caller as it is, with the field it is about if any. */
 export class Refusal extends Error {
   constructor(
     readonly code: RefusalCode,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
     this.name = new.target.name;

@@ -116,6 +116,7 @@ export class EventStoreModule {
         UpcasterRegistry,
         EventTypeRegistry,
         ProjectionManager,
+        RUN_PROJECTIONS,
       ],
     };
   }

@@ -14,6 +14,7 @@ import {
   PUBLIC_MESSAGES,
 } from '#src/contract/public-refusals.js';
 import { FileStoreUnavailableError } from '#src/platform/storage/file-store.js';
+import { FileDamagedError } from '#src/platform/storage/stored-digest.js';
 import { isStaffPath } from './no-store.middleware.js';
 import {
   isDatabaseUnavailable,
@@ -90,6 +91,14 @@ export class HttpErrorsFilter implements ExceptionFilter {
         message: 'Stored files are unavailable right now; please try again in a moment.',
       };
     }
+    if (exception instanceof FileDamagedError) {
+      // Nothing the caller can do, and no retry helps: the log names the file for the operator.
+      return {
+        statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
+        error: REASONS[500],
+        message: 'A stored file is damaged and cannot be served.',
+      };
+    }
     if (exception instanceof ConcurrencyError) {
       return {
         statusCode: HttpStatus.CONFLICT,
@@ -126,7 +135,12 @@ export class HttpErrorsFilter implements ExceptionFilter {
     }
     if (exception instanceof Refusal) {
       const status = REFUSAL_STATUSES[exception.code];
-      return { statusCode: status, error: REASONS[status], message: exception.message };
+      const body = { statusCode: status, error: REASONS[status], message: exception.message };
+      if (!exception.field) return body;
+      return {
+        ...body,
+        fields: [{ field: exception.field, code: exception.code, message: exception.message }],
+      };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
@@ -190,6 +204,8 @@ function inFinnish(body: ErrorBody, exception: unknown): ErrorBody {
   }
   if (isDatabaseWaitExceeded(exception)) return { ...body, message: PUBLIC_MESSAGES.busy };
   if (isDatabaseUnavailable(exception)) return { ...body, message: PUBLIC_MESSAGES.unavailable };
+  if (exception instanceof FileDamagedError)
+    return { ...body, message: PUBLIC_MESSAGES.damagedFile };
   if (exception instanceof Refusal) return body;
   const byStatus: Partial<Record<number, string>> = {
     404: PUBLIC_MESSAGES.notFound,

@@ -8,6 +8,7 @@ export const REFUSAL_STATUSES: Record<RefusalCode, HttpStatus> = {
   forbidden: HttpStatus.FORBIDDEN,
   not_found: HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
+  gone: HttpStatus.GONE,
   too_large: HttpStatus.PAYLOAD_TOO_LARGE,
   unsupported_media_type: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
   unprocessable: HttpStatus.UNPROCESSABLE_ENTITY,

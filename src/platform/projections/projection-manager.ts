@@ -150,6 +150,28 @@ export class ProjectionManager {
   }
 
   /**
+   * Builds a projection registered while the app runs (a report an admin defined) in the
+   * background unless its current version is built; resolves when that build has ended, never
+   * rejecting (`status()` shows a failure).
+   */
+  buildInBackground(name: string): Promise<void> {
+    const def = this.registry.get(name);
+    return this.inBackground(name, () => this.rebuilder.buildIfOutdated(def));
+  }
+
+  /**
+   * Stops keeping a projection and drops its tables and records, once any build of it started
+   * here has ended. Idempotent: a projection not registered here is dropped all the same.
+   */
+  async remove(def: ProjectionDefinition): Promise<void> {
+    this.registry.unregister(def.name);
+    await this.background.get(def.name);
+    this.current.delete(def.name);
+    this.failures.delete(def.name);
+    await this.rebuilder.drop(def);
+  }
+
+  /**
    * Whether readers may use a projection's live tables: built, and by its current code. If not,
    * how its build is going (null until one is recorded).
    */

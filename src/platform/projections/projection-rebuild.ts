@@ -108,6 +108,31 @@ export class ProjectionRebuilder {
     await this.withBuildLocks(defs, () => this.build(defs, onProgress));
   }
 
+  /**
+   * Drops every build of a projection, its views and its records, once no process builds it and
+   * with its runner held off.
+   */
+  async drop(def: ProjectionDefinition): Promise<void> {
+    await this.withBuildLocks([def], () =>
+      inTransaction(this.pool, async (client) => {
+        await client.query('select pg_advisory_xact_lock(hashtext($1))', [
+          `projection:${def.name}`,
+        ]);
+        for (const logical of def.tables) {
+          await client.query(`drop view if exists ${logical}`);
+          const { rows } = await client.query<{ tablename: string }>(
+            `select tablename from pg_tables
+             where schemaname = current_schema() and tablename ~ ('^' || $1 || '_v[0-9]+$')`,
+            [logical],
+          );
+          for (const { tablename } of rows) await client.query(`drop table if exists ${tablename}`);
+        }
+        await client.query('delete from projection_checkpoints where name = $1', [def.name]);
+        await client.query('delete from projections where name = $1', [def.name]);
+      }),
+    );
+  }
+
   /** Applies a batch, or folds it in memory and writes when enough has gathered. */
   private async fold(target: BuildTarget, events: RecordedEvent[], to: LogPosition): Promise<void> {
     target.processed += events.length;

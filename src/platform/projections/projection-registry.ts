@@ -12,6 +12,12 @@ export class ProjectionRegistry {
     }
   }
 
+  /** Forgets a projection registered while the app runs (a report an admin removed). */
+  unregister(name: string): void {
+    const index = this.definitions.findIndex((d) => d.name === name);
+    if (index >= 0) this.definitions.splice(index, 1);
+  }
+
   get all(): readonly ProjectionDefinition[] {
     return this.definitions;
   }

@@ -14,6 +14,8 @@ export interface AppSecrets {
   hashSalt: KeyObject;
   /** Signs the reply address that ties a customer's answer to its lead. */
   mailReplyKey: KeyObject;
+  /** Makes a password reset link from its reset's id (docs/decisions/0125-staff-mail-and-password-reset.md). */
+  passwordResetKey: KeyObject;
   /**
    * Names this installation in its backups without revealing the secret: a backup restores
    * only where the same APP_SECRET can unwrap its personal-data keys.
@@ -35,6 +37,7 @@ export function loadAppSecrets(config: AppConfig): AppSecrets {
     cookieSecret: derive('cookie-signing'),
     hashSalt: derive('ip-hash-salt'),
     mailReplyKey: derive('mail-reply-address'),
+    passwordResetKey: derive('password-reset-link'),
     installationId: Buffer.from(
       hkdfSync('sha256', master, Buffer.alloc(0), 'backup-installation', 8),
     ).toString('hex'),

@@ -2,11 +2,11 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 /**
  * The server's `error` text; else "HTTP status: text" when the answer was not JSON;
- * else 'Invalid credentials' (docs/product.md#admin-session).
+ * else `fallback`, 'Invalid credentials' for the sign-in (docs/product.md#admin-session).
  */
-export function loginErrorMessage(error: unknown): string {
+export function loginErrorMessage(error: unknown, fallback = 'Invalid credentials'): string {
   const e = error as FetchBaseQueryError | undefined;
-  if (!e) return 'Invalid credentials';
+  if (!e) return fallback;
   if (e.status === 'PARSING_ERROR') {
     return `HTTP ${e.originalStatus}: ${e.data || 'Unexpected response'}`;
   }
@@ -14,5 +14,5 @@ export function loginErrorMessage(error: unknown): string {
     const text = (e.data as { error: unknown }).error;
     if (typeof text === 'string' && text) return text;
   }
-  return 'Invalid credentials';
+  return fallback;
 }

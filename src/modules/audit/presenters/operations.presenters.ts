@@ -3,6 +3,9 @@ import type { LeadRetentionApplied } from '#src/modules/leads/index.js';
 import {
   type EventLogExported,
   type ReportBuildStarted,
+  type ReportDefined,
+  type ReportDefinitionRemoved,
+  ReportDefinitionEvents,
   ReportEvents,
 } from '#src/modules/reports/index.js';
 import type { PresenterInput, PresenterTable } from './presenter.types.js';
@@ -64,6 +67,24 @@ export const operationsPresenters: PresenterTable = {
     return {
       target: null,
       sentence: `${input.actor} exported the event log with personal data${from}`,
+    };
+  },
+  [ReportDefinitionEvents.ReportDefined]: (input) => {
+    const { title } = dataOf<ReportDefined>(input);
+    return { target: null, sentence: `${input.actor} defined the report “${title}”` };
+  },
+  [ReportDefinitionEvents.ReportDefinitionChanged]: (input) => {
+    const { title, revision } = dataOf<ReportDefined>(input);
+    return {
+      target: null,
+      sentence: `${input.actor} changed the report “${title}” (revision ${revision})`,
+    };
+  },
+  [ReportDefinitionEvents.ReportDefinitionRemoved]: (input) => {
+    const { definitionId } = dataOf<ReportDefinitionRemoved>(input);
+    return {
+      target: null,
+      sentence: `${input.actor} removed the report report_def_${definitionId}`,
     };
   },
 };

@@ -4,6 +4,8 @@ import {
   MemberEvents,
   type MemberPasswordChangedData,
   type MemberRoleChangedData,
+  type PasswordResetRefusalReason,
+  type PasswordResetRefusedData,
 } from '#src/modules/team/index.js';
 import type { PresenterInput, PresenterTable, TargetedSentence } from './presenter.types.js';
 
@@ -21,6 +23,11 @@ function onMember(
 const FAILURE_WORDS: Record<LoginFailureReason, string> = {
   unknown_account: 'no member has that e-mail',
   wrong_password: 'wrong password',
+  inactive: 'the account is deactivated',
+};
+
+const RESET_REFUSAL_WORDS: Record<PasswordResetRefusalReason, string> = {
+  unknown_account: 'no member has that e-mail',
   inactive: 'the account is deactivated',
 };
 
@@ -48,7 +55,9 @@ export const teamPresenters: PresenterTable = {
     return onMember(input, (member) =>
       how === 'reset'
         ? `${input.actor} issued a one-time password to ${member}`
-        : `${member} changed their password`,
+        : how === 'link'
+          ? `${member} set a new password with a reset link`
+          : `${member} changed their password`,
     );
   },
   [MemberEvents.MemberLoggedIn]: (input) => onMember(input, (member) => `${member} signed in`),
@@ -59,6 +68,16 @@ export const teamPresenters: PresenterTable = {
     return {
       target: memberId ? { kind: 'member', id: memberId } : null,
       sentence: `Someone failed to sign in${as}: ${FAILURE_WORDS[reason] ?? reason}`,
+    };
+  },
+  [MemberEvents.PasswordResetRequested]: (input) =>
+    onMember(input, (member) => `A password reset link was sent to ${member}`),
+  [MemberEvents.PasswordResetRefused]: ({ event, names }) => {
+    const { memberId, reason } = event.data as PasswordResetRefusedData;
+    const of = memberId ? ` of ${names.member(memberId)}` : '';
+    return {
+      target: memberId ? { kind: 'member', id: memberId } : null,
+      sentence: `Someone asked for a password reset link${of}, not sent: ${RESET_REFUSAL_WORDS[reason] ?? reason}`,
     };
   },
 };

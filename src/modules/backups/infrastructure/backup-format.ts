@@ -94,3 +94,9 @@ export function backupFileName(created: Date): string {
 export function checksumLine(sha256: string, fileName: string): string {
   return `${sha256}  ${fileName}\n`;
 }
+
+/** The SHA-256 a checksum file gives for `fileName`, or null when it is not one of its lines. */
+export function checksumOf(text: string, fileName: string): string | null {
+  const match = /^([0-9a-f]{64}) {2}(\S+)\n?$/.exec(text);
+  return match && match[2] === fileName ? match[1] : null;
+}

@@ -9,6 +9,7 @@ import {
   type BackupHeader,
   type BackupTrailer,
   CHECKSUM_SUFFIX,
+  checksumOf,
   MANIFEST_SECTION,
   type ManifestEntry,
   SECTION_END,
@@ -128,12 +129,12 @@ async function readChecksum(path: string): Promise<string> {
       `${basename(path)} has no checksum file ${basename(path)}${CHECKSUM_SUFFIX}: it may be incomplete`,
     );
   }
-  const match = /^([0-9a-f]{64}) {2}(\S+)\n?$/.exec(text);
-  if (!match || match[2] !== basename(path))
+  const sha256 = checksumOf(text, basename(path));
+  if (!sha256)
     throw new UnusableBackupError(
       `${basename(path)}${CHECKSUM_SUFFIX} is not a checksum of ${basename(path)}`,
     );
-  return match[1];
+  return sha256;
 }
 
 function parseHeader(path: string, line: string): BackupHeader {

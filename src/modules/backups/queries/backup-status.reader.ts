@@ -1,10 +1,13 @@
+import { buffer } from 'node:stream/consumers';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
 import type { BackupFileInfo, BackupStatus } from '#src/contract/backups.js';
 import type { FileFolder, StoredObject } from '#src/platform/storage/file-store.js';
 import { FILE_STORE } from '#src/platform/storage/file-stores.js';
 import type { FileStore } from '#src/platform/storage/file-store.js';
+import { FileDamagedError, verified } from '#src/platform/storage/stored-digest.js';
 import { formatSize, listBackups, type StoredBackup } from '../infrastructure/backup-files.js';
+import { CHECKSUM_SUFFIX, checksumOf } from '../infrastructure/backup-format.js';
 import { BackupProgress } from '../infrastructure/backup-progress.js';
 import { backupSettings } from '../infrastructure/backup-settings.js';
 
@@ -38,10 +41,17 @@ export class BackupStatusReader {
     };
   }
 
-  /** A listed backup file opened for reading, or null when there is no such file. */
+  /**
+   * A listed backup file opened for reading, checked against its checksum file as it streams
+   * (a damaged one is never handed over whole), or null when there is no such file.
+   */
   async open(name: string): Promise<StoredObject | null> {
     const listed = (await listBackups(this.folder)).some((backup) => backup.name === name);
-    return listed ? this.folder.get(name) : null;
+    if (!listed) return null;
+    const checksumFile = await this.folder.get(name + CHECKSUM_SUFFIX);
+    const sha256 = checksumOf((await buffer(checksumFile.body)).toString('utf8'), name);
+    if (!sha256) throw new FileDamagedError(checksumFile.key, `it is not a checksum of ${name}`);
+    return verified(await this.folder.get(name), { sha256 });
   }
 }
 

@@ -3,6 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { EraseLeadCommand, leadIdOfSubject } from '#src/modules/leads/index.js';
+import { ForgetVisitorCommand, visitorIdOfSubject } from '#src/modules/visualizer/index.js';
 import { Refusal } from '#src/platform/domain/refusal.js';
 import { erasedSubjects } from '#src/platform/event-store/erasure-ledger.js';
 import {
@@ -56,8 +57,8 @@ export interface RestoreReport {
 /**
  * Restores a backup: verifies the whole file first (nothing is written for a bad one), loads it
  * in one transaction, shreds the keys of every subject erased since (the erasure ledger), rebuilds
- * every projection from the restored log, records those erasures as events again, and records the
- * restore itself.
+ * every projection from the restored log, records those erasures as events again, forgets the
+ * photos of erased leads' visitors, and records the restore itself.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreReport> {
   const { pool, path, log } = options;
@@ -90,6 +91,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
           // A key without a lead stream has nothing more to erase.
           if (!(error instanceof Refusal && error.code === 'not_found')) throw error;
         });
+    }
+    // The photos of erased leads' visitors, restored as rows (and as files, from a file backup).
+    for (const subject of await erasedSubjects(pool)) {
+      const visitorId = visitorIdOfSubject(subject);
+      if (visitorId) await commandBus.execute(new ForgetVisitorCommand(visitorId));
     }
     await app.get(BackupStreamRepository).execute({
       type: 'RecordRestore',

@@ -11,7 +11,8 @@ import { WorkLoop } from '#src/platform/scheduling/work-loop.js';
 import { MailConversationRepository } from '#src/modules/mail/infrastructure/mail-conversation.repository.js';
 import { type ClaimedEmail, MailOutbox } from './mail-outbox.js';
 import { afterFailure, type RetryPolicy } from './retry-policy.js';
-import { classifySendError, SmtpTransport } from './smtp-transport.js';
+import { classifySendError, type OutgoingEmail, SmtpTransport } from './smtp-transport.js';
+import { StaffMailComposer } from '#src/modules/mail/staff/staff-mail-composer.js';
 
 /** Messages claimed and sent together. */
 const BATCH_SIZE = 50;
@@ -47,6 +48,7 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
     private readonly outbox: MailOutbox,
     private readonly conversations: MailConversationRepository,
     private readonly transport: SmtpTransport,
+    private readonly staffMail: StaffMailComposer,
   ) {
     this.policy = { baseDelayMs: config.MAIL_RETRY_BASE_MS, maxAttempts: config.MAIL_MAX_ATTEMPTS };
   }
@@ -101,43 +103,40 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
     }
   }
 
-  private async trySend(
-    email: ClaimedEmail,
-  ): Promise<{ smtpMessageId: string } | { error: unknown } | 'erased'> {
-    if (!email.content) return 'erased';
+  private async trySend(email: ClaimedEmail): Promise<SendOutcome> {
     try {
-      const smtpMessageId = await this.transport.send({
-        headerMessageId: email.data.headerMessageId,
-        replyTo: email.data.replyTo,
-        inReplyTo: email.data.inReplyTo,
-        references: email.data.references,
-        ...email.content,
-      });
-      return { smtpMessageId };
+      const outgoing = await this.outgoing(email);
+      if (!outgoing) return 'nothing_to_send';
+      return { smtpMessageId: await this.transport.send(outgoing) };
     } catch (error) {
       return { error };
     }
   }
 
-  private async record(
-    email: ClaimedEmail,
-    outcome: Awaited<ReturnType<MailDeliveryWorker['trySend']>>,
-  ): Promise<void> {
+  /** The message as it goes out, or null when nothing is left to send. */
+  private async outgoing(email: ClaimedEmail): Promise<OutgoingEmail | null> {
+    if (email.recipient === 'member') return this.staffMail.compose(email);
+    if (!email.content) return null;
+    return {
+      headerMessageId: email.data.headerMessageId,
+      replyTo: email.data.replyTo,
+      inReplyTo: email.data.inReplyTo,
+      references: email.data.references,
+      ...email.content,
+    };
+  }
+
+  private async record(email: ClaimedEmail, outcome: SendOutcome): Promise<void> {
     const attempts = email.attempts + 1;
-    if (outcome === 'erased') {
+    if (outcome === 'nothing_to_send') {
       await this.outbox.remove(email.messageId);
       return;
     }
     if ('smtpMessageId' in outcome) {
-      await this.conversations.recordOutcome(
-        email.leadId,
-        {
-          type: 'RecordDelivery',
-          messageId: email.messageId,
-          smtpMessageId: outcome.smtpMessageId,
-          attempts,
-        },
-        SYSTEM_METADATA,
+      await this.recordSettled(
+        email,
+        { kind: 'delivered', smtpMessageId: outcome.smtpMessageId },
+        attempts,
       );
       return;
     }
@@ -151,10 +150,43 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
       return;
     }
     this.logger.warn(`e-mail ${email.messageId} failed after ${attempts} tries: ${next.reason}`);
+    await this.recordSettled(email, { kind: 'failed', reason: next.reason }, attempts);
+  }
+
+  /**
+   * A lead's e-mail settles with an event on its conversation, which removes the outbox row. A
+   * staff e-mail has no conversation: its row goes, and the log says how it ended.
+   */
+  private async recordSettled(
+    email: ClaimedEmail,
+    settled: { kind: 'delivered'; smtpMessageId: string } | { kind: 'failed'; reason: string },
+    attempts: number,
+  ): Promise<void> {
+    if (email.recipient === 'member') {
+      await this.outbox.remove(email.messageId);
+      if (settled.kind === 'delivered') {
+        this.logger.log(`staff e-mail ${email.messageId} (${email.mail.kind}) delivered`);
+      }
+      return;
+    }
     await this.conversations.recordOutcome(
       email.leadId,
-      { type: 'RecordDeliveryFailure', messageId: email.messageId, reason: next.reason, attempts },
+      settled.kind === 'delivered'
+        ? {
+            type: 'RecordDelivery',
+            messageId: email.messageId,
+            smtpMessageId: settled.smtpMessageId,
+            attempts,
+          }
+        : {
+            type: 'RecordDeliveryFailure',
+            messageId: email.messageId,
+            reason: settled.reason,
+            attempts,
+          },
       SYSTEM_METADATA,
     );
   }
 }
+
+type SendOutcome = { smtpMessageId: string } | { error: unknown } | 'nothing_to_send';

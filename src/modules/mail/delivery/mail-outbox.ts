@@ -13,8 +13,11 @@ import {
   type EmailQueuedPersonalData,
   leadIdFromMailStream,
 } from '#src/modules/mail/domain/mail.events.js';
+import { MemberEvents, type PasswordResetRequestedData } from '#src/modules/team/index.js';
+import type { QueuedStaffMail, StaffMail } from '#src/modules/mail/staff/staff-mail.js';
 
-export interface ClaimedEmail {
+export interface ClaimedLeadEmail {
+  recipient: 'lead';
   messageId: string;
   leadId: string;
   /** Tries made before this one. */
@@ -23,6 +26,13 @@ export interface ClaimedEmail {
   /** null when the lead was erased since: nothing is left to send. */
   content: EmailQueuedPersonalData | null;
 }
+
+export interface ClaimedStaffEmail extends QueuedStaffMail {
+  recipient: 'member';
+  attempts: number;
+}
+
+export type ClaimedEmail = ClaimedLeadEmail | ClaimedStaffEmail;
 
 /** The outbox table: rows follow the events; workers claim them with row locks and a lease. */
 @Injectable()
@@ -48,12 +58,36 @@ export class MailOutbox {
         ],
       );
     }
+    const resets = events.filter((e) => e.type === MemberEvents.PasswordResetRequested);
+    if (resets.length > 0) {
+      await this.queueStaffMail(
+        resets.map((e) => {
+          const { memberId, resetId } = e.data as unknown as PasswordResetRequestedData;
+          return { messageId: e.eventId, memberId, mail: { kind: 'password_reset', resetId } };
+        }),
+        db,
+      );
+    }
     const settled = events
       .filter((e) => e.type === 'EmailDelivered' || e.type === 'EmailDeliveryFailed')
       .map((e) => (e.data as { messageId: string }).messageId);
     if (settled.length > 0) {
       await db.query('delete from mail_outbox where message_id = any($1::uuid[])', [settled]);
     }
+  }
+
+  /** Queues e-mails to members of staff, in the caller's transaction; a repeated id is stored once. */
+  async queueStaffMail(mails: QueuedStaffMail[], db: Queryable): Promise<void> {
+    await db.query(
+      `insert into mail_outbox (message_id, member_id, staff_mail)
+       select * from unnest($1::uuid[], $2::uuid[], $3::jsonb[])
+       on conflict (message_id) do nothing`,
+      [
+        mails.map((m) => m.messageId),
+        mails.map((m) => m.memberId),
+        mails.map((m) => JSON.stringify(m.mail)),
+      ],
+    );
   }
 
   /** Erasing a lead takes its unsent mail with it. */
@@ -70,9 +104,11 @@ export class MailOutbox {
   async claimDue(limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
     const { rows } = await this.pool.query<{
       message_id: string;
-      lead_id: string;
+      lead_id: string | null;
+      member_id: string | null;
+      staff_mail: StaffMail | null;
       attempts: number;
-      data: Record<string, unknown>;
+      data: Record<string, unknown> | null;
     }>(
       `with due as (
          select message_id from mail_outbox
@@ -83,25 +119,37 @@ export class MailOutbox {
        ), claimed as (
          update mail_outbox o set next_attempt_at = now() + make_interval(secs => $2)
          from due where o.message_id = due.message_id
-         returning o.message_id, o.lead_id, o.attempts, o.queued_event_id
+         returning o.message_id, o.lead_id, o.member_id, o.staff_mail, o.attempts, o.queued_event_id
        )
-       select c.message_id, c.lead_id, c.attempts, e.data
-       from claimed c join events e on e.event_id = c.queued_event_id`,
+       select c.message_id, c.lead_id, c.member_id, c.staff_mail, c.attempts, e.data
+       from claimed c left join events e on e.event_id = c.queued_event_id`,
       [limit, leaseMs / 1000],
     );
+    const leadRows = rows.filter((row) => row.lead_id !== null);
     const contents = await this.eventStore.personalData.openMany(
-      rows.map((row) => row.data[PERSONAL_DATA_FIELD] as PersonalDataEnvelope),
+      leadRows.map((row) => row.data![PERSONAL_DATA_FIELD] as PersonalDataEnvelope),
     );
-    return rows.map((row, i) => {
-      const { [PERSONAL_DATA_FIELD]: _sealed, ...data } = row.data;
+    const leadMail = leadRows.map((row, i): ClaimedLeadEmail => {
+      const { [PERSONAL_DATA_FIELD]: _sealed, ...data } = row.data!;
       return {
+        recipient: 'lead',
         messageId: row.message_id,
-        leadId: row.lead_id,
+        leadId: row.lead_id!,
         attempts: row.attempts,
         data: data as unknown as EmailQueuedData,
         content: contents[i] as unknown as EmailQueuedPersonalData | null,
       };
     });
+    const staffMail = rows
+      .filter((row) => row.member_id !== null)
+      .map((row): ClaimedStaffEmail => ({
+        recipient: 'member',
+        messageId: row.message_id,
+        memberId: row.member_id!,
+        mail: row.staff_mail!,
+        attempts: row.attempts,
+      }));
+    return [...leadMail, ...staffMail];
   }
 
   /** Gives a message back after a temporary failure, due again after `delayMs`. */

@@ -29,6 +29,37 @@ export function reportMonth(at: Date | string): string {
   return month;
 }
 
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: REPORT_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const weeksByHour = new Map<number, string>();
+
+/** The ISO week (YYYY-Www) of a moment's day in Finland, looked up per UTC hour as months are. */
+export function reportWeek(at: Date | string): string {
+  const moment = at instanceof Date ? at : new Date(at);
+  const hour = Math.floor(moment.getTime() / HOUR_MS);
+  let week = weeksByHour.get(hour);
+  if (week === undefined) {
+    if (weeksByHour.size >= 100_000) weeksByHour.clear();
+    week = isoWeek(dayFormat.format(moment));
+    weeksByHour.set(hour, week);
+  }
+  return week;
+}
+
+/** The ISO 8601 week of a calendar day (YYYY-MM-DD): weeks start on Monday, week 1 holds a Thursday. */
+export function isoWeek(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  const weekday = (date.getUTCDay() + 6) % 7; // Monday 0
+  const thursday = new Date(date.getTime() + (3 - weekday) * 86_400_000);
+  const year = thursday.getUTCFullYear();
+  const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1;
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
 /** SQL giving the report month (YYYY-MM) of a timestamptz column. */
 export const monthOf = (column: string) =>
   `to_char(${column} at time zone '${REPORT_TIME_ZONE}', 'YYYY-MM')`;

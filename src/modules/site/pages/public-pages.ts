@@ -12,7 +12,7 @@ import type { PrerenderedPage, SiteFacts } from './prerendered-page.js';
 const NOT_FOUND_PATH = '/404';
 
 /** The client-rendered admin: its routes get the plain application shell. */
-const SHELL_PATHS = ['/admin', '/login'];
+const SHELL_PATHS = ['/admin', '/login', '/forgot-password', '/reset-password'];
 
 export type PageAnswer = { status: 200 | 404; html: string };
 

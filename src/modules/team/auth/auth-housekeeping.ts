@@ -3,12 +3,14 @@ import { Interval } from '@nestjs/schedule';
 import type pg from 'pg';
 import { PG_POOL } from '#src/platform/database/queryable.js';
 import { ScheduledJobs } from '#src/platform/scheduling/scheduled-jobs.js';
+import { PasswordResets } from './password-resets.js';
 
 const EVERY_HOUR = 60 * 60 * 1000;
 
 /**
  * Ended and expired sessions are kept for a week (useful when looking into an incident), and
- * login failures only for their one-minute window; then they go, so neither table grows forever.
+ * login failures only for their one-minute window, reset links a day past their use or expiry;
+ * then they go, so no table grows forever.
  */
 @Injectable()
 export class AuthHousekeeping implements OnApplicationBootstrap {
@@ -17,6 +19,7 @@ export class AuthHousekeeping implements OnApplicationBootstrap {
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     private readonly jobs: ScheduledJobs,
+    private readonly resets: PasswordResets,
   ) {}
 
   /** Also at start: a server restarted more often than hourly would otherwise never prune. */
@@ -41,5 +44,6 @@ export class AuthHousekeeping implements OnApplicationBootstrap {
     await this.pool.query(
       `delete from auth_login_failures where failed_at < now() - interval '1 minute'`,
     );
+    await this.resets.prune();
   }
 }

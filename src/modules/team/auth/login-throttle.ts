@@ -11,6 +11,8 @@ export const LOGIN_ATTEMPTS_PER_MINUTE = 5;
 export const CLIENT_LOGIN_ATTEMPTS_PER_MINUTE = 20;
 const WINDOW_SECONDS = 60;
 export const TOO_MANY_LOGINS_MESSAGE = 'Too many login attempts. Wait a minute and try again.';
+export const TOO_MANY_RESETS_MESSAGE =
+  'Too many password reset requests. Wait a minute and try again.';
 
 /** What a try is counted against, and how many tries a minute it allows. */
 export interface ThrottleKey {
@@ -46,8 +48,9 @@ export class LoginThrottle {
       .slice(0, 22);
   }
 
-  keysFor(email: string, ipHash: string | undefined): ThrottleKey[] {
-    const client = `client:${ipHash ?? 'unknown'}`;
+  /** `purpose` keeps apart what is counted: sign-ins, and requests for a reset link. */
+  keysFor(email: string, ipHash: string | undefined, purpose = ''): ThrottleKey[] {
+    const client = `${purpose}client:${ipHash ?? 'unknown'}`;
     return [
       { key: client, limit: CLIENT_LOGIN_ATTEMPTS_PER_MINUTE },
       { key: `account:${this.emailHash(email)}:${client}`, limit: LOGIN_ATTEMPTS_PER_MINUTE },
@@ -55,7 +58,7 @@ export class LoginThrottle {
   }
 
   /** Counts a try, or refuses it with 429 when any key has used up its minute. */
-  async begin(keys: ThrottleKey[]): Promise<LoginAttempt> {
+  async begin(keys: ThrottleKey[], refusal = TOO_MANY_LOGINS_MESSAGE): Promise<LoginAttempt> {
     const names = keys.map(({ key }) => key);
     const { rows } = await this.pool.query<{ id: number }>(
       'insert into auth_login_failures (key) select unnest($1::text[]) returning id',
@@ -72,7 +75,7 @@ export class LoginThrottle {
     if (counts[0]?.blocked) {
       // A refused try is not a guess: it must not extend the lock-out.
       await this.withdraw(attempt);
-      throw new Refusal('too_many_requests', TOO_MANY_LOGINS_MESSAGE);
+      throw new Refusal('too_many_requests', refusal);
     }
     return attempt;
   }

@@ -149,5 +149,42 @@ describe('member decide', () => {
     it('should refuse an unknown member', () => {
       spec.given([]).when({ type: 'ChangePassword', how: 'self' }).thenRefuses('not_found');
     });
+
+    it('should record a password set through a reset link, for an active member only', () => {
+      spec
+        .given(added())
+        .when({ type: 'ChangePassword', how: 'link' })
+        .then([{ type: 'MemberPasswordChanged', data: { memberId: 'm1', how: 'link' } }]);
+      spec
+        .given(deactivated)
+        .when({ type: 'ChangePassword', how: 'link' })
+        .thenRefuses('forbidden', 'The team member is deactivated');
+    });
+  });
+
+  describe('RequestPasswordReset', () => {
+    const request: MemberCommand = {
+      type: 'RequestPasswordReset',
+      resetId: 'r1',
+      expiresAt: '2026-12-07T03:30:00.000Z',
+    };
+
+    it('should record the reset sent, without changing the member', () => {
+      const state = spec
+        .given(added())
+        .when(request)
+        .then([
+          {
+            type: 'PasswordResetRequested',
+            data: { memberId: 'm1', resetId: 'r1', expiresAt: '2026-12-07T03:30:00.000Z' },
+          },
+        ]);
+      expect(state).toMatchObject({ exists: true, isActive: true, profile: AINO });
+    });
+
+    it('should refuse a deactivated or unknown member', () => {
+      spec.given(deactivated).when(request).thenRefuses('forbidden');
+      spec.given([]).when(request).thenRefuses('not_found');
+    });
   });
 });

@@ -1,5 +1,10 @@
 import type { StaffRole } from '#src/platform/http/access.decorators.js';
-import { EmailTakenError, MemberExistsError, MemberNotFoundError } from './member.errors.js';
+import {
+  EmailTakenError,
+  MemberExistsError,
+  MemberInactiveError,
+  MemberNotFoundError,
+} from './member.errors.js';
 import type { MemberEvent, MemberProfile } from './member.events.js';
 import type { MemberState } from './member.state.js';
 import { normalizeProfile } from './profile.js';
@@ -28,7 +33,8 @@ export type MemberCommand =
     }
   | { type: 'ChangeMember'; profile?: MemberProfile; role?: StaffRole; team: TeamFacts }
   | { type: 'SetMemberActive'; active: boolean; team: TeamFacts }
-  | { type: 'ChangePassword'; how: 'self' | 'reset' };
+  | { type: 'ChangePassword'; how: 'self' | 'reset' | 'link' }
+  | { type: 'RequestPasswordReset'; resetId: string; expiresAt: string };
 
 /** Pure team-member rules: which events a command causes given the member's state, or a refusal. */
 export function decide(command: MemberCommand, state: MemberState): MemberEvent[] {
@@ -49,7 +55,16 @@ export function decide(command: MemberCommand, state: MemberState): MemberEvent[
       });
       return [{ type: 'MemberDeactivated', data: { memberId } }];
     case 'ChangePassword':
+      if (command.how === 'link' && !state.isActive) throw new MemberInactiveError();
       return [{ type: 'MemberPasswordChanged', data: { memberId, how: command.how } }];
+    case 'RequestPasswordReset':
+      if (!state.isActive) throw new MemberInactiveError();
+      return [
+        {
+          type: 'PasswordResetRequested',
+          data: { memberId, resetId: command.resetId, expiresAt: command.expiresAt },
+        },
+      ];
   }
 }
 

@@ -48,3 +48,28 @@ export class MemberNotFoundError extends Refusal {
     super('not_found', 'Team member not found');
   }
 }
+
+export class MemberInactiveError extends Refusal {
+  constructor() {
+    super('forbidden', 'The team member is deactivated');
+  }
+}
+
+/** A reset link that names no reset we sent (mistyped, or made up). */
+export class ResetLinkInvalidError extends Refusal {
+  constructor() {
+    super('invalid', 'This password reset link is not valid. Ask for a new one.');
+  }
+}
+
+export class ResetLinkExpiredError extends Refusal {
+  constructor() {
+    super('gone', 'This password reset link has expired. Ask for a new one.');
+  }
+}
+
+export class ResetLinkUsedError extends Refusal {
+  constructor() {
+    super('gone', 'This password reset link was already used. Ask for a new one.');
+  }
+}

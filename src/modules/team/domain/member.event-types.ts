@@ -1,7 +1,7 @@
 import { type EventTypeDeclaration, field } from '#src/platform/event-store/event-types.js';
 import { STAFF_ROLES } from '#src/contract/team.js';
 
-const { id, text, nullable } = field;
+const { id, text, nullable, timestamp } = field;
 const role = field.enum(STAFF_ROLES);
 const profile = { firstName: text, lastName: text, email: text };
 const session = { memberId: id, sessionId: id };
@@ -13,7 +13,11 @@ export const MEMBER_EVENT_DECLARATIONS: EventTypeDeclaration[] = [
   { type: 'MemberRoleChanged', data: { memberId: id, role, previousRole: role } },
   { type: 'MemberDeactivated', data: { memberId: id } },
   { type: 'MemberReactivated', data: { memberId: id } },
-  { type: 'MemberPasswordChanged', data: { memberId: id, how: field.enum(['self', 'reset']) } },
+  {
+    type: 'MemberPasswordChanged',
+    data: { memberId: id, how: field.enum(['self', 'reset', 'link']) },
+  },
+  { type: 'PasswordResetRequested', data: { memberId: id, resetId: id, expiresAt: timestamp } },
   { type: 'MemberLoggedIn', data: session },
   { type: 'MemberLoggedOut', data: session },
   {
@@ -22,6 +26,14 @@ export const MEMBER_EVENT_DECLARATIONS: EventTypeDeclaration[] = [
       emailHash: id,
       memberId: nullable(id),
       reason: field.enum(['unknown_account', 'wrong_password', 'inactive']),
+    },
+  },
+  {
+    type: 'PasswordResetRefused',
+    data: {
+      emailHash: id,
+      memberId: nullable(id),
+      reason: field.enum(['unknown_account', 'inactive']),
     },
   },
 ];

@@ -18,9 +18,11 @@ export const MemberEvents = {
   MemberDeactivated: 'MemberDeactivated',
   MemberReactivated: 'MemberReactivated',
   MemberPasswordChanged: 'MemberPasswordChanged',
+  PasswordResetRequested: 'PasswordResetRequested',
   MemberLoggedIn: 'MemberLoggedIn',
   MemberLoggedOut: 'MemberLoggedOut',
   LoginFailed: 'LoginFailed',
+  PasswordResetRefused: 'PasswordResetRefused',
 } as const satisfies Record<MemberEvent['type'] | AuthEvent['type'], string>;
 
 /** Personal data of a member: only ever inside an event's encrypted `personalData`. */
@@ -44,8 +46,28 @@ export type MemberRoleChangedData = {
 
 export type MemberPasswordChangedData = {
   memberId: string;
-  /** `self` from Settings, `reset` when an admin issued a one-time password. */
-  how: 'self' | 'reset';
+  /**
+   * `self` from Settings, `reset` when an admin issued a one-time password, `link` through a
+   * password reset link sent by e-mail.
+   */
+  how: 'self' | 'reset' | 'link';
+};
+
+/** A reset link went to the member's e-mail; the link itself is never recorded. */
+export type PasswordResetRequestedData = {
+  memberId: string;
+  resetId: string;
+  expiresAt: string;
+};
+
+export type PasswordResetRefusalReason = 'unknown_account' | 'inactive';
+
+/** Someone asked for a reset link that was not sent; the asker was told the same as for a sent one. */
+export type PasswordResetRefusedData = {
+  /** Keyed hash of the e-mail typed, as `LoginFailed` keeps it. */
+  emailHash: string;
+  memberId: string | null;
+  reason: PasswordResetRefusalReason;
 };
 
 export type LoginFailureReason = 'unknown_account' | 'wrong_password' | 'inactive';
@@ -81,7 +103,13 @@ export type MemberPasswordChanged = {
   data: MemberPasswordChangedData;
 };
 
+export type PasswordResetRequested = {
+  type: 'PasswordResetRequested';
+  data: PasswordResetRequestedData;
+};
+
 export type MemberEvent =
+  | PasswordResetRequested
   | MemberAdded
   | MemberProfileChanged
   | MemberRoleChanged
@@ -93,5 +121,9 @@ export type MemberEvent =
 export type MemberLoggedIn = { type: 'MemberLoggedIn'; data: MemberSessionData };
 export type MemberLoggedOut = { type: 'MemberLoggedOut'; data: MemberSessionData };
 export type LoginFailed = { type: 'LoginFailed'; data: LoginFailedData };
+export type PasswordResetRefused = {
+  type: 'PasswordResetRefused';
+  data: PasswordResetRefusedData;
+};
 
-export type AuthEvent = MemberLoggedIn | MemberLoggedOut | LoginFailed;
+export type AuthEvent = MemberLoggedIn | MemberLoggedOut | LoginFailed | PasswordResetRefused;

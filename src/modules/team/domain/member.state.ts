@@ -37,6 +37,7 @@ export function evolve(state: MemberState, event: MemberEvent): MemberState {
     case 'MemberReactivated':
       return { ...state, isActive: true };
     case 'MemberPasswordChanged':
+    case 'PasswordResetRequested':
       return state;
   }
 }

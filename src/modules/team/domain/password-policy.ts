@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-export const PASSWORD_MIN_LENGTH = 12;
+import { PASSWORD_MIN_LENGTH } from '#src/contract/team.js';
+
+export { PASSWORD_MIN_LENGTH };
 /** Longer inputs are refused before hashing: a huge password would make argon2 a DoS lever. */
 export const PASSWORD_MAX_LENGTH = 256;
 

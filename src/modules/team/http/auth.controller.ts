@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Req, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public, Roles, STAFF_ROLES } from '#src/platform/http/access.decorators.js';
 import type { StaffRequest } from '#src/platform/http/access.guard.js';
 import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
@@ -11,10 +11,19 @@ import { ChangePasswordCommand } from '#src/modules/team/commands/change-passwor
 import { LogInCommand } from '#src/modules/team/commands/log-in/log-in.command.js';
 import { LogOutCommand } from '#src/modules/team/commands/log-out/log-out.command.js';
 import { MembersReader } from '#src/modules/team/queries/members.reader.js';
-import { ChangePasswordDto, LoginDto } from './dto/auth.dto.js';
+import { CompletePasswordResetCommand } from '#src/modules/team/commands/complete-password-reset/complete-password-reset.command.js';
+import { RequestPasswordResetCommand } from '#src/modules/team/commands/request-password-reset/request-password-reset.command.js';
+import { PASSWORD_RESET_REQUESTED_MESSAGE } from '#src/contract/team.js';
+import {
+  ChangePasswordDto,
+  LoginDto,
+  PasswordResetCompletionDto,
+  PasswordResetRequestDto,
+} from './dto/auth.dto.js';
 import { ProfileDto } from './dto/member.dto.js';
 import {
   LoginAnswer,
+  PasswordResetRequestedAnswer,
   ProfileAnswer,
   SessionAnswer,
   SuccessAnswer,
@@ -46,6 +55,45 @@ export class AuthController {
     return this.commandBus.execute(
       new LogInCommand(body.email, body.password, RequestContext.current()?.ipHash),
     );
+  }
+
+  @Public()
+  @Post('password-reset')
+  @HttpCode(202)
+  @UseFilters(LoginErrorsFilter)
+  @ApiOperation({
+    summary:
+      'Sends a single-use link valid 30 minutes to an active member; the same answer for any e-mail',
+  })
+  @ApiResponse({ status: 202, type: PasswordResetRequestedAnswer })
+  @ApiBodyErrors()
+  @ApiErrors(429)
+  async requestPasswordReset(@Body() body: PasswordResetRequestDto) {
+    await this.commandBus.execute(
+      new RequestPasswordResetCommand(body.email, RequestContext.current()?.ipHash),
+    );
+    return { success: true, message: PASSWORD_RESET_REQUESTED_MESSAGE };
+  }
+
+  @Public()
+  @Post('password-reset/complete')
+  @HttpCode(200)
+  @UseFilters(LoginErrorsFilter)
+  @ApiOperation({
+    summary: "Sets a new password with a reset link's token; every session of the member ends",
+  })
+  @ApiOkResponse({ type: SuccessAnswer })
+  @ApiBodyErrors()
+  @ApiErrors(410, 429)
+  async completePasswordReset(@Body() body: PasswordResetCompletionDto) {
+    await this.commandBus.execute(
+      new CompletePasswordResetCommand(
+        body.token,
+        body.newPassword,
+        RequestContext.current()?.ipHash,
+      ),
+    );
+    return { success: true };
   }
 
   @Roles(...STAFF_ROLES)

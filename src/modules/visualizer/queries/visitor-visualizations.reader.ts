@@ -1,8 +1,6 @@
-import { buffer } from 'node:stream/consumers';
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { PG_POOL } from '#src/platform/database/queryable.js';
-import { FileMissingError } from '#src/platform/storage/file-store.js';
 import { VisualizationStore } from '#src/modules/visualizer/storage/visualization-store.js';
 
 /** One stored visualization with its files; a file the retention job already took reads as null. */
@@ -37,19 +35,10 @@ export class VisitorVisualizationsReader {
         id: row.id,
         patternId: row.pattern_id,
         createdAt: row.created_at.toISOString(),
-        photo: await this.read(this.store.originalName(row.id)),
-        render: await this.read(this.store.renderName(row.id)),
+        photo: await this.store.readFile(row.id, 'original'),
+        render: await this.store.readFile(row.id, 'render'),
       });
     }
     return found;
-  }
-
-  private async read(name: string): Promise<Buffer | null> {
-    try {
-      return await buffer((await this.store.files.get(name)).body);
-    } catch (error) {
-      if (error instanceof FileMissingError) return null;
-      throw error;
-    }
   }
 }

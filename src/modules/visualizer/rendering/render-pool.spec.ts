@@ -28,8 +28,11 @@ describe(RenderPool.name, () => {
       expect([pool.active, pool.queued]).toEqual([2, 0]);
       const queuedAgain = pool.run(job);
       expect(pool.queued).toBe(1);
-      await pool.close();
+      const closing = pool.close();
       await expect(queuedAgain).rejects.toThrow('render pool closed');
+      renders.finishNext();
+      renders.finishNext();
+      await closing;
     });
 
     it("should give every job the pool's detector unless the job names its own", async () => {
@@ -52,6 +55,25 @@ describe(RenderPool.name, () => {
       await expect(pool.run(job)).rejects.toThrow('broken image');
       expect(pool.active).toBe(0);
       await pool.close();
+    });
+  });
+
+  describe('close', () => {
+    it('should refuse the waiting renders at once and end only after the running ones', async () => {
+      const renders = controllableRenders();
+      const pool = new RenderPool({ concurrency: 1, queueLimit: 1 }, renders.run);
+      const running = pool.run(job);
+      const waiting = pool.run(job);
+      let closed = false;
+      const closing = pool.close().then(() => (closed = true));
+
+      await expect(waiting).rejects.toThrow('render pool closed');
+      await new Promise((done) => setImmediate(done));
+      expect(closed).toBe(false);
+      renders.finishNext();
+      await expect(running).resolves.toEqual({ kind: 'hosted-prepare' });
+      await closing;
+      expect(closed).toBe(true);
     });
   });
 });

@@ -54,6 +54,8 @@ export class RenderPool {
   private running = 0;
   private nextId = 1;
   private closed = false;
+  /** Closes waiting for the running renders to end. */
+  private readonly onIdle: (() => void)[] = [];
   readonly usesWorkers: boolean;
 
   /** `runHere` replaces the worker threads (tests of the queue itself). */
@@ -88,9 +90,15 @@ export class RenderPool {
     });
   }
 
+  /**
+   * Refuses the waiting renders and lets the running ones finish first: terminating a thread
+   * inside a model run aborts the whole process
+   * (docs/decisions/0124-worker-threads-end-between-jobs.md).
+   */
   async close(): Promise<void> {
     this.closed = true;
     for (const pending of this.waiting.splice(0)) pending.reject(new Error('render pool closed'));
+    if (this.running > 0) await new Promise<void>((done) => this.onIdle.push(done));
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 
@@ -143,9 +151,9 @@ export class RenderPool {
       else pending.reject(new RenderError(response.reason, response.message));
     });
     worker.on('error', (error) => this.abandon(worker, error));
-    worker.on('exit', (code) => {
-      if (!this.closed) this.abandon(worker, new Error(`render worker exited with ${code}`));
-    });
+    worker.on('exit', (code) =>
+      this.abandon(worker, new Error(`render worker exited with ${code}`)),
+    );
     return worker;
   }
 
@@ -167,5 +175,6 @@ export class RenderPool {
   private finish(): void {
     this.running--;
     this.dispatch();
+    if (this.running === 0) for (const done of this.onIdle.splice(0)) done();
   }
 }

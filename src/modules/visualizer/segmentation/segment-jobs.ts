@@ -14,7 +14,8 @@ import {
   type ModelFrame,
   type TapPrompt,
 } from './model-frame.js';
-import { decode, encode } from './sam-model.js';
+import { promptedOutlines } from '../detection/prompted/detect-prompted.js';
+import { decode, decodeScored, encode } from './sam-model.js';
 
 /** Quality of the frame kept for another instance to encode again: near the model's own input. */
 const FRAME_JPEG_QUALITY = 90;
@@ -22,12 +23,20 @@ const FRAME_JPEG_QUALITY = 90;
 export type SegmentJob =
   | { kind: 'prepare'; source: RenderSource }
   | { kind: 'encode'; frameJpeg: Uint8Array }
-  | { kind: 'tap'; embedding: Float32Array; prompt: TapPrompt; frame: ModelFrame };
+  | { kind: 'tap'; embedding: Float32Array; prompt: TapPrompt; frame: ModelFrame }
+  | { kind: 'detect'; embedding: Float32Array; frameJpeg: Uint8Array; frame: ModelFrame };
 
 export type SegmentOutput =
-  | { kind: 'prepare'; frame: ModelFrame; frameJpeg: Uint8Array; embedding: Float32Array }
+  | {
+      kind: 'prepare';
+      photo: { width: number; height: number };
+      frame: ModelFrame;
+      frameJpeg: Uint8Array;
+      embedding: Float32Array;
+    }
   | { kind: 'encode'; embedding: Float32Array }
-  | { kind: 'tap'; front: FrontOutline | null };
+  | { kind: 'tap'; front: FrontOutline | null }
+  | { kind: 'detect'; outlines: FrontOutline[] };
 
 export async function runSegmentJob(job: SegmentJob): Promise<SegmentOutput> {
   if (job.kind === 'prepare') {
@@ -39,9 +48,24 @@ export async function runSegmentJob(job: SegmentJob): Promise<SegmentOutput> {
         .jpeg({ quality: FRAME_JPEG_QUALITY }),
     );
     // Encoded from the kept JPEG, so another instance encoding it again gets the same embedding.
-    return { kind: 'prepare', frame, frameJpeg, embedding: await encodeJpeg(frameJpeg) };
+    return {
+      kind: 'prepare',
+      photo: { width: photo.width, height: photo.height },
+      frame,
+      frameJpeg,
+      embedding: await encodeJpeg(frameJpeg),
+    };
   }
   if (job.kind === 'encode') return { kind: 'encode', embedding: await encodeJpeg(job.frameJpeg) };
+  if (job.kind === 'detect') {
+    const { embedding, frame } = job;
+    const outlines = await promptedOutlines({
+      frame,
+      rgb: await rgbOf(job.frameJpeg),
+      decode: (prompt) => decodeScored(embedding, prompt, frame),
+    });
+    return { kind: 'detect', outlines };
+  }
   const logits = await decode(job.embedding, job.prompt, job.frame);
   const front = maskOutline(binaryMask(logits), job.frame, promptSeed(job.prompt, job.frame));
   return { kind: 'tap', front };
@@ -53,4 +77,8 @@ async function encodeJpeg(frameJpeg: Uint8Array): Promise<Float32Array> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   return encode(encoderInput(data, { width: info.width, height: info.height }));
+}
+
+async function rgbOf(frameJpeg: Uint8Array): Promise<Uint8Array> {
+  return sharp(frameJpeg).removeAlpha().raw().toBuffer();
 }

@@ -29,6 +29,8 @@ export class SerialWorker {
   private running: Pending | null = null;
   private worker: Worker | null = null;
   private closed = false;
+  /** Closes waiting for the running job to settle. */
+  private readonly onSettled: (() => void)[] = [];
   private readonly usesWorker = existsSync(WORKER_FILE);
 
   constructor(private readonly queueLimit: number) {}
@@ -47,9 +49,14 @@ export class SerialWorker {
     });
   }
 
+  /**
+   * Refuses the waiting jobs and lets the running one finish first: terminating a thread inside
+   * a model run aborts the whole process (docs/decisions/0124-worker-threads-end-between-jobs.md).
+   */
   async close(): Promise<void> {
     this.closed = true;
     for (const pending of this.waiting.splice(0)) pending.reject(new Error('segmentation closed'));
+    if (this.running) await new Promise<void>((done) => this.onSettled.push(done));
     await this.worker?.terminate();
     this.worker = null;
   }
@@ -75,6 +82,7 @@ export class SerialWorker {
     if (this.running !== pending) return;
     this.running = null;
     answer();
+    for (const done of this.onSettled.splice(0)) done();
     this.next();
   }
 
@@ -95,9 +103,7 @@ export class SerialWorker {
       if (pending) this.settle(pending, () => pending.reject(error));
     };
     worker.on('error', lost);
-    worker.on('exit', (code) => {
-      if (!this.closed) lost(new Error(`segmentation worker exited with ${code}`));
-    });
+    worker.on('exit', (code) => lost(new Error(`segmentation worker exited with ${code}`)));
     return worker;
   }
 }

@@ -10,6 +10,7 @@ import type { RenderSource } from '../rendering/render-job.js';
 import { FREE_RERENDER_WINDOW_MS, MESSAGES } from '../visualizer.constants.js';
 import { EmbeddingCache } from './embedding-cache.js';
 import type { ModelFrame } from './model-frame.js';
+import type { SegmentOutput } from './segment-jobs.js';
 import { SegmentQueueFullError, SerialWorker } from './serial-worker.js';
 
 /** 128 random bits, base64url, like a visualization's id. */
@@ -23,6 +24,17 @@ const DECODER_QUEUE = 16;
 interface Opened {
   frame: ModelFrame;
   embedding: Float32Array;
+}
+
+type PrepareOutput = Extract<SegmentOutput, { kind: 'prepare' }>;
+
+/** What the model found on an upload, and the upload's id for taps. */
+export interface Detected {
+  width: number;
+  height: number;
+  fronts: FrontOutline[];
+  /** Left out when the upload was not opened for taps. */
+  uploadId?: string;
 }
 
 /**
@@ -58,10 +70,48 @@ export class TapSegmentation implements OnModuleDestroy {
 
   /** Queues the photo for the encoder; its id, or null when the model is off or the queue full. */
   open(source: RenderSource): string | null {
+    return this.begin(source)?.id ?? null;
+  }
+
+  /**
+   * The fronts the model finds on the upload's own embedding (docs/decisions, the model-prompted
+   * detector), the upload then open for taps with no second encoder run: one copy of each model
+   * half, in the encoder's and the decoder's thread. `forTaps: false` (a render without the
+   * visitor's fronts) keeps nothing. Null when the model is off or the queue full (the render
+   * pool's detector then answers).
+   */
+  async detect(
+    source: RenderSource,
+    { forTaps = true }: { forTaps?: boolean } = {},
+  ): Promise<Detected | null> {
+    const begun = forTaps ? this.begin(source) : this.prepare(source);
+    if (!begun) return null;
+    const { frame, embedding, frameJpeg, photo } = await begun.opening;
+    const output = await this.decoder.run({
+      kind: 'detect',
+      // A copy: the kept embedding stays in the cache for the taps.
+      embedding: forTaps ? embedding.slice() : embedding,
+      frameJpeg,
+      frame,
+    });
+    if (output.kind !== 'detect') throw new Error('unexpected segmentation output');
+    return { ...photo, fronts: output.outlines, ...(begun.id && { uploadId: begun.id }) };
+  }
+
+  private prepare(source: RenderSource): { id: null; opening: Promise<PrepareOutput> } | null {
     if (!this.enabled || this.encoder.depth > ENCODER_QUEUE) return null;
-    const id = randomBytes(16).toString('base64url');
-    const opening = this.encoder.run({ kind: 'prepare', source }).then(async (output) => {
+    const opening = this.encoder.run({ kind: 'prepare', source }).then((output) => {
       if (output.kind !== 'prepare') throw new Error('unexpected segmentation output');
+      return output;
+    });
+    return { id: null, opening };
+  }
+
+  private begin(source: RenderSource): { id: string; opening: Promise<PrepareOutput> } | null {
+    const prepared = this.prepare(source);
+    if (!prepared) return null;
+    const id = randomBytes(16).toString('base64url');
+    const opening = prepared.opening.then(async (output) => {
       await this.forgetEnded();
       await this.pool.query(
         `insert into visualizer_tap_uploads (id, frame_width, frame_height, frame_jpeg, expires_at)
@@ -74,7 +124,7 @@ export class TapSegmentation implements OnModuleDestroy {
           new Date(Date.now() + FREE_RERENDER_WINDOW_MS),
         ],
       );
-      return { frame: output.frame, embedding: output.embedding };
+      return output;
     });
     opening.catch((error: Error) => {
       this.opened.delete(id);
@@ -83,7 +133,7 @@ export class TapSegmentation implements OnModuleDestroy {
       }
     });
     this.opened.set(id, opening);
-    return id;
+    return { id, opening };
   }
 
   /** The front under a tap (points and/or a box), counted against the upload's taps. */

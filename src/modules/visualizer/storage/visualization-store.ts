@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { PG_POOL } from '#src/platform/database/queryable.js';
@@ -9,9 +10,17 @@ import {
   type StoredObject,
 } from '#src/platform/storage/file-store.js';
 import { FILE_STORE, folderOf, FOLDERS } from '#src/platform/storage/file-stores.js';
+import {
+  checkBytes,
+  digestOf,
+  type StoredDigest,
+  verified,
+} from '#src/platform/storage/stored-digest.js';
 
 /** 128 random bits, base64url: unguessable, and the only way to reach a render. */
 export const VISUALIZATION_ID = /^[A-Za-z0-9_-]{22}$/;
+
+type FileKind = 'original' | 'render';
 
 export interface StoredVisualization {
   id: string;
@@ -24,7 +33,8 @@ export interface StoredVisualization {
  * Uploaded photos and their renders in the file store's `visualizations` folder (on disk,
  * `${DATA_DIR}/visualizations/`), one row each so the retention job knows their age. A file
  * appears under its name only once completely written, so a crash never leaves half a JPEG
- * behind a valid id.
+ * behind a valid id; the row keeps each file's SHA-256 and size, so a file damaged in the store
+ * is refused (FileDamagedError), never served.
  */
 @Injectable()
 export class VisualizationStore {
@@ -54,13 +64,26 @@ export class VisualizationStore {
     files: { original: Uint8Array; rendered: Uint8Array },
   ): Promise<void> {
     const { id } = visualization;
+    const original = digestOf(files.original);
+    const rendered = digestOf(files.rendered);
     try {
       const jpeg = { contentType: 'image/jpeg' };
       await this.files.put(this.originalName(id), files.original, jpeg);
       await this.files.put(this.renderName(id), files.rendered, jpeg);
       await this.pool.query(
-        `insert into visualizations (id, visitor_id, pattern_id, renderer) values ($1, $2, $3, $4)`,
-        [id, visualization.visitorId, visualization.patternId, visualization.renderer],
+        `insert into visualizations (id, visitor_id, pattern_id, renderer,
+           original_sha256, original_bytes, render_sha256, render_bytes)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          id,
+          visualization.visitorId,
+          visualization.patternId,
+          visualization.renderer,
+          original.sha256,
+          original.size,
+          rendered.sha256,
+          rendered.size,
+        ],
       );
     } catch (error) {
       await this.removeFiles(id).catch(() => undefined);
@@ -69,15 +92,49 @@ export class VisualizationStore {
   }
 
   /**
-   * A stored render opened for reading, or null when the id is unknown or its file is gone;
-   * FileStoreUnavailableError when the store cannot be reached.
+   * A stored render opened for reading, its body checked as it streams; null when the id is
+   * unknown or its file is gone; FileStoreUnavailableError when the store cannot be reached,
+   * FileDamagedError when its size is not the one stored.
    */
   async openRender(id: string): Promise<StoredObject | null> {
-    if (!VISUALIZATION_ID.test(id)) return null;
-    const { rowCount } = await this.pool.query('select 1 from visualizations where id = $1', [id]);
-    if (!rowCount) return null;
+    const expected = await this.digestOf(id, 'render');
+    if (expected === undefined) return null;
+    const object = await this.open(this.renderName(id));
+    if (!object) return null;
+    return expected ? verified(object, expected) : object;
+  }
+
+  /**
+   * The uploaded photo or the render of a visualization, read whole and checked; null when
+   * unknown or gone.
+   */
+  async readFile(id: string, kind: FileKind): Promise<Buffer | null> {
+    const expected = await this.digestOf(id, kind);
+    if (expected === undefined) return null;
+    const name = kind === 'render' ? this.renderName(id) : this.originalName(id);
+    const object = await this.open(name);
+    if (!object) return null;
+    const bytes = await buffer(object.body);
+    return expected ? checkBytes(object.key, bytes, expected) : bytes;
+  }
+
+  /** The file's digest as stored; null for a row stored before digests were kept; undefined: no row. */
+  private async digestOf(id: string, kind: FileKind): Promise<StoredDigest | null | undefined> {
+    if (!VISUALIZATION_ID.test(id)) return undefined;
+    const { rows } = await this.pool.query<{ sha256: string | null; size: number | null }>(
+      kind === 'render'
+        ? 'select render_sha256 as sha256, render_bytes as size from visualizations where id = $1'
+        : 'select original_sha256 as sha256, original_bytes as size from visualizations where id = $1',
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    return row.sha256 ? { sha256: row.sha256, size: row.size ?? undefined } : null;
+  }
+
+  private async open(name: string): Promise<StoredObject | null> {
     try {
-      return await this.files.get(this.renderName(id));
+      return await this.files.get(name);
     } catch (error) {
       if (error instanceof FileMissingError) return null;
       throw error;

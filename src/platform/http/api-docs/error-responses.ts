@@ -53,7 +53,7 @@ export class ConflictBodyDto extends ErrorBodyDto {
   currentVersion?: number | null;
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 
 const DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'Invalid input: nothing was changed; the message names each refused field',
@@ -61,6 +61,7 @@ const DESCRIPTIONS: Record<ErrorStatus, string> = {
   403: 'The signed-in role may not do this, or the member must change the password first',
   404: 'No such record',
   409: 'Someone else changed it first (stale version), or a key was reused: nothing was changed',
+  410: 'It existed and is no more (a used or expired single-use link): nothing was changed',
   413: 'The request body is too large',
   415: 'The content is not of a type this route accepts',
   422: 'The input is well formed but cannot be processed',

@@ -2,6 +2,9 @@ import type {
   LoginAnswer,
   LoginRequest,
   PasswordInput,
+  PasswordResetCompletion,
+  PasswordResetRequest,
+  PasswordResetRequestedAnswer,
   ProfileAnswer,
   ProfileInput,
   SuccessAnswer,
@@ -12,6 +15,12 @@ export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginAnswer, LoginRequest>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+    }),
+    requestPasswordReset: build.mutation<PasswordResetRequestedAnswer, PasswordResetRequest>({
+      query: (body) => ({ url: '/auth/password-reset', method: 'POST', body }),
+    }),
+    completePasswordReset: build.mutation<SuccessAnswer, PasswordResetCompletion>({
+      query: (body) => ({ url: '/auth/password-reset/complete', method: 'POST', body }),
     }),
     updateProfile: build.mutation<ProfileAnswer, ProfileInput>({
       query: (body) => ({ url: '/auth/profile', method: 'PUT', body }),
@@ -24,4 +33,10 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useUpdateProfileMutation, useChangePasswordMutation } = authApi;
+export const {
+  useLoginMutation,
+  useRequestPasswordResetMutation,
+  useCompletePasswordResetMutation,
+  useUpdateProfileMutation,
+  useChangePasswordMutation,
+} = authApi;

@@ -1,7 +1,7 @@
-import { Box, Button, Container, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Button, Link, Stack, TextField } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { AppDispatch } from '@/app/store';
 import { routes } from '@/app/routes';
 import { useToast } from '@/shared/components/toast';
@@ -10,6 +10,7 @@ import { useLoginMutation } from '@/admin/auth/api/authApi';
 import { PasswordField } from '@/shared/components/PasswordField';
 import { loginErrorMessage } from '@/admin/auth/loginErrorMessage';
 import { clearAdminSession, storeAdminToken } from '@/shared/session/session';
+import { AuthCard } from './AuthCard';
 
 export default function LoginPage() {
   usePageMeta('Sign In – Admin', undefined, { noindex: true });
@@ -61,38 +62,36 @@ export default function LoginPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100' }}>
-      <Container maxWidth="xs">
-        <Paper component="main" sx={{ p: 4 }} elevation={2}>
-          <Typography variant="h4" component="h1" gutterBottom>
-            Sign In
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            Staff access to the admin dashboard.
-          </Typography>
-          <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              autoFocus
-              fullWidth
-            />
-            <PasswordField
-              label="Password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              fullWidth
-            />
-            <Button type="submit" variant="contained" size="large" disabled={isLoading}>
-              {isLoading ? 'Signing in...' : 'Sign In'}
-            </Button>
-          </Stack>
-        </Paper>
-      </Container>
-    </Box>
+    <AuthCard title="Sign In" subtitle="Staff access to the admin dashboard.">
+      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoFocus
+          fullWidth
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          fullWidth
+        />
+        <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+          {isLoading ? 'Signing in...' : 'Sign In'}
+        </Button>
+        <Link
+          component={RouterLink}
+          to={routes.forgotPassword}
+          variant="body2"
+          sx={{ alignSelf: 'center' }}
+        >
+          Forgot password?
+        </Link>
+      </Stack>
+    </AuthCard>
   );
 }

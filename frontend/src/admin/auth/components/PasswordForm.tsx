@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { PASSWORD_MIN_LENGTH } from '#src/contract/team';
 import { useToast } from '@/shared/components/toast';
 import { useChangePasswordMutation } from '@/admin/auth/api/authApi';
 import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
 import { PasswordField } from '@/shared/components/PasswordField';
 import { SettingsForm } from '@/admin/auth/components/SettingsForm';
-
-const PASSWORD_MIN_LENGTH = 12;
 
 /** Current, new and confirm; used in Settings and when a one-time password must be replaced. */
 export function PasswordForm({ submitLabel = 'Change Password' }: { submitLabel?: string }) {

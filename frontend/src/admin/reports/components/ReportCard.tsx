@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, Chip } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Typography } from '@mui/material';
 import type { ReportSummary } from '#src/contract/reports';
 import { reportCopy } from '@/admin/reports/copy';
 import type { FinishedBuild } from '@/admin/reports/hooks/useReportsWithProgress';
 import { BuildDone, BuildProgress } from '@/shared/components/BuildProgress';
+import { formatDateTime } from '@/shared/format/format';
 import { ReportContentView } from './ReportContentView';
 
 function actionLabel(report: ReportSummary): string {
@@ -16,13 +17,22 @@ export function ReportCard({
   finished,
   starting,
   onBuild,
+  onEdit,
+  onRemove,
 }: {
   report: ReportSummary;
   finished: FinishedBuild | undefined;
   starting: boolean;
   onBuild: () => void;
+  /** Given for a report an admin defined, to an admin. */
+  onEdit?: () => void;
+  onRemove?: () => void;
 }) {
   const running = report.build?.running ?? false;
+  const { definition } = report;
+  // An edit builds beside the revision shown: the card says which one it shows meanwhile.
+  const editBuilding =
+    definition?.shownRevision != null && definition.shownRevision !== definition.revision;
   return (
     <Card component="section" aria-label={report.title} sx={{ mb: 2 }}>
       <CardHeader
@@ -44,11 +54,44 @@ export function ReportCard({
             >
               {running ? reportCopy.building : actionLabel(report)}
             </Button>
+            {onEdit && (
+              <Button
+                size="small"
+                onClick={onEdit}
+                aria-label={`${reportCopy.edit}: ${report.title}`}
+              >
+                {reportCopy.edit}
+              </Button>
+            )}
+            {onRemove && (
+              <Button
+                size="small"
+                color="warning"
+                onClick={onRemove}
+                aria-label={`${reportCopy.remove}: ${report.title}`}
+              >
+                {reportCopy.remove}
+              </Button>
+            )}
           </Box>
         }
       />
       <CardContent>
-        {report.outdated && !report.build && (
+        {definition && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {reportCopy.definedBy(
+              definition.definedBy,
+              formatDateTime(definition.definedAt),
+              definition.revision,
+            )}
+          </Typography>
+        )}
+        {editBuilding && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {reportCopy.editBuilding(definition.shownRevision!)}
+          </Alert>
+        )}
+        {report.outdated && !report.build && !editBuilding && (
           <Alert severity="info" sx={{ mb: 1 }}>
             {reportCopy.outdated}
           </Alert>
@@ -63,7 +106,11 @@ export function ReportCard({
         )}
         {!report.build && finished && <BuildDone title={report.title} total={finished.total} />}
         {report.state === 'ready' && (
-          <ReportContentView name={report.name} revision={finished?.revision ?? 0} />
+          <ReportContentView
+            name={report.name}
+            revision={`${finished?.revision ?? 0}:${definition?.shownRevision ?? 0}`}
+            emptyText={definition ? reportCopy.noEvents : reportCopy.noRows}
+          />
         )}
       </CardContent>
     </Card>

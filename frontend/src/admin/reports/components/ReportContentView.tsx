@@ -6,7 +6,16 @@ import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { ReportTableView } from './ReportTableView';
 
 /** A built report: its chart, then its tables, each exportable as CSV. */
-export function ReportContentView({ name, revision }: { name: string; revision: number }) {
+export function ReportContentView({
+  name,
+  revision,
+  emptyText = reportCopy.noRows,
+}: {
+  name: string;
+  revision: string;
+  /** What an empty report says instead of drawing empty axes. */
+  emptyText?: string;
+}) {
   const report = useReportQuery({ name, revision });
   if (report.isError)
     return <LoadFailedAlert message={reportCopy.reportFailed} onRetry={report.refetch} />;
@@ -22,7 +31,7 @@ export function ReportContentView({ name, revision }: { name: string; revision: 
       </Typography>
       {chart.categories.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          {reportCopy.noRows}
+          {emptyText}
         </Typography>
       ) : (
         <BarChart
@@ -32,7 +41,12 @@ export function ReportContentView({ name, revision }: { name: string; revision: 
         />
       )}
       {content.tables.map((table, index) => (
-        <ReportTableView key={table.title} table={table} fileName={`${name}-${index + 1}`} />
+        <ReportTableView
+          key={table.title}
+          table={table}
+          fileName={`${name}-${index + 1}`}
+          emptyText={emptyText}
+        />
       ))}
     </Box>
   );

@@ -21,6 +21,8 @@ function formatCell(value: ReportCell, kind: ReportColumnKind): string {
   switch (kind) {
     case 'money':
       return formatEuroWhole(value);
+    case 'number':
+      return formatNumber(value);
     case 'percent':
       return `${formatNumber(value)} %`;
     default:
@@ -28,7 +30,15 @@ function formatCell(value: ReportCell, kind: ReportColumnKind): string {
   }
 }
 
-export function ReportTableView({ table, fileName }: { table: ReportTable; fileName: string }) {
+export function ReportTableView({
+  table,
+  fileName,
+  emptyText = reportCopy.noRows,
+}: {
+  table: ReportTable;
+  fileName: string;
+  emptyText?: string;
+}) {
   return (
     <Box sx={{ mt: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
@@ -46,7 +56,7 @@ export function ReportTableView({ table, fileName }: { table: ReportTable; fileN
       </Box>
       {table.rows.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          {reportCopy.noRows}
+          {emptyText}
         </Typography>
       ) : (
         <TableContainer sx={{ maxHeight: 400 }}>

@@ -3,7 +3,8 @@ import { EventStore } from '#src/platform/event-store/event-store.js';
 import { leadSubjectId } from '#src/modules/leads/domain/lead.events.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import type { LeadVersionResult } from '#src/modules/leads/domain/lead.types.js';
-import { ForgetVisitorCommand } from '#src/modules/visualizer/index.js';
+import { ForgetVisitorCommand, visitorSubjectId } from '#src/modules/visualizer/index.js';
+import { recordErasures } from '#src/platform/event-store/erasure-ledger.js';
 import { EraseLeadCommand } from './erase-lead.command.js';
 
 @CommandHandler(EraseLeadCommand)
@@ -27,6 +28,10 @@ export class EraseLeadHandler implements ICommandHandler<EraseLeadCommand, LeadV
         },
       );
       await this.eventStore.personalData.erase(leadSubjectId(command.leadId), transaction);
+      // Its visitor too: the key that held the lead's tie to them is gone, and a restore must
+      // still know whose photos to forget again.
+      if (result.before.visitorId)
+        await recordErasures(transaction, [visitorSubjectId(result.before.visitorId)]);
       return result;
     });
     // Files are not part of the transaction: they go once the erasure is certain.

@@ -20,7 +20,7 @@ export class StartReportBuildHandler implements ICommandHandler<StartReportBuild
     await this.eventStore.append(reportStreamId(report), 'any', events, {
       streamType: REPORT_STREAM_TYPE,
     });
-    this.projections.startRebuild(report);
+    this.projections.startRebuild(await this.catalogue.projectionOf(report));
     const summaries = await this.catalogue.list();
     return summaries.find((summary) => summary.name === report)!;
   }

@@ -4,6 +4,8 @@ import {
   type LoginAnswer as Login,
   type MemberAnswer as Member,
   type OneTimePasswordAnswer as OneTimePassword,
+  type PasswordResetRequestedAnswer as PasswordResetRequested,
+  PASSWORD_RESET_REQUESTED_MESSAGE,
   type ProfileAnswer as Profile,
   type SessionAnswer as Session,
   STAFF_ROLES,
@@ -69,6 +71,11 @@ export class StaffUserDto
 export class SuccessAnswer implements Success {
   @ApiProperty({ enum: [true] })
   success: true;
+}
+
+export class PasswordResetRequestedAnswer extends SuccessAnswer implements PasswordResetRequested {
+  @ApiProperty({ example: PASSWORD_RESET_REQUESTED_MESSAGE })
+  message: string;
 }
 
 export class LoginAnswer extends SuccessAnswer implements Login {

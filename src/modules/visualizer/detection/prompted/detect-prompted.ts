@@ -11,15 +11,21 @@ import {
   encoderInput,
   modelFrame,
   type ModelFrame,
+  type TapPrompt,
 } from '#src/modules/visualizer/segmentation/model-frame.js';
-import { decodeScored, encode } from '#src/modules/visualizer/segmentation/sam-model.js';
+import {
+  decodeScored,
+  encode,
+  type DecodedMask,
+} from '#src/modules/visualizer/segmentation/sam-model.js';
 import type { Candidate } from '../detection-types.js';
 import { toOutlines } from '../front-outlines.js';
 import { byFinish, withoutTiles, withoutWindows } from '../not-fronts.js';
 import { alignedFronts } from '../rows.js';
 import { withoutFrames } from './framed-regions.js';
-import { frontRegions, isFrontLike, runsOut } from './front-regions.js';
-import type { MaskRegion } from './mask-region.js';
+import { distinct, frontRegions, isFrontLike, runsOut } from './front-regions.js';
+import { grownRegions } from './grown-regions.js';
+import { maskRegion, type MaskRegion } from './mask-region.js';
 import { PROMPTED_PARAMETERS, type PromptedParameters } from './prompted-parameters.js';
 import { promptedRegions } from './prompted-masks.js';
 import { gridPrompts } from './prompt-points.js';
@@ -32,33 +38,66 @@ export async function detectPromptedOutlines(
   const frame = modelFrame(image.width, image.height);
   const rgb = await frameOf(image, frame);
   const embedding = await encode(encoderInput(rgb, frame));
+  return promptedOutlines(
+    { frame, rgb, decode: (prompt) => decodeScored(embedding, prompt, frame) },
+    parameters,
+  );
+}
+
+/** The photo as the model saw it, and its decoder on the photo's one embedding. */
+export interface EncodedPhoto {
+  frame: ModelFrame;
+  /** The frame's RGB pixels (width × height × 3). */
+  rgb: Uint8Array;
+  decode: (prompt: TapPrompt) => Promise<DecodedMask>;
+}
+
+/** The fronts of a photo already encoded (the embedding the taps use too). */
+export async function promptedOutlines(
+  { frame, rgb, decode }: EncodedPhoto,
+  parameters: PromptedParameters = PROMPTED_PARAMETERS,
+): Promise<FrontOutline[]> {
   const regions = await promptedRegions(
     async (point, outside) =>
-      decodeScored(
-        embedding,
-        {
-          points: [
-            { ...point, include: true },
-            ...outside.map((away) => ({ ...away, include: false })),
-          ],
-        },
-        frame,
-      ),
+      decode({
+        points: [
+          { ...point, include: true },
+          ...outside.map((away) => ({ ...away, include: false })),
+        ],
+      }),
     frame,
     gridPrompts(frame, parameters.gridColumnsCount),
     parameters,
+    // Wall, ceiling and floor settle however unsure the model is of their outline; a run of
+    // units inside the picture does not, so its fronts are asked one by one.
     (region) =>
-      isFrontLike(region, frame, parameters) ||
-      (region.stability >= parameters.stabilityMinShare &&
-        runsOut(region, frame, parameters.borderMarginPx)),
+      isFrontLike(region, frame, parameters) || runsOut(region, frame, parameters.borderMarginPx),
   );
-  const coloured = regions.map((region) => ({ region, lab: meanLab(rgb, region.pixels) }));
-  const fronts = new Set(frontRegions(regions, frame, parameters));
-  const unframed = withoutFrames(
-    coloured.filter(({ region }) => fronts.has(region)),
-    coloured,
+  const isFront = (region: MaskRegion) => isFrontLike(region, frame, parameters);
+  const grown = distinct(
+    await grownRegions(
+      frontRegions(regions, frame, parameters),
+      async (box, seed) => {
+        const { logits, predictedIou } = await decode({
+          points: [{ x: seed[0] / frame.width, y: seed[1] / frame.height, include: true }],
+          box: [
+            box[0] / frame.width,
+            box[1] / frame.height,
+            box[2] / frame.width,
+            box[3] / frame.height,
+          ],
+        });
+        return maskRegion(logits, frame, seed, predictedIou, parameters.stabilityOffsetLogit);
+      },
+      rgb,
+      frame,
+      parameters,
+      isFront,
+    ),
     parameters,
   );
+  const colour = (region: MaskRegion) => ({ region, lab: meanLab(rgb, region.pixels) });
+  const unframed = withoutFrames(grown.map(colour), [...regions, ...grown].map(colour), parameters);
   const candidates = unframed.map(({ region, lab }) => asCandidate(region, lab, rgb));
   const untiled = withoutTiles(candidates, frame.width * frame.height, parameters);
   const aligned = alignedFronts(

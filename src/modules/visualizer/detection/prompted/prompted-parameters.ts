@@ -5,11 +5,11 @@
  * A change of any value is a new `version`, with its figures on the quality bench in the decision.
  */
 export const PROMPTED_PARAMETERS = {
-  version: 1,
+  version: 2,
   /** Prompt points: a grid of this many columns; rows follow the frame's aspect. */
   gridColumnsCount: 16,
   /** At most this many decoder runs per photo (each 50-100 ms on two cores). */
-  maxPromptsCount: 96,
+  maxPromptsCount: 48,
   /** A region too large for a front is asked again with four points this far round it (a share of the width) marked not on it. */
   outsideDistanceShare: 0.1,
   /** A mask is kept when the model's own IoU estimate is at least this. */
@@ -34,6 +34,14 @@ export const PROMPTED_PARAMETERS = {
   duplicateIouShare: 0.5,
   /** A mask this much inside a larger kept one is its panel, handle or a part of it. */
   containedShare: 0.8,
+  /** A front's region grown to its door: asked again with a box this share larger each side. */
+  growMarginShare: 0.35,
+  /** The door is at least this many times the region's area (its rim; the box bounds it above). */
+  growAreaMinRatio: 1.1,
+  /** ... keeps this far inside the box (one cut by its side is two fronts run together) ... */
+  growInsideBoxPx: 2,
+  /** ... and its rim is of the region's colour, within this distance (Lab units). */
+  growRimDistanceMax: 30,
   /** A frame: it holds a region this share of its area or more, this far off in colour (Lab). */
   framedAreaMinShare: 0.2,
   framedDistanceMin: 30,

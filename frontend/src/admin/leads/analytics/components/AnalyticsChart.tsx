@@ -5,6 +5,9 @@ import { useGetAnalyticsSummaryQuery } from '@/admin/leads/analytics/api/analyti
 import { pageViewSeries } from './pageViewSeries';
 
 const HEIGHT = 280;
+/** An empty chart says so in words instead of drawing bare axes. */
+const NO_VISITS = 'No visits, renders or quotes in the last 30 days yet.';
+const NO_PAGE_VIEWS = 'No page views in the last 30 days yet.';
 
 /** Page views per day and the visit → visualizer → quote funnel of the last 30 days. */
 export function AnalyticsChart() {
@@ -22,6 +25,10 @@ export function AnalyticsChart() {
             </Typography>
             {isLoading || !views ? (
               <Skeleton variant="rectangular" height={HEIGHT} />
+            ) : views.series.every((series) => series.data.every((n) => n === 0)) ? (
+              <Typography color="text.secondary" sx={{ py: 2 }}>
+                {NO_PAGE_VIEWS}
+              </Typography>
             ) : (
               <BarChart
                 height={HEIGHT}
@@ -40,6 +47,10 @@ export function AnalyticsChart() {
             </Typography>
             {isLoading || !data ? (
               <Skeleton variant="rectangular" height={HEIGHT} />
+            ) : data.funnel.every((step) => step.count === 0) ? (
+              <Typography color="text.secondary" sx={{ py: 2 }}>
+                {NO_VISITS}
+              </Typography>
             ) : (
               <BarChart
                 height={HEIGHT}
