@@ -9,6 +9,7 @@
  *
  *   npm run bench -- tap-segment            (or: npm run build:server && node test/bench/tap-segment.bench.ts)
  *   ... --taps=60                           taps measured (default 40)
+ *   ... --detector=sam                      fronts found by the model too (one encoder run each)
  *
  * Targets: a tap ≤ 300 ms p95, peak ≤ 800 MB, health < 100 ms while encoder runs are queued.
  */
@@ -25,6 +26,8 @@ const { loneDoorJpeg } = (await import(fixture('lone-door.ts'))) as typeof LoneD
 
 const TAPS = Number(process.argv.find((arg) => arg.startsWith('--taps='))?.slice(7) ?? 40);
 const UPLOADS_AT_ONCE = 3;
+/** `--detector=sam`: the uploads' fronts are found by the model on the taps' own embedding. */
+const DETECTOR = process.argv.find((arg) => arg.startsWith('--detector='))?.slice(11);
 
 const percentile = (values: number[], share: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -39,7 +42,10 @@ async function kitchenJpeg(seed: number, width: number, height: number, scaleTo?
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 const database = await startBenchDatabase();
-const { app, base } = await startBenchApp(database.url);
+const { app, base } = await startBenchApp(
+  database.url,
+  DETECTOR ? { VISUALIZER_DETECTOR: DETECTOR } : {},
+);
 try {
   const post = async (path: string, body: object) => {
     const started = performance.now();
