@@ -75,6 +75,18 @@ describe('The OpenAPI document', () => {
         .send({ name: `Column ${randomUUID().slice(0, 8)}`, color: 'red' })
         .expect(201);
       id = (column.body as { id: string }).id;
+    } else if (path.startsWith('/api/admin/report-definitions/{id}')) {
+      const defined = await api()
+        .post('/api/admin/report-definitions')
+        .set(bearer(adminToken))
+        .send({
+          title: 'Leads by month',
+          eventTypes: ['LeadCreated'],
+          measure: { kind: 'count' },
+          groupBy: ['month'],
+        })
+        .expect(201);
+      id = (defined.body as { name: string }).name.replace('report_def_', '');
     } else if (path === '/api/admin/backup/files/{name}') {
       const backup = await api().post('/api/admin/backup/run').set(bearer(adminToken)).expect(201);
       return `/api/admin/backup/files/${(backup.body as { file: { name: string } }).file.name}`;

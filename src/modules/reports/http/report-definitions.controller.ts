@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { Refusal } from '#src/platform/domain/refusal.js';
 import { Roles } from '#src/platform/http/access.decorators.js';
-import { ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
+import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import type { ReportVocabulary } from '#src/contract/reports.js';
 import { ChangeReportDefinitionCommand } from '#src/modules/reports/commands/change-report-definition/change-report-definition.command.js';
 import { DefineReportCommand } from '#src/modules/reports/commands/define-report/define-report.command.js';
@@ -56,7 +56,7 @@ export class ReportDefinitionsController {
     summary: 'Define a report; it is built from the whole log in the background and then kept live',
   })
   @ApiCreatedResponse({ type: DefinedReportCreatedDto })
-  @ApiErrors(400)
+  @ApiBodyErrors()
   async define(@Body() body: ReportDefinitionDto): Promise<DefinedReportCreatedDto> {
     const { definitionId } = await this.commandBus.execute(new DefineReportCommand(body.toInput()));
     return { name: definedReportApiName(definitionId) };
@@ -70,7 +70,8 @@ export class ReportDefinitionsController {
   })
   @ApiParam({ name: 'id', example: '3fa9c01b7e' })
   @ApiNoContentResponse()
-  @ApiErrors(400, 404)
+  @ApiBodyErrors()
+  @ApiErrors(404)
   async change(@Param('id') id: string, @Body() body: ReportDefinitionDto): Promise<void> {
     await this.commandBus.execute(
       new ChangeReportDefinitionCommand(definitionId(id), body.toInput()),
