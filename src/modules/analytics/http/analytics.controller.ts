@@ -5,7 +5,9 @@ import { AnalyticsRepository } from '#src/modules/analytics/analytics.repository
 import { Public } from '#src/platform/http/access.decorators.js';
 import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
 import { ValidationRefusal } from '#src/platform/http/validation-refusal.js';
+import { WEB_VITAL_EVENT } from '#src/contract/analytics.js';
 import { ANALYTICS_DATA_MAX_BYTES, AnalyticsEventDto } from './analytics-event.dto.js';
+import { webVitalRefusal } from './web-vital-data.dto.js';
 
 const EMAIL_LIKE = /[^\s@"]+@[^\s@"]+\.[a-z]{2,}/i;
 
@@ -34,6 +36,11 @@ export class AnalyticsController {
     // Analytics need no consent only because they hold nothing that identifies a person.
     if (EMAIL_LIKE.test(data)) {
       throw ValidationRefusal.ofField('data', 'noEmail', 'data must not contain e-mail addresses');
+    }
+    // Staff read these as numbers (docs/product.md#core-web-vitals).
+    if (body.event === WEB_VITAL_EVENT) {
+      const refusal = webVitalRefusal(body.data ?? {});
+      if (refusal) throw refusal;
     }
     await this.analytics.record(body.event, stripQuery(body.page), data);
   }

@@ -2,6 +2,7 @@ import { Stack } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useVerifyQuery } from '@/shared/session/sessionApi';
 import { LeadDetailsDialog } from '@/admin/leads/components/LeadDetailsDialog';
+import { WebVitalsTable } from '@/admin/leads/analytics/components/WebVitalsTable';
 import { FollowUpsDue } from './overview/FollowUpsDue';
 import { RecentQuotesGrid } from './overview/RecentQuotesGrid';
 import { StatCards } from './overview/StatCards';
@@ -26,6 +27,7 @@ export default function OverviewTab() {
           <AnalyticsChart />
         </Suspense>
       )}
+      {seesAnalytics && <WebVitalsTable />}
       <RecentQuotesGrid onOpen={setOpenLeadId} />
       <LeadDetailsDialog leadId={openLeadId} onClose={() => setOpenLeadId(null)} />
     </Stack>

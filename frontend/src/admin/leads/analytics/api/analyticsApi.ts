@@ -1,4 +1,4 @@
-import type { AnalyticsSummary } from '#src/contract/analytics';
+import type { AnalyticsSummary, WebVitalsSummary } from '#src/contract/analytics';
 import { api } from '@/shared/api/api';
 
 export const analyticsApi = api.injectEndpoints({
@@ -6,7 +6,10 @@ export const analyticsApi = api.injectEndpoints({
     getAnalyticsSummary: build.query<AnalyticsSummary, void>({
       query: () => '/admin/analytics/summary',
     }),
+    getWebVitals: build.query<WebVitalsSummary, void>({
+      query: () => '/admin/analytics/vitals',
+    }),
   }),
 });
 
-export const { useGetAnalyticsSummaryQuery } = analyticsApi;
+export const { useGetAnalyticsSummaryQuery, useGetWebVitalsQuery } = analyticsApi;
