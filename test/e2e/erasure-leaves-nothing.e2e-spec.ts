@@ -49,6 +49,11 @@ const REVIEWED_PLAIN_FIELDS = [
   'PipelineColumnRenamed.data.from accepts a phone number',
   'PipelineColumnRenamed.data.to accepts a name',
   'PipelineColumnRenamed.data.to accepts a phone number',
+  // A report's title is a label an admin gives the report, like a column's name.
+  'ReportDefined.data.title accepts a name',
+  'ReportDefined.data.title accepts a phone number',
+  'ReportDefinitionChanged.data.title accepts a name',
+  'ReportDefinitionChanged.data.title accepts a phone number',
   // A column's id is its name, lower-cased (pipeline.decide.ts), and leads' statuses are those ids.
   ...[
     'LeadCreated.data.status',
