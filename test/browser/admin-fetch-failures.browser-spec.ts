@@ -91,8 +91,13 @@ describe('Admin fetch failures in Chromium', () => {
 
   it('should toast once for the whole CRM board and refill every column on Retry', async () => {
     await createLead('Kalle', 'Kanban');
-    const stopFailing = await failGets('**/api/admin/quotes**');
+    // Seen once on a live board first, so no late live change refills the columns by itself
+    // once the fetches work again: only Retry may.
     await openAdmin('crm');
+    await page.getByTestId('column-new').getByText('Kalle Kanban').waitFor();
+    await page.locator('[data-live-status="live"]').waitFor();
+    const stopFailing = await failGets('**/api/admin/quotes**');
+    await page.reload();
 
     await toast('Failed to fetch quotes').waitFor();
     const columns = page.getByRole('region', { name: / column$/ });
