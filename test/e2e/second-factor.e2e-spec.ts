@@ -221,6 +221,9 @@ describe('Second factor (TOTP)', () => {
       await secondStep({ challenge, code: '1234567' }).expect(400);
       await secondStep({ challenge, recoveryCode: 'not a code' }).expect(400);
       await secondStep({ challenge: 'nope', code: '123456' }).expect(400);
+      const both = await secondStep({ challenge, code: '123456', recoveryCode: 'abcde-fghjk' });
+      expect(both.status).toBe(400);
+      expect(both.body.error).toBe('Send code or recoveryCode, not both');
     });
 
     it('should take each recovery code once instead of a code, and record it', async () => {

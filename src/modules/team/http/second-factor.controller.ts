@@ -1,4 +1,12 @@
-import { Body, Controller, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  HttpCode,
+  Post,
+  Req,
+  UseFilters,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiExtraModels,
@@ -46,6 +54,9 @@ export class SecondFactorController {
   @ApiBodyErrors()
   @ApiErrors(401, 429)
   completeSignIn(@Body() body: SecondStepDto) {
+    if (body.code !== undefined && body.recoveryCode !== undefined) {
+      throw new BadRequestException('Send code or recoveryCode, not both');
+    }
     const proof =
       body.recoveryCode !== undefined ? { recoveryCode: body.recoveryCode } : { code: body.code! };
     return this.commandBus.execute(

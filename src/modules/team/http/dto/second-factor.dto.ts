@@ -14,7 +14,10 @@ const CODE_MESSAGE = 'code must be the 6 digits the authenticator app shows';
 const RECOVERY = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;
 
 export class SecondStepDto implements SecondStepRequest {
-  @ApiProperty({ description: 'The `challenge` the password step answered' })
+  @ApiProperty({
+    description: 'The `challenge` the password step answered',
+    example: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJtZW1iZXIifQ.c2lnbmF0dXJl',
+  })
   @IsString()
   @Matches(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, {
     message: 'challenge must be the challenge the sign-in answered',
@@ -29,7 +32,7 @@ export class SecondStepDto implements SecondStepRequest {
   @Matches(CODE, { message: CODE_MESSAGE })
   code?: string;
 
-  @ApiPropertyOptional({ example: 'k7pmq-3xdwz' })
+  @ApiPropertyOptional({ description: 'Instead of `code`, one of the ten, e.g. `k7pmq-3xdwz`' })
   @ValidateIf((body: SecondStepDto) => body.recoveryCode !== undefined)
   @Trimmed()
   @IsString()
@@ -57,7 +60,10 @@ export class SecondFactorDisableDto
 }
 
 export class TeamSecurityPolicyDto implements TeamSecurityPolicy {
-  @ApiProperty({ description: 'Admins without a second factor must set one up at sign-in' })
+  @ApiProperty({
+    description: 'Admins without a second factor must set one up at sign-in',
+    example: false,
+  })
   @IsBoolean()
   secondFactorRequiredForAdmins: boolean;
 }
