@@ -5,7 +5,8 @@ import { Migration } from '@mikro-orm/migrations';
  * key derived from APP_SECRET (it must be read back to check codes, so it cannot be hashed), the
  * time step of the last code accepted (a code is refused twice), and the recovery codes as
  * argon2 hashes. Kept out of the log as passwords are. The team's policy of whether admins must
- * have one is a single row, written with its event.
+ * have one is at most one row, written with its event; no row reads as not required, so a
+ * restore can load the row a backup holds.
  */
 export class Migration20261207064000_second_factor extends Migration {
   override up(): void {
@@ -30,7 +31,6 @@ export class Migration20261207064000_second_factor extends Migration {
         id boolean primary key default true check (id),
         second_factor_required_for_admins boolean not null default false
       )`);
-    this.addSql('insert into staff_security_policy (id) values (true)');
   }
 
   override down(): void {

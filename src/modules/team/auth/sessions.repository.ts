@@ -64,12 +64,12 @@ export class SessionsRepository {
         name: 'staff-live-sessions',
         text: `select s.id, s.member_id, m.role, m.first_name, m.last_name, m.email,
             c.must_change_password, f.confirmed_at is not null as second_factor,
-            (m.role = 'admin' and p.second_factor_required_for_admins
+            (m.role = 'admin' and coalesce(p.second_factor_required_for_admins, false)
               and f.confirmed_at is null) as must_set_up_second_factor
           from staff_sessions s
           join team_members m on m.id = s.member_id
           join staff_credentials c on c.member_id = s.member_id
-          cross join staff_security_policy p
+          left join staff_security_policy p on p.id
           left join staff_second_factors f on f.member_id = s.member_id
           where s.id = any($1::uuid[]) and s.ended_at is null and s.expires_at > now()
             and m.is_active`,

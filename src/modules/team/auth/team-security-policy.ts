@@ -4,7 +4,7 @@ import type { TeamSecurityPolicy } from '#src/contract/team.js';
 import { PG_POOL, type Queryable } from '#src/platform/database/queryable.js';
 
 /**
- * The team's sign-in policy as every request reads it: one row, written in the transaction that
+ * The team's sign-in policy as every request reads it: one row (none means not required), written in the transaction that
  * records `SecondFactorPolicyChanged` on `team-security`, whose events remain the record.
  */
 @Injectable()
@@ -19,8 +19,11 @@ export class TeamSecurityPolicyRepository {
   }
 
   async save(policy: TeamSecurityPolicy, db: Queryable): Promise<void> {
-    await db.query('update staff_security_policy set second_factor_required_for_admins = $1', [
-      policy.secondFactorRequiredForAdmins,
-    ]);
+    // No row until an admin first decides; then this one.
+    await db.query(
+      `insert into staff_security_policy (id, second_factor_required_for_admins) values (true, $1)
+       on conflict (id) do update set second_factor_required_for_admins = excluded.second_factor_required_for_admins`,
+      [policy.secondFactorRequiredForAdmins],
+    );
   }
 }
