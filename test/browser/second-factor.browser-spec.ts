@@ -59,4 +59,47 @@ describe('Two-step sign-in in Chromium', () => {
       expect.any(String),
     );
   });
+
+  /** Settings → set up → confirm with the app's code → put the recovery codes away. */
+  async function setUpInPage(target: Page, steps: number): Promise<string> {
+    await target.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    const secret = (await target.getByTestId('second-factor-secret').textContent())!.trim();
+    await awayFromStepEdge();
+    await target.getByLabel('Code from the app').fill(totpCode(secret, steps));
+    await target.getByRole('button', { name: 'Turn On' }).click();
+    await target.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+    return secret;
+  }
+
+  it('should hold an admin without it to the set-up once an admin requires it', async () => {
+    const admin = await createMember(testApp, 'admin', { firstName: 'Anna' });
+    await signInThroughForm(page, testApp.baseUrl, admin.email, STAFF_PASSWORD);
+    await page.waitForURL('**/admin');
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await setUpInPage(page, -1);
+    await page.getByRole('button', { name: 'Turn Off' }).waitFor();
+    await page.getByRole('tab', { name: 'Team' }).click();
+    const requirement = page.getByLabel('Require two-step sign-in for admins');
+    // The switch shows the server's policy: it turns on once the change is saved and read back.
+    await requirement.click();
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('input[role="switch"]') as HTMLInputElement | null)?.checked ===
+        true,
+    );
+
+    const other = await createMember(testApp, 'admin', { firstName: 'Olli' });
+    const otherContext = await browser.newContext();
+    try {
+      const otherPage = await otherContext.newPage();
+      await signInThroughForm(otherPage, testApp.baseUrl, other.email, STAFF_PASSWORD);
+      await otherPage.waitForURL('**/admin');
+      await otherPage.getByText('The team requires two-step sign-in for admins.').waitFor();
+      expect(await otherPage.getByRole('tab', { name: 'Team' }).count()).toBe(0);
+      await setUpInPage(otherPage, 0);
+      await otherPage.getByRole('tab', { name: 'Team' }).waitFor();
+    } finally {
+      await otherContext.close();
+    }
+  });
 });

@@ -241,6 +241,7 @@ describe('Second factor (TOTP)', () => {
       const used = (await streamEvents(`member-${member.id}`)).filter(
         (e) => e.type === 'RecoveryCodeUsed',
       );
+      expect(used[0].metadata).toMatchObject({ actorId: member.id, actorRole: 'salesperson' });
       expect(used.map((e) => e.data)).toEqual([
         { memberId: member.id, remaining: 9 },
         { memberId: member.id, remaining: 8 },

@@ -5,7 +5,7 @@ import { EventStore } from '#src/platform/event-store/event-store.js';
 import { LoginFailures } from '#src/modules/team/auth/login-failures.js';
 import { LoginThrottle } from '#src/modules/team/auth/login-throttle.js';
 import { SecondFactors } from '#src/modules/team/auth/second-factors.js';
-import { SessionOpener } from '#src/modules/team/auth/session-opener.js';
+import { actorIs, SessionOpener } from '#src/modules/team/auth/session-opener.js';
 import { SignInChallenges } from '#src/modules/team/auth/sign-in-challenges.js';
 import { SignInChallengeError } from '#src/modules/team/domain/member.errors.js';
 import { MemberStreamRepository } from '#src/modules/team/infrastructure/member-stream.repository.js';
@@ -37,7 +37,13 @@ export class CompleteSignInHandler implements ICommandHandler<CompleteSignInComm
       if ('code' in proof) return this.secondFactors.acceptCode(member.id, proof.code, db);
       const remaining = await this.secondFactors.useRecoveryCode(member.id, proof.recoveryCode, db);
       if (remaining === null) return false;
-      await this.memberStreams.change(member.id, { type: 'UseRecoveryCode', remaining }, db);
+      await this.memberStreams.change(
+        member.id,
+        { type: 'UseRecoveryCode', remaining },
+        db,
+        undefined,
+        actorIs(member),
+      );
       return true;
     });
     if (!accepted) {
