@@ -17,6 +17,7 @@ import { Migration20261206210000_no_personal_data_in_plain_events } from './Migr
 import { Migration20261206210000_shared_instance_state } from './Migration20261206210000_shared_instance_state.js';
 import { Migration20261207012500_staff_mail } from './Migration20261207012500_staff_mail.js';
 import { Migration20261207020000_visualization_digests } from './Migration20261207020000_visualization_digests.js';
+import { Migration20261207064000_second_factor } from './Migration20261207064000_second_factor.js';
 
 /** Every migration, in order. Listed explicitly so the same list works from dist/ and in tests. */
 export const migrationsList = [
@@ -74,5 +75,9 @@ export const migrationsList = [
   {
     name: 'Migration20261207020000_visualization_digests',
     class: Migration20261207020000_visualization_digests,
+  },
+  {
+    name: 'Migration20261207064000_second_factor',
+    class: Migration20261207064000_second_factor,
   },
 ];

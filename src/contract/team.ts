@@ -49,6 +49,10 @@ export interface StaffUser {
   email: string;
   role: StaffRole;
   mustChangePassword: boolean;
+  /** Sign-in asks for a code from an authenticator app after the password. */
+  secondFactor: boolean;
+  /** An admin the team requires a second factor of, without one: only its set-up works. */
+  mustSetUpSecondFactor: boolean;
 }
 
 export interface LoginRequest {
@@ -64,6 +68,56 @@ export interface LoginAnswer extends SuccessAnswer {
   token: string;
   user: StaffUser;
 }
+
+/** The password was right and a second step is due: no session yet, only the challenge. */
+export interface SecondStepAnswer {
+  success: true;
+  secondFactorRequired: true;
+  /** Signed, short-lived; sent back with the code. */
+  challenge: string;
+  expiresInSeconds: number;
+}
+
+export type SignInAnswer = LoginAnswer | SecondStepAnswer;
+
+/** The second step: a code from the authenticator app, or one of the recovery codes. */
+export interface SecondStepRequest {
+  challenge: string;
+  code?: string;
+  recoveryCode?: string;
+}
+
+/** A second factor being set up: shown once, to put into an authenticator app. */
+export interface SecondFactorSetupAnswer {
+  /** Base32, for typing in by hand. */
+  secret: string;
+  otpauthUri: string;
+  /** The URI as a QR code, a PNG data URL. */
+  qrCode: string;
+}
+
+export interface SecondFactorCodeInput {
+  code: string;
+}
+
+/** Ten single-use codes, shown once, that stand in for the authenticator at a sign-in. */
+export interface RecoveryCodesAnswer extends SuccessAnswer {
+  recoveryCodes: string[];
+}
+
+export interface SecondFactorDisableInput {
+  password: string;
+  code: string;
+}
+
+/** The team's sign-in policy, which admins set in the Team tab. */
+export interface TeamSecurityPolicy {
+  secondFactorRequiredForAdmins: boolean;
+}
+
+export const RECOVERY_CODE_COUNT = 10;
+/** TOTP as authenticator apps read it (RFC 6238): 6 digits every 30 seconds. */
+export const SECOND_FACTOR_CODE_DIGITS = 6;
 
 export interface SessionAnswer {
   valid: true;

@@ -56,6 +56,8 @@ describe('Staff authentication', () => {
           email: member.email,
           role: 'manager',
           mustChangePassword: false,
+          secondFactor: false,
+          mustSetUpSecondFactor: false,
         },
       });
       const header = JSON.parse(

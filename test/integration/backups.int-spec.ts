@@ -1,4 +1,8 @@
 import { spawn } from 'node:child_process';
+import { ConfirmSecondFactorCommand } from '#src/modules/team/commands/confirm-second-factor/confirm-second-factor.command.js';
+import { SetSecondFactorRequirementCommand } from '#src/modules/team/commands/set-second-factor-requirement/set-second-factor-requirement.command.js';
+import { StartSecondFactorSetupCommand } from '#src/modules/team/commands/start-second-factor-setup/start-second-factor-setup.command.js';
+import { totpCode } from '../support/second-factor.js';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, stat, truncate, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -163,6 +167,10 @@ describe('Backups', () => {
       ),
     );
     await bus.execute(new ChangeMemberCommand(memberId, { role: 'manager' }));
+    // A second factor, its recovery codes and the team's policy, kept out of the log.
+    const { secret } = await bus.execute(new StartSecondFactorSetupCommand(memberId));
+    await bus.execute(new ConfirmSecondFactorCommand(memberId, totpCode(secret)));
+    await bus.execute(new SetSecondFactorRequirementCommand(memberId, true));
     const column = await bus.execute(new AddPipelineColumnCommand('Measuring', 'red'));
     await bus.execute(new EditPipelineColumnCommand(column.id, { name: 'Measured' }));
     await bus.execute(new UpdateLeadCommand({ leadId: leads[4], status: column.id }));
@@ -190,9 +198,17 @@ describe('Backups', () => {
         expect(report.filesMissing).toEqual([]);
         expect(report.filesDiffering).toEqual([]);
         expect(report.rows.events).toBeGreaterThan(10);
-        const credentials = await fresh.pool.query('select * from staff_credentials order by 1');
-        const original = await source.db.pool.query('select * from staff_credentials order by 1');
-        expect(credentials.rows).toEqual(original.rows);
+        for (const table of [
+          'staff_credentials',
+          'staff_second_factors',
+          'staff_recovery_codes',
+          'staff_security_policy',
+        ]) {
+          const restored = await fresh.pool.query(`select * from ${table} order by 1`);
+          const original = await source.db.pool.query(`select * from ${table} order by 1`);
+          expect(restored.rows).toEqual(original.rows);
+          expect(restored.rowCount).toBeGreaterThan(0);
+        }
       } finally {
         await fresh.drop();
       }

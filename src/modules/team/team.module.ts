@@ -21,6 +21,18 @@ import { RequestPasswordResetHandler } from './commands/request-password-reset/r
 import { CompletePasswordResetHandler } from './commands/complete-password-reset/complete-password-reset.handler.js';
 import { PasswordResets } from './auth/password-resets.js';
 import { SetMemberActiveHandler } from './commands/set-member-active/set-member-active.handler.js';
+import { CompleteSignInHandler } from './commands/complete-sign-in/complete-sign-in.handler.js';
+import { ConfirmSecondFactorHandler } from './commands/confirm-second-factor/confirm-second-factor.handler.js';
+import { DisableSecondFactorHandler } from './commands/disable-second-factor/disable-second-factor.handler.js';
+import { SetSecondFactorRequirementHandler } from './commands/set-second-factor-requirement/set-second-factor-requirement.handler.js';
+import { StartSecondFactorSetupHandler } from './commands/start-second-factor-setup/start-second-factor-setup.handler.js';
+import { LoginFailures } from './auth/login-failures.js';
+import { SecondFactors } from './auth/second-factors.js';
+import { SessionOpener } from './auth/session-opener.js';
+import { SignInChallenges } from './auth/sign-in-challenges.js';
+import { TeamSecurityPolicyRepository } from './auth/team-security-policy.js';
+import { SecondFactorController } from './http/second-factor.controller.js';
+import { TeamSecurityAdminController } from './http/team-security.admin.controller.js';
 import { MembersReader } from './queries/members.reader.js';
 import { MemberStreamRepository } from './infrastructure/member-stream.repository.js';
 import { AuthController } from './http/auth.controller.js';
@@ -38,6 +50,11 @@ const commandHandlers = [
   ResetPasswordHandler,
   RequestPasswordResetHandler,
   CompletePasswordResetHandler,
+  CompleteSignInHandler,
+  StartSecondFactorSetupHandler,
+  ConfirmSecondFactorHandler,
+  DisableSecondFactorHandler,
+  SetSecondFactorRequirementHandler,
 ];
 
 /**
@@ -53,7 +70,12 @@ const commandHandlers = [
       useFactory: (secrets: AppSecrets) => ({ secret: secrets.jwtSecret }),
     }),
   ],
-  controllers: [AuthController, TeamAdminController],
+  controllers: [
+    AuthController,
+    SecondFactorController,
+    TeamAdminController,
+    TeamSecurityAdminController,
+  ],
   providers: [
     eventTypesProvider('team', MEMBER_EVENT_DECLARATIONS),
     ...commandHandlers,
@@ -65,6 +87,11 @@ const commandHandlers = [
     PasswordHasher,
     PasswordResets,
     LoginThrottle,
+    LoginFailures,
+    SecondFactors,
+    SignInChallenges,
+    SessionOpener,
+    TeamSecurityPolicyRepository,
     TokenService,
     StaffAuthenticator,
     { provide: AUTHENTICATOR, useExisting: StaffAuthenticator },

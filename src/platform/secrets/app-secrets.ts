@@ -16,6 +16,9 @@ export interface AppSecrets {
   mailReplyKey: KeyObject;
   /** Makes a password reset link from its reset's id (docs/decisions/0125-staff-mail-and-password-reset.md). */
   passwordResetKey: KeyObject;
+  /** Seals members' TOTP secrets and signs sign-in challenges (docs/decisions/0128-second-factor.md). */
+  secondFactorSealingKey: KeyObject;
+  secondFactorChallengeKey: KeyObject;
   /**
    * Names this installation in its backups without revealing the secret: a backup restores
    * only where the same APP_SECRET can unwrap its personal-data keys.
@@ -38,6 +41,8 @@ export function loadAppSecrets(config: AppConfig): AppSecrets {
     hashSalt: derive('ip-hash-salt'),
     mailReplyKey: derive('mail-reply-address'),
     passwordResetKey: derive('password-reset-link'),
+    secondFactorSealingKey: derive('second-factor-secret-sealing'),
+    secondFactorChallengeKey: derive('second-factor-challenge'),
     installationId: Buffer.from(
       hkdfSync('sha256', master, Buffer.alloc(0), 'backup-installation', 8),
     ).toString('hex'),

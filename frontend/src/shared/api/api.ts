@@ -29,6 +29,7 @@ export const api = createApi({
     'Columns',
     'Stats',
     'Team',
+    'TeamSecurity',
     'Me',
     'Backups',
     'Emails',

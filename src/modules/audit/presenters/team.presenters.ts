@@ -24,6 +24,7 @@ const FAILURE_WORDS: Record<LoginFailureReason, string> = {
   unknown_account: 'no member has that e-mail',
   wrong_password: 'wrong password',
   inactive: 'the account is deactivated',
+  wrong_code: 'wrong code at the second step',
 };
 
 const RESET_REFUSAL_WORDS: Record<PasswordResetRefusalReason, string> = {
@@ -60,6 +61,21 @@ export const teamPresenters: PresenterTable = {
           : `${member} changed their password`,
     );
   },
+  [MemberEvents.SecondFactorEnabled]: (input) =>
+    onMember(input, (member) => `${member} turned on two-step sign-in`),
+  [MemberEvents.SecondFactorDisabled]: (input) =>
+    onMember(input, (member) => `${member} turned off two-step sign-in`),
+  [MemberEvents.RecoveryCodeUsed]: (input) =>
+    onMember(input, (member) => {
+      const remaining = Number(input.event.data.remaining);
+      return `${member} signed in with a recovery code (${remaining} left)`;
+    }),
+  [MemberEvents.SecondFactorPolicyChanged]: ({ actor, event }) => ({
+    target: null,
+    sentence: event.data.requiredForAdmins
+      ? `${actor} required two-step sign-in for admins`
+      : `${actor} stopped requiring two-step sign-in for admins`,
+  }),
   [MemberEvents.MemberLoggedIn]: (input) => onMember(input, (member) => `${member} signed in`),
   [MemberEvents.MemberLoggedOut]: (input) => onMember(input, (member) => `${member} signed out`),
   [MemberEvents.LoginFailed]: ({ event, names }) => {

@@ -6,9 +6,12 @@
  * holds the checksum of the compressed file.
  */
 export const BACKUP_FORMAT = 'keittiokalvo-backup';
-/** 2 added the erasure ledger's section; a version 1 file, without it, is still read. */
-export const BACKUP_FORMAT_VERSION = 2;
-const READABLE_VERSIONS = [1, 2];
+/**
+ * 2 added the erasure ledger's section, 3 the second factors' (docs/decisions/0128-second-factor.md);
+ * older files, without them, are still read.
+ */
+export const BACKUP_FORMAT_VERSION = 3;
+const READABLE_VERSIONS = [1, 2, 3];
 export const SECTION_PREFIX = '#section ';
 export const SECTION_END = '\\.';
 export const TRAILER_PREFIX = '#end ';
@@ -71,7 +74,30 @@ export const BACKUP_TABLES = [
     order: 'id',
   },
   { name: 'erasure_ledger', columns: ['subject_id', 'erased_at'], order: 'subject_id' },
+  {
+    name: 'staff_second_factors',
+    columns: ['member_id', 'sealed_secret', 'created_at', 'confirmed_at', 'last_used_step'],
+    order: 'member_id',
+  },
+  {
+    name: 'staff_recovery_codes',
+    columns: ['id', 'member_id', 'code_hash', 'used_at'],
+    order: 'id',
+  },
+  {
+    name: 'staff_security_policy',
+    columns: ['id', 'second_factor_required_for_admins'],
+    order: 'id',
+  },
 ] as const;
+
+/** The sections each version added, so an older file is read without them. */
+const ADDED_IN_VERSION: Readonly<Record<string, number>> = {
+  erasure_ledger: 2,
+  staff_second_factors: 3,
+  staff_recovery_codes: 3,
+  staff_security_policy: 3,
+};
 
 /** Whether this version of the app reads a file of `version`. */
 export function isReadableVersion(version: unknown): boolean {
@@ -80,7 +106,7 @@ export function isReadableVersion(version: unknown): boolean {
 
 /** The table sections a file of `version` holds, in order. */
 export function tablesOfVersion(version: number): readonly (typeof BACKUP_TABLES)[number][] {
-  return version === 1 ? BACKUP_TABLES.filter((t) => t.name !== 'erasure_ledger') : BACKUP_TABLES;
+  return BACKUP_TABLES.filter((t) => (ADDED_IN_VERSION[t.name] ?? 1) <= version);
 }
 
 export type BackupTableName = (typeof BACKUP_TABLES)[number]['name'];

@@ -48,6 +48,9 @@ const PHASE_OF_TABLE: Record<string, BackupProgressInfo['phase']> = {
   events: 'events',
   data_subject_keys: 'keys',
   staff_credentials: 'credentials',
+  staff_second_factors: 'credentials',
+  staff_recovery_codes: 'credentials',
+  staff_security_policy: 'credentials',
   visualizations: 'files',
 };
 

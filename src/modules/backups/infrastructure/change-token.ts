@@ -4,7 +4,8 @@ import { BACKUP_STREAM_ID } from '../domain/backup.events.js';
 
 /**
  * What a backup would hold, in one short string: the newest event (other than the backups'
- * own), and the count and newest change of keys, credentials and stored visualizations.
+ * own), and the count and newest change of keys, credentials, second factors and stored
+ * visualizations.
  * Equal tokens mean nothing worth a new backup happened.
  */
 export async function changeToken(db: Queryable): Promise<string> {
@@ -13,6 +14,8 @@ export async function changeToken(db: Queryable): Promise<string> {
        (select max(global_position) from events where stream_id <> $1),
        (select count(*) from data_subject_keys),
        (select count(*) || '/' || coalesce(max(changed_at)::text, '') from staff_credentials),
+       (select count(*) || '/' || coalesce(max(confirmed_at)::text, '') from staff_second_factors),
+       (select count(used_at) || '/' || count(*) from staff_recovery_codes),
        (select count(*) || '/' || coalesce(max(created_at)::text, '') from visualizations)
      ) as state`,
     [BACKUP_STREAM_ID],

@@ -17,6 +17,9 @@ export interface LiveSession {
   lastName: string;
   email: string;
   mustChangePassword: boolean;
+  secondFactor: boolean;
+  /** An admin without the second factor the team requires of admins. */
+  mustSetUpSecondFactor: boolean;
 }
 
 /**
@@ -54,14 +57,20 @@ export class SessionsRepository {
         last_name: string | null;
         email: string | null;
         must_change_password: boolean;
+        second_factor: boolean;
+        must_set_up_second_factor: boolean;
       }>({
         // Named, so each pooled connection plans it once.
         name: 'staff-live-sessions',
         text: `select s.id, s.member_id, m.role, m.first_name, m.last_name, m.email,
-            c.must_change_password
+            c.must_change_password, f.confirmed_at is not null as second_factor,
+            (m.role = 'admin' and coalesce(p.second_factor_required_for_admins, false)
+              and f.confirmed_at is null) as must_set_up_second_factor
           from staff_sessions s
           join team_members m on m.id = s.member_id
           join staff_credentials c on c.member_id = s.member_id
+          left join staff_security_policy p on p.id
+          left join staff_second_factors f on f.member_id = s.member_id
           where s.id = any($1::uuid[]) and s.ended_at is null and s.expires_at > now()
             and m.is_active`,
         values: [sessionIds],
@@ -77,6 +86,8 @@ export class SessionsRepository {
             lastName: row.last_name ?? '',
             email: row.email ?? '',
             mustChangePassword: row.must_change_password,
+            secondFactor: row.second_factor,
+            mustSetUpSecondFactor: row.must_set_up_second_factor,
           },
         ]),
       );

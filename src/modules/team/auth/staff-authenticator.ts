@@ -12,9 +12,12 @@ export interface SignedInMember extends AuthenticatedStaff {
   lastName: string;
   email: string;
   mustChangePassword: boolean;
+  secondFactor: boolean;
+  mustSetUpSecondFactor: boolean;
 }
 
 export const PASSWORD_CHANGE_REQUIRED = 'Password change required';
+export const SECOND_FACTOR_SETUP_REQUIRED = 'Set up two-step sign-in to continue';
 
 /**
  * While a one-time password is in use, only these calls work: the UI can load the user, change
@@ -24,6 +27,17 @@ const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
   'GET /api/auth/verify',
   'PUT /api/auth/password',
   'POST /api/auth/logout',
+]);
+
+/**
+ * An admin the team requires a second factor of, without one, has no admin rights until it is
+ * set up (docs/decisions/0128-second-factor.md).
+ */
+const ALLOWED_BEFORE_SECOND_FACTOR_SETUP = new Set([
+  'GET /api/auth/verify',
+  'POST /api/auth/logout',
+  'POST /api/auth/second-factor/setup',
+  'POST /api/auth/second-factor/confirm',
 ]);
 
 const JWT = '[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*\\.[A-Za-z0-9_-]*';
@@ -55,6 +69,9 @@ export class StaffAuthenticator implements Authenticator {
     if (session.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(route)) {
       throw new Refusal('forbidden', PASSWORD_CHANGE_REQUIRED);
     }
+    if (session.mustSetUpSecondFactor && !ALLOWED_BEFORE_SECOND_FACTOR_SETUP.has(route)) {
+      throw new Refusal('forbidden', SECOND_FACTOR_SETUP_REQUIRED);
+    }
     return toSignedInMember(session);
   }
 }
@@ -69,5 +86,7 @@ function toSignedInMember(session: LiveSession): SignedInMember {
     lastName: session.lastName,
     email: session.email,
     mustChangePassword: session.mustChangePassword,
+    secondFactor: session.secondFactor,
+    mustSetUpSecondFactor: session.mustSetUpSecondFactor,
   };
 }

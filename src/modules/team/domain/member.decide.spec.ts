@@ -187,4 +187,72 @@ describe('member decide', () => {
       spec.given([]).when(request).thenRefuses('not_found');
     });
   });
+
+  describe('EnableSecondFactor', () => {
+    it('should turn the second factor on once', () => {
+      const state = spec
+        .given(added())
+        .when({ type: 'EnableSecondFactor' })
+        .then([{ type: 'SecondFactorEnabled', data: { memberId: 'm1' } }]);
+      expect(state.secondFactor).toBe(true);
+    });
+
+    it('should refuse it when it is already on, or for a deactivated member', () => {
+      spec
+        .given([...added(), { type: 'SecondFactorEnabled', data: { memberId: 'm1' } }])
+        .when({ type: 'EnableSecondFactor' })
+        .thenRefuses('conflict', 'Two-step sign-in is already on');
+      spec.given(deactivated).when({ type: 'EnableSecondFactor' }).thenRefuses('forbidden');
+    });
+  });
+
+  describe('DisableSecondFactor', () => {
+    const withFactor = (role: 'admin' | 'manager'): MemberEvent[] => [
+      ...added(role),
+      { type: 'SecondFactorEnabled', data: { memberId: 'm1' } },
+    ];
+
+    it('should turn it off when the team does not require it', () => {
+      const state = spec
+        .given(withFactor('admin'))
+        .when({ type: 'DisableSecondFactor', requiredForAdmins: false })
+        .then([{ type: 'SecondFactorDisabled', data: { memberId: 'm1' } }]);
+      expect(state.secondFactor).toBe(false);
+    });
+
+    it('should let a manager turn it off though admins must have it', () => {
+      spec
+        .given(withFactor('manager'))
+        .when({ type: 'DisableSecondFactor', requiredForAdmins: true })
+        .then([{ type: 'SecondFactorDisabled', data: { memberId: 'm1' } }]);
+    });
+
+    it('should refuse an admin while the team requires it of admins', () => {
+      spec
+        .given(withFactor('admin'))
+        .when({ type: 'DisableSecondFactor', requiredForAdmins: true })
+        .thenRefuses('forbidden', 'The team requires two-step sign-in for admins');
+    });
+
+    it('should refuse it when it is not on', () => {
+      spec
+        .given(added())
+        .when({ type: 'DisableSecondFactor', requiredForAdmins: false })
+        .thenRefuses('conflict', 'Two-step sign-in is not on');
+    });
+  });
+
+  describe('UseRecoveryCode', () => {
+    it('should record the code used and how many remain, the factor staying on', () => {
+      const state = spec
+        .given([...added(), { type: 'SecondFactorEnabled', data: { memberId: 'm1' } }])
+        .when({ type: 'UseRecoveryCode', remaining: 9 })
+        .then([{ type: 'RecoveryCodeUsed', data: { memberId: 'm1', remaining: 9 } }]);
+      expect(state.secondFactor).toBe(true);
+    });
+
+    it('should refuse it without a second factor', () => {
+      spec.given(added()).when({ type: 'UseRecoveryCode', remaining: 9 }).thenRefuses('conflict');
+    });
+  });
 });

@@ -4,6 +4,9 @@ import {
   MemberExistsError,
   MemberInactiveError,
   MemberNotFoundError,
+  SecondFactorAlreadyOnError,
+  SecondFactorOffError,
+  SecondFactorRequiredError,
 } from './member.errors.js';
 import type { MemberEvent, MemberProfile } from './member.events.js';
 import type { MemberState } from './member.state.js';
@@ -34,7 +37,12 @@ export type MemberCommand =
   | { type: 'ChangeMember'; profile?: MemberProfile; role?: StaffRole; team: TeamFacts }
   | { type: 'SetMemberActive'; active: boolean; team: TeamFacts }
   | { type: 'ChangePassword'; how: 'self' | 'reset' | 'link' }
-  | { type: 'RequestPasswordReset'; resetId: string; expiresAt: string };
+  | { type: 'RequestPasswordReset'; resetId: string; expiresAt: string }
+  /** The member confirmed a code of their new authenticator (checked by the handler). */
+  | { type: 'EnableSecondFactor' }
+  /** Password and code checked by the handler; `requiredForAdmins` is the team's policy now. */
+  | { type: 'DisableSecondFactor'; requiredForAdmins: boolean }
+  | { type: 'UseRecoveryCode'; remaining: number };
 
 /** Pure team-member rules: which events a command causes given the member's state, or a refusal. */
 export function decide(command: MemberCommand, state: MemberState): MemberEvent[] {
@@ -65,6 +73,19 @@ export function decide(command: MemberCommand, state: MemberState): MemberEvent[
           data: { memberId, resetId: command.resetId, expiresAt: command.expiresAt },
         },
       ];
+    case 'EnableSecondFactor':
+      if (!state.isActive) throw new MemberInactiveError();
+      if (state.secondFactor) throw new SecondFactorAlreadyOnError();
+      return [{ type: 'SecondFactorEnabled', data: { memberId } }];
+    case 'DisableSecondFactor':
+      if (!state.secondFactor) throw new SecondFactorOffError();
+      if (command.requiredForAdmins && state.role === 'admin') {
+        throw new SecondFactorRequiredError();
+      }
+      return [{ type: 'SecondFactorDisabled', data: { memberId } }];
+    case 'UseRecoveryCode':
+      if (!state.secondFactor) throw new SecondFactorOffError();
+      return [{ type: 'RecoveryCodeUsed', data: { memberId, remaining: command.remaining } }];
   }
 }
 

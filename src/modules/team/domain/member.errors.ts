@@ -73,3 +73,53 @@ export class ResetLinkUsedError extends Refusal {
     super('gone', 'This password reset link was already used. Ask for a new one.');
   }
 }
+
+export class SecondFactorAlreadyOnError extends Refusal {
+  constructor() {
+    super('conflict', 'Two-step sign-in is already on');
+  }
+}
+
+export class SecondFactorOffError extends Refusal {
+  constructor() {
+    super('conflict', 'Two-step sign-in is not on');
+  }
+}
+
+/** An admin may not turn off what the team requires of admins. */
+export class SecondFactorRequiredError extends Refusal {
+  constructor() {
+    super('forbidden', 'The team requires two-step sign-in for admins');
+  }
+}
+
+export class OwnSecondFactorFirstError extends Refusal {
+  constructor() {
+    super('conflict', 'Turn on two-step sign-in for yourself before requiring it of admins');
+  }
+}
+
+export class SecondFactorSetupMissingError extends Refusal {
+  constructor() {
+    super('conflict', 'Start setting up two-step sign-in first');
+  }
+}
+
+/** `field` names the input at fault: `code` or `recoveryCode`. */
+export class WrongSecondFactorCodeError extends Refusal {
+  constructor(field = 'code') {
+    super('invalid', `${field} is incorrect or was already used`);
+  }
+}
+
+export class SignInChallengeError extends Refusal {
+  constructor() {
+    super('unauthorized', 'This sign-in has expired. Sign in again.');
+  }
+}
+
+export class WrongPasswordError extends Refusal {
+  constructor() {
+    super('invalid', 'password is incorrect');
+  }
+}

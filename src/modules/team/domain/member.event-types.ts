@@ -18,6 +18,10 @@ export const MEMBER_EVENT_DECLARATIONS: EventTypeDeclaration[] = [
     data: { memberId: id, how: field.enum(['self', 'reset', 'link']) },
   },
   { type: 'PasswordResetRequested', data: { memberId: id, resetId: id, expiresAt: timestamp } },
+  { type: 'SecondFactorEnabled', data: { memberId: id } },
+  { type: 'SecondFactorDisabled', data: { memberId: id } },
+  { type: 'RecoveryCodeUsed', data: { memberId: id, remaining: field.number } },
+  { type: 'SecondFactorPolicyChanged', data: { requiredForAdmins: field.boolean } },
   { type: 'MemberLoggedIn', data: session },
   { type: 'MemberLoggedOut', data: session },
   {
@@ -25,7 +29,7 @@ export const MEMBER_EVENT_DECLARATIONS: EventTypeDeclaration[] = [
     data: {
       emailHash: id,
       memberId: nullable(id),
-      reason: field.enum(['unknown_account', 'wrong_password', 'inactive']),
+      reason: field.enum(['unknown_account', 'wrong_password', 'inactive', 'wrong_code']),
     },
   },
   {

@@ -10,6 +10,9 @@ export const memberStream = (memberId: string) => `member-${memberId}`;
 export const authStream = (memberId: string) => `auth-${memberId}`;
 /** Data subject whose key encrypts a member's name and e-mail in events. */
 export const memberSubject = (memberId: string) => `member:${memberId}`;
+/** The team's sign-in policy: whether admins must have a second factor. */
+export const TEAM_SECURITY_STREAM = 'team-security';
+export const TEAM_SECURITY_STREAM_TYPE = 'team-security';
 
 export const MemberEvents = {
   MemberAdded: 'MemberAdded',
@@ -23,7 +26,14 @@ export const MemberEvents = {
   MemberLoggedOut: 'MemberLoggedOut',
   LoginFailed: 'LoginFailed',
   PasswordResetRefused: 'PasswordResetRefused',
-} as const satisfies Record<MemberEvent['type'] | AuthEvent['type'], string>;
+  SecondFactorEnabled: 'SecondFactorEnabled',
+  SecondFactorDisabled: 'SecondFactorDisabled',
+  RecoveryCodeUsed: 'RecoveryCodeUsed',
+  SecondFactorPolicyChanged: 'SecondFactorPolicyChanged',
+} as const satisfies Record<
+  MemberEvent['type'] | AuthEvent['type'] | TeamSecurityEvent['type'],
+  string
+>;
 
 /** Personal data of a member: only ever inside an event's encrypted `personalData`. */
 export type MemberProfile = {
@@ -70,7 +80,12 @@ export type PasswordResetRefusedData = {
   reason: PasswordResetRefusalReason;
 };
 
-export type LoginFailureReason = 'unknown_account' | 'wrong_password' | 'inactive';
+export type LoginFailureReason =
+  | 'unknown_account'
+  | 'wrong_password'
+  | 'inactive'
+  /** The password was right; the code or recovery code of the second step was not. */
+  | 'wrong_code';
 
 export type LoginFailedData = {
   /** Keyed hash of the e-mail typed, so repeated guesses can be told apart without storing it. */
@@ -108,7 +123,19 @@ export type PasswordResetRequested = {
   data: PasswordResetRequestedData;
 };
 
+/** The member confirmed an authenticator app; the secret itself is never recorded. */
+export type SecondFactorEnabled = { type: 'SecondFactorEnabled'; data: { memberId: string } };
+export type SecondFactorDisabled = { type: 'SecondFactorDisabled'; data: { memberId: string } };
+/** A recovery code stood in for the authenticator at a sign-in; `remaining` are still unused. */
+export type RecoveryCodeUsed = {
+  type: 'RecoveryCodeUsed';
+  data: { memberId: string; remaining: number };
+};
+
 export type MemberEvent =
+  | SecondFactorEnabled
+  | SecondFactorDisabled
+  | RecoveryCodeUsed
   | PasswordResetRequested
   | MemberAdded
   | MemberProfileChanged
@@ -127,3 +154,11 @@ export type PasswordResetRefused = {
 };
 
 export type AuthEvent = MemberLoggedIn | MemberLoggedOut | LoginFailed | PasswordResetRefused;
+
+/** An admin changed whether admins must sign in with a second factor. */
+export type SecondFactorPolicyChanged = {
+  type: 'SecondFactorPolicyChanged';
+  data: { requiredForAdmins: boolean };
+};
+
+export type TeamSecurityEvent = SecondFactorPolicyChanged;

@@ -8,6 +8,8 @@ export interface MemberState {
   isActive: boolean;
   /** null before the member exists, or when the personal data cannot be read. */
   profile: MemberProfile | null;
+  /** Whether sign-in asks for a code from an authenticator app after the password. */
+  secondFactor: boolean;
 }
 
 export const INITIAL_MEMBER_STATE: MemberState = {
@@ -16,6 +18,7 @@ export const INITIAL_MEMBER_STATE: MemberState = {
   role: 'salesperson',
   isActive: false,
   profile: null,
+  secondFactor: false,
 };
 
 export function evolve(state: MemberState, event: MemberEvent): MemberState {
@@ -27,6 +30,7 @@ export function evolve(state: MemberState, event: MemberEvent): MemberState {
         role: event.data.role,
         isActive: true,
         profile: event.personalData,
+        secondFactor: false,
       };
     case 'MemberProfileChanged':
       return { ...state, profile: event.personalData };
@@ -36,6 +40,11 @@ export function evolve(state: MemberState, event: MemberEvent): MemberState {
       return { ...state, isActive: false };
     case 'MemberReactivated':
       return { ...state, isActive: true };
+    case 'SecondFactorEnabled':
+      return { ...state, secondFactor: true };
+    case 'SecondFactorDisabled':
+      return { ...state, secondFactor: false };
+    case 'RecoveryCodeUsed':
     case 'MemberPasswordChanged':
     case 'PasswordResetRequested':
       return state;

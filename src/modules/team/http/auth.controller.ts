@@ -1,6 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Req, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { Public, Roles, STAFF_ROLES } from '#src/platform/http/access.decorators.js';
 import type { StaffRequest } from '#src/platform/http/access.guard.js';
 import { ApiBodyErrors, ApiErrors } from '#src/platform/http/api-docs/error-responses.js';
@@ -25,6 +32,7 @@ import {
   LoginAnswer,
   PasswordResetRequestedAnswer,
   ProfileAnswer,
+  SecondStepAnswer,
   SessionAnswer,
   SuccessAnswer,
 } from './dto/member.responses.js';
@@ -34,6 +42,7 @@ const signedIn = (request: StaffRequest) => request.staff as SignedInMember;
 
 /** Sign-in, the session, and each member's own profile and password (the Settings tab). */
 @ApiTags('auth')
+@ApiExtraModels(LoginAnswer, SecondStepAnswer)
 @Controller('api/auth')
 export class AuthController {
   constructor(
@@ -46,9 +55,14 @@ export class AuthController {
   @HttpCode(200)
   @UseFilters(LoginErrorsFilter)
   @ApiOperation({
-    summary: 'Sign in; errors carry the text to show in `error` as well as in `message`',
+    summary:
+      'Sign in; with a second factor on, answers a challenge for the code instead of a session. Errors carry the text to show in `error` as well as in `message`',
   })
-  @ApiOkResponse({ type: LoginAnswer })
+  @ApiOkResponse({
+    schema: {
+      oneOf: [{ $ref: getSchemaPath(LoginAnswer) }, { $ref: getSchemaPath(SecondStepAnswer) }],
+    },
+  })
   @ApiBodyErrors()
   @ApiErrors(401, 429)
   login(@Body() body: LoginDto) {
@@ -153,5 +167,7 @@ function toUser(member: Omit<SignedInMember, 'name' | 'sessionId'>) {
     email: member.email,
     role: member.role,
     mustChangePassword: member.mustChangePassword,
+    secondFactor: member.secondFactor,
+    mustSetUpSecondFactor: member.mustSetUpSecondFactor,
   };
 }

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Queryable } from '#src/platform/database/queryable.js';
 import { handleCommand, loadStream } from '#src/platform/event-store/command-path.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
-import type { NewEvent } from '#src/platform/event-store/event-store.types.js';
+import type { EventMetadata, NewEvent } from '#src/platform/event-store/event-store.types.js';
 import {
   decide,
   type MemberCommand,
@@ -84,6 +84,8 @@ export class MemberStreamRepository {
     command: MemberCommand,
     db: pg.PoolClient,
     expectedVersion?: number,
+    /** Who acts, where the request does not say (a sign-in is not authenticated yet). */
+    metadata?: Partial<EventMetadata>,
   ): Promise<MemberChangeResult> {
     const { decided, nextVersion } = await handleCommand<MemberEvent, MemberState>(
       this.eventStore,
@@ -94,7 +96,7 @@ export class MemberStreamRepository {
         expectedVersion: ({ state, version }) =>
           state.exists ? (expectedVersion ?? version) : 'no_stream',
         transaction: db,
-        append: { streamType: MEMBER_STREAM_TYPE, subjectId: memberSubject(memberId) },
+        append: { streamType: MEMBER_STREAM_TYPE, subjectId: memberSubject(memberId), metadata },
         toNewEvent: (event) => toNewEvent(event as MemberEvent),
       },
     );

@@ -10,7 +10,9 @@ import { useLoginMutation } from '@/admin/auth/api/authApi';
 import { PasswordField } from '@/shared/components/PasswordField';
 import { loginErrorMessage } from '@/admin/auth/loginErrorMessage';
 import { clearAdminSession, storeAdminToken } from '@/shared/session/session';
+import type { LoginAnswer } from '#src/contract/team';
 import { AuthCard } from './AuthCard';
+import { SecondStepForm } from './SecondStepForm';
 
 export default function LoginPage() {
   usePageMeta('Sign In – Admin', undefined, { noindex: true });
@@ -20,9 +22,28 @@ export default function LoginPage() {
   const [login, { isLoading }] = useLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   // Arriving at the login page signs out whoever was signed in (docs/product.md#admin-session).
   useEffect(() => clearAdminSession(dispatch), [dispatch]);
+
+  const signedIn = (answer: LoginAnswer) => {
+    storeAdminToken(answer.token);
+    toast({
+      title: 'Login successful',
+      description: 'Welcome to the admin panel',
+      variant: 'success',
+    });
+    void navigate(routes.admin, { replace: true });
+  };
+
+  if (challenge) {
+    return (
+      <AuthCard title="Two-step sign-in" subtitle="One more step to the admin dashboard.">
+        <SecondStepForm challenge={challenge} onSignedIn={signedIn} />
+      </AuthCard>
+    );
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,6 +58,10 @@ export default function LoginPage() {
     }
     try {
       const answer = await login({ email: trimmedEmail, password }).unwrap();
+      if ('secondFactorRequired' in answer) {
+        setChallenge(answer.challenge);
+        return;
+      }
       if (!answer.success || !answer.token) {
         toast({
           title: 'Login failed',
@@ -45,13 +70,7 @@ export default function LoginPage() {
         });
         return;
       }
-      storeAdminToken(answer.token);
-      toast({
-        title: 'Login successful',
-        description: 'Welcome to the admin panel',
-        variant: 'success',
-      });
-      void navigate(routes.admin, { replace: true });
+      signedIn(answer);
     } catch (error) {
       toast({
         title: 'Login failed',

@@ -25,6 +25,7 @@ import {
   VERIFY_CACHE_SECONDS,
 } from '@/shared/session/sessionApi';
 import { ForcePasswordChange } from '@/admin/auth/components/ForcePasswordChange';
+import { ForceSecondFactorSetup } from '@/admin/auth/components/ForceSecondFactorSetup';
 import { useUnauthorizedRedirect } from '@/shared/session/useUnauthorizedRedirect';
 import { clearAdminSession, getAdminToken } from '@/shared/session/session';
 import { preloadTab, tabsFor, type AdminTabId } from '@/admin/shell/tabs';
@@ -78,7 +79,11 @@ function AdminDashboard() {
   // The open tab's code downloads alongside the session check instead of after it, and the
   // spinner stays until both are in: the tab then renders without a Suspense fallback of its own.
   const tabLoaded = usePreloaded(() => preloadTab(searchParams.get('tab')));
-  useLiveUpdates(!!verify.data && !verify.data.user.mustChangePassword);
+  useLiveUpdates(
+    !!verify.data &&
+      !verify.data.user.mustChangePassword &&
+      !verify.data.user.mustSetUpSecondFactor,
+  );
   const live = useLiveStatus();
 
   useEffect(() => {
@@ -126,6 +131,8 @@ function AdminDashboard() {
       </AppBar>
       {user.mustChangePassword ? (
         <ForcePasswordChange />
+      ) : user.mustSetUpSecondFactor ? (
+        <ForceSecondFactorSetup />
       ) : (
         <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
           <Tabs

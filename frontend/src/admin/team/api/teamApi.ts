@@ -7,6 +7,7 @@ import {
   STAFF_ROLES,
   type StaffRole,
   type TeamMember,
+  type TeamSecurityPolicy,
 } from '#src/contract/team';
 import { api } from '@/shared/api/api';
 
@@ -35,6 +36,14 @@ export const teamApi = api.injectEndpoints({
       query: ({ id }) => ({ url: `/admin/users/${id}/reset-password`, method: 'POST' }),
       invalidatesTags: ['Team'],
     }),
+    teamSecurity: build.query<TeamSecurityPolicy, void>({
+      query: () => '/admin/team/security',
+      providesTags: ['TeamSecurity'],
+    }),
+    setTeamSecurity: build.mutation<TeamSecurityPolicy, TeamSecurityPolicy>({
+      query: (body) => ({ url: '/admin/team/security', method: 'PUT', body }),
+      invalidatesTags: ['TeamSecurity'],
+    }),
   }),
 });
 
@@ -44,6 +53,8 @@ export const {
   useChangeMemberMutation,
   useSetMemberActiveMutation,
   useResetPasswordMutation,
+  useTeamSecurityQuery,
+  useSetTeamSecurityMutation,
 } = teamApi;
 
 /** Roles as the member form offers them: least access first. */

@@ -30,6 +30,7 @@ import { ConfirmDialog } from '@/shared/components/ConfirmDialog';
 import { MemberDetailsDialog } from './MemberDetailsDialog';
 import { MemberFormDialog } from './MemberFormDialog';
 import { OneTimePasswordDialog } from './OneTimePasswordDialog';
+import { SecondFactorPolicySwitch } from './SecondFactorPolicySwitch';
 
 type Open =
   | { kind: 'add' }
@@ -147,6 +148,7 @@ export default function TeamTab() {
         sx={{ flexWrap: 'wrap', gap: 1 }}
       />
       <CardContent>
+        <SecondFactorPolicySwitch />
         {team.isLoading && (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
             <CircularProgress aria-label="Loading team members" />

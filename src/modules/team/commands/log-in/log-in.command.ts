@@ -1,10 +1,10 @@
 import { Command } from '@nestjs/cqrs';
-import type { LoginAnswer, StaffUser } from '#src/contract/team.js';
+import type { SignInAnswer, StaffUser } from '#src/contract/team.js';
 
 export type LoginUser = StaffUser;
-export type LoginResult = LoginAnswer;
+export type LoginResult = SignInAnswer;
 
-/** Checks a password and opens a session. */
+/** Checks a password and opens a session, or asks for the second step. */
 export class LogInCommand extends Command<LoginResult> {
   constructor(
     readonly email: string,

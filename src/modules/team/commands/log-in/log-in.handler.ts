@@ -1,21 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Refusal } from '#src/platform/domain/refusal.js';
-import { EventStore } from '#src/platform/event-store/event-store.js';
 import { CredentialsRepository } from '#src/modules/team/auth/credentials.repository.js';
+import { LoginFailures } from '#src/modules/team/auth/login-failures.js';
 import { LoginThrottle } from '#src/modules/team/auth/login-throttle.js';
 import { PasswordHasher } from '#src/modules/team/auth/password-hasher.js';
-import { SessionsRepository } from '#src/modules/team/auth/sessions.repository.js';
-import { TokenService } from '#src/modules/team/auth/token.service.js';
+import { SecondFactors } from '#src/modules/team/auth/second-factors.js';
+import { SessionOpener } from '#src/modules/team/auth/session-opener.js';
 import {
-  AUTH_STREAM_TYPE,
-  authStream,
-  type LoginFailedData,
-  type LoginFailureReason,
-  MemberEvents,
-  UNKNOWN_ACCOUNT_STREAM,
-} from '#src/modules/team/domain/member.events.js';
-import { MembersReader, type TeamMember } from '#src/modules/team/queries/members.reader.js';
+  SIGN_IN_CHALLENGE_TTL_SECONDS,
+  SignInChallenges,
+} from '#src/modules/team/auth/sign-in-challenges.js';
+import type { LoginFailureReason } from '#src/modules/team/domain/member.events.js';
+import { MembersReader } from '#src/modules/team/queries/members.reader.js';
 import { LogInCommand, type LoginResult } from './log-in.command.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -25,11 +21,12 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
   constructor(
     private readonly members: MembersReader,
     private readonly credentials: CredentialsRepository,
-    private readonly sessions: SessionsRepository,
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottle,
-    private readonly tokens: TokenService,
-    private readonly eventStore: EventStore,
+    private readonly failures: LoginFailures,
+    private readonly secondFactors: SecondFactors,
+    private readonly challenges: SignInChallenges,
+    private readonly sessions: SessionOpener,
   ) {}
 
   async execute({ email, password, ipHash }: LogInCommand): Promise<LoginResult> {
@@ -46,59 +43,19 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
         : !passwordOk
           ? 'wrong_password'
           : 'inactive';
-      await this.recordFailure(normalized, member, reason);
+      await this.failures.record(normalized, member, reason);
       throw new Refusal('unauthorized', INVALID_CREDENTIALS);
     }
     await this.throttle.withdraw(attempt);
-    const sessionId = randomUUID();
-    await this.eventStore.inTransaction(async (db) => {
-      await this.sessions.start(sessionId, member.id, db);
-      await this.eventStore.append(
-        authStream(member.id),
-        'any',
-        [{ type: MemberEvents.MemberLoggedIn, data: { memberId: member.id, sessionId } }],
-        { streamType: AUTH_STREAM_TYPE, metadata: actorIs(member) },
-        db,
-      );
-    });
-    return {
-      success: true,
-      token: this.tokens.issue({ sub: member.id, sid: sessionId }),
-      user: {
-        id: member.id,
-        firstName: member.firstName,
-        lastName: member.lastName,
-        email: member.email,
-        role: member.role,
-        mustChangePassword: stored!.mustChangePassword,
-      },
-    };
+    const factor = await this.secondFactors.find(member.id);
+    if (factor?.confirmed) {
+      return {
+        success: true,
+        secondFactorRequired: true,
+        challenge: this.challenges.issue(member.id),
+        expiresInSeconds: SIGN_IN_CHALLENGE_TTL_SECONDS,
+      };
+    }
+    return this.sessions.open(member);
   }
-
-  private async recordFailure(
-    email: string,
-    member: TeamMember | null,
-    reason: LoginFailureReason,
-  ): Promise<void> {
-    const data: LoginFailedData = {
-      emailHash: this.throttle.emailHash(email),
-      memberId: member?.id ?? null,
-      reason,
-    };
-    await this.eventStore.append(
-      member ? authStream(member.id) : UNKNOWN_ACCOUNT_STREAM,
-      'any',
-      [{ type: MemberEvents.LoginFailed, data }],
-      { streamType: AUTH_STREAM_TYPE },
-    );
-  }
-}
-
-/** A sign-in is done by the member themself, though the request is not authenticated yet. */
-function actorIs(member: TeamMember) {
-  return {
-    actorId: member.id,
-    actorName: `${member.firstName} ${member.lastName}`.trim(),
-    actorRole: member.role,
-  };
 }

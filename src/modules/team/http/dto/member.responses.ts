@@ -1,4 +1,9 @@
 import { ApiProperty, IntersectionType, PickType } from '@nestjs/swagger';
+import type {
+  RecoveryCodesAnswer as RecoveryCodes,
+  SecondFactorSetupAnswer as SecondFactorSetup,
+  SecondStepAnswer as SecondStep,
+} from '#src/contract/team.js';
 import {
   type AddedMemberAnswer as AddedMember,
   type LoginAnswer as Login,
@@ -66,6 +71,14 @@ export class StaffUserDto
 {
   @ApiProperty({ description: 'Only verify, logout and the password change work until it is done' })
   mustChangePassword: boolean;
+
+  @ApiProperty({ description: 'Sign-in asks for an authenticator code after the password' })
+  secondFactor: boolean;
+
+  @ApiProperty({
+    description: 'Only verify, logout and the second-factor set-up work until it is done',
+  })
+  mustSetUpSecondFactor: boolean;
 }
 
 export class SuccessAnswer implements Success {
@@ -97,4 +110,34 @@ export class SessionAnswer implements Session {
 export class ProfileAnswer extends SuccessAnswer implements Profile {
   @ApiProperty()
   user: StaffUserDto;
+}
+
+export class SecondStepAnswer implements SecondStep {
+  @ApiProperty({ enum: [true] })
+  success: true;
+
+  @ApiProperty({ enum: [true] })
+  secondFactorRequired: true;
+
+  @ApiProperty({ description: 'Send it to `POST /api/auth/login/second-factor` with the code' })
+  challenge: string;
+
+  @ApiProperty({ type: 'integer', example: 300 })
+  expiresInSeconds: number;
+}
+
+export class SecondFactorSetupAnswer implements SecondFactorSetup {
+  @ApiProperty({ description: 'Base32, to type into the app by hand', example: 'JBSWY3DPEHPK3PXP' })
+  secret: string;
+
+  @ApiProperty({ example: 'otpauth://totp/Keitti%C3%B6kalvo%20admin:aino%40example.fi?secret=…' })
+  otpauthUri: string;
+
+  @ApiProperty({ description: 'The URI as a QR code: a PNG data URL' })
+  qrCode: string;
+}
+
+export class RecoveryCodesAnswer extends SuccessAnswer implements RecoveryCodes {
+  @ApiProperty({ type: [String], description: 'Shown once; each works once' })
+  recoveryCodes: string[];
 }
