@@ -61,15 +61,28 @@ export async function quotesAtRate(
   perSecond: number,
   seconds: number,
 ): Promise<number[]> {
-  const pending: Promise<number>[] = [];
+  const [roundTrips] = await interleavedQuotesAtRate([base], perSecond, seconds);
+  return roundTrips;
+}
+
+/**
+ * The same load dealt in turn to each of `bases` (the n-th quote to `bases[n % length]`), so
+ * whatever the machine does meanwhile falls on all of them alike; answers each one's round trips.
+ */
+export async function interleavedQuotesAtRate(
+  bases: readonly string[],
+  perSecond: number,
+  seconds: number,
+): Promise<number[][]> {
+  const pending: Promise<number>[][] = bases.map(() => []);
   const interval = 1000 / perSecond;
   const start = performance.now();
   for (let n = 0; n < seconds * perSecond; n++) {
     const wait = start + n * interval - performance.now();
     if (wait > 0) await new Promise((done) => setTimeout(done, wait));
-    pending.push(postQuote(base));
+    pending[n % bases.length].push(postQuote(bases[n % bases.length]));
   }
-  return Promise.all(pending);
+  return Promise.all(pending.map((answers) => Promise.all(answers)));
 }
 
 /** The value below which `p` % of the sorted values lie. */
