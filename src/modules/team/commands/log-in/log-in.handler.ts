@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Refusal } from '#src/platform/domain/refusal.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { CredentialsRepository } from '#src/modules/team/auth/credentials.repository.js';
+import { recordRefusedAttempt } from '#src/modules/team/auth/refused-attempts.js';
 import { LoginThrottle } from '#src/modules/team/auth/login-throttle.js';
 import { PasswordHasher } from '#src/modules/team/auth/password-hasher.js';
 import { SessionsRepository } from '#src/modules/team/auth/sessions.repository.js';
@@ -13,7 +14,6 @@ import {
   type LoginFailedData,
   type LoginFailureReason,
   MemberEvents,
-  UNKNOWN_ACCOUNT_STREAM,
 } from '#src/modules/team/domain/member.events.js';
 import { MembersReader, type TeamMember } from '#src/modules/team/queries/members.reader.js';
 import { LogInCommand, type LoginResult } from './log-in.command.js';
@@ -85,12 +85,7 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
       memberId: member?.id ?? null,
       reason,
     };
-    await this.eventStore.append(
-      member ? authStream(member.id) : UNKNOWN_ACCOUNT_STREAM,
-      'any',
-      [{ type: MemberEvents.LoginFailed, data }],
-      { streamType: AUTH_STREAM_TYPE },
-    );
+    await recordRefusedAttempt(this.eventStore, MemberEvents.LoginFailed, data);
   }
 }
 
