@@ -1,50 +1,34 @@
 import { CommandBus } from '@nestjs/cqrs';
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
 import { createTestLead } from '../support/leads.js';
-import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import { signedInContext, type TestBrowser } from '../support/browser.js';
-import { signInAs } from '../support/staff.js';
-import type { TestApp } from '../support/test-app.js';
+import { useAdminBrowser } from '../support/admin-browser.js';
 
 describe('Admin fetch failures in Chromium', () => {
-  let testApp: TestApp;
-  let browser: TestBrowser;
-  let token: string;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ testApp, browser } = await startBrowserApp());
-    token = (await signInAs(testApp, 'admin', { firstName: 'Vivi', lastName: 'Virhe' })).token;
-  });
-  afterAll(() => stopBrowserApp({ testApp, browser }));
-  beforeEach(async () => {
-    context = await signedInContext(browser, token);
+  const admin = useAdminBrowser({
+    role: 'admin',
+    profile: { firstName: 'Vivi', lastName: 'Virhe' },
     // Records the title of every toast as it is raised, so a repeated toast counts twice even
     // when it replaces an identical one.
-    await context.addInitScript(() => {
-      const raised: string[] = [];
-      Object.assign(window, { raisedToasts: raised });
-      const record = (node: Node) => {
-        if (!(node instanceof Element)) return;
-        const toast = node.matches('[data-testid="toast"]')
-          ? node
-          : node.querySelector('[data-testid="toast"]');
-        if (toast) raised.push(toast.querySelector('.toast-title')?.textContent ?? '');
-      };
-      new MutationObserver((records) =>
-        records.forEach((r) => r.addedNodes.forEach(record)),
-      ).observe(document, { childList: true, subtree: true });
-    });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context?.close();
+    prepareContext: (context) =>
+      context.addInitScript(() => {
+        const raised: string[] = [];
+        Object.assign(window, { raisedToasts: raised });
+        const record = (node: Node) => {
+          if (!(node instanceof Element)) return;
+          const toast = node.matches('[data-testid="toast"]')
+            ? node
+            : node.querySelector('[data-testid="toast"]');
+          if (toast) raised.push(toast.querySelector('.toast-title')?.textContent ?? '');
+        };
+        new MutationObserver((records) =>
+          records.forEach((r) => r.addedNodes.forEach(record)),
+        ).observe(document, { childList: true, subtree: true });
+      }),
   });
 
   const createLead = (firstName: string, lastName: string) =>
-    createTestLead(testApp, firstName, lastName);
+    createTestLead(admin.testApp, firstName, lastName);
 
   /** Answers 500 to every GET matching `pattern` until the returned function is called. */
   async function failGets(pattern: string) {
@@ -56,34 +40,34 @@ describe('Admin fetch failures in Chromium', () => {
             body: JSON.stringify({ statusCode: 500, message: 'Internal server error' }),
           })
         : route.continue();
-    await page.route(pattern, fail);
-    return () => page.unroute(pattern, fail);
+    await admin.page.route(pattern, fail);
+    return () => admin.page.unroute(pattern, fail);
   }
 
-  const openAdmin = (tab: string) => page.goto(`${testApp.baseUrl}/admin?tab=${tab}`);
-  const toast = (title: string) => page.getByTestId('toast').getByText(title, { exact: true });
-  const retryButtons = () => page.getByRole('button', { name: 'Retry' });
+  const toast = (title: string) =>
+    admin.page.getByTestId('toast').getByText(title, { exact: true });
+  const retryButtons = () => admin.page.getByRole('button', { name: 'Retry' });
   const raisedToasts = () =>
-    page.evaluate(() => (window as unknown as { raisedToasts: string[] }).raisedToasts);
+    admin.page.evaluate(() => (window as unknown as { raisedToasts: string[] }).raisedToasts);
 
   it('should toast once when the overview cannot fetch quotes, and load them on Retry', async () => {
     await createLead('Olga', 'Yleiskatsaus');
     const stopFailing = await failGets('**/api/admin/quotes**');
-    await openAdmin('overview');
+    await admin.openAdmin('overview');
 
     await toast('Failed to fetch quotes').waitFor();
     // The follow-ups card fetches quotes too, and offers its own Retry.
     await retryButtons().first().waitFor();
-    await page.getByTestId('stat-Total Quotes').getByText('–').waitFor();
+    await admin.page.getByTestId('stat-Total Quotes').getByText('–').waitFor();
 
     await stopFailing();
     // The follow-ups card and the totals each offer a Retry of their own.
     for (let tries = 0; tries < 5 && (await retryButtons().count()) > 0; tries++) {
       await retryButtons().first().click();
-      await page.waitForTimeout(300);
+      await admin.page.waitForTimeout(300);
     }
-    await page.getByRole('grid').getByText('Olga Yleiskatsaus').waitFor();
-    await page.getByTestId('stat-Total Quotes').getByText(/^\d+$/).waitFor();
+    await admin.page.getByRole('grid').getByText('Olga Yleiskatsaus').waitFor();
+    await admin.page.getByTestId('stat-Total Quotes').getByText(/^\d+$/).waitFor();
     expect(await retryButtons().count()).toBe(0);
     // The grid and the totals both failed: one toast says so.
     expect(await raisedToasts()).toEqual(['Failed to fetch quotes']);
@@ -93,27 +77,27 @@ describe('Admin fetch failures in Chromium', () => {
     await createLead('Kalle', 'Kanban');
     // Seen once on a live board first, so no late live change refills the columns by itself
     // once the fetches work again: only Retry may.
-    await openAdmin('crm');
-    await page.getByTestId('column-new').getByText('Kalle Kanban').waitFor();
-    await page.locator('[data-live-status="live"]').waitFor();
+    await admin.openAdmin('crm');
+    await admin.page.getByTestId('column-new').getByText('Kalle Kanban').waitFor();
+    await admin.page.locator('[data-live-status="live"]').waitFor();
     const stopFailing = await failGets('**/api/admin/quotes**');
-    await page.reload();
+    await admin.page.reload();
 
     await toast('Failed to fetch quotes').waitFor();
-    const columns = page.getByRole('region', { name: / column$/ });
+    const columns = admin.page.getByRole('region', { name: / column$/ });
     await columns.first().waitFor();
     const columnCount = await columns.count();
     expect(columnCount).toBeGreaterThan(1);
     for (let i = 0; i < columnCount; i++) {
       await columns.nth(i).getByRole('button', { name: 'Retry' }).waitFor();
     }
-    expect(await page.getByTestId('column-new').getByTestId('column-count').textContent()).toBe(
-      '(–)',
-    );
+    expect(
+      await admin.page.getByTestId('column-new').getByTestId('column-count').textContent(),
+    ).toBe('(–)');
 
     await stopFailing();
     await retryButtons().first().click();
-    await page.getByTestId('column-new').getByText('Kalle Kanban').waitFor();
+    await admin.page.getByTestId('column-new').getByText('Kalle Kanban').waitFor();
     await retryButtons().first().waitFor({ state: 'detached' });
     expect(await retryButtons().count()).toBe(0);
     expect(await raisedToasts()).toEqual(['Failed to fetch quotes']);
@@ -121,15 +105,15 @@ describe('Admin fetch failures in Chromium', () => {
 
   it('should toast deleted quotes failing once, stay quiet while Retry keeps failing, then list them', async () => {
     const leadId = await createLead('Riitta', 'Roskis');
-    await testApp.app.get(CommandBus).execute(new TrashLeadCommand(leadId));
+    await admin.testApp.app.get(CommandBus).execute(new TrashLeadCommand(leadId));
     // The bin and its tab's count both fail: one toast between them.
     const stopFailing = await failGets('**/api/quotes/deleted**');
-    await openAdmin('recycle-bin');
+    await admin.openAdmin('recycle-bin');
 
     await toast('Failed to fetch deleted quotes').waitFor();
-    await page.getByTestId('toast').getByRole('button', { name: 'Close' }).click();
-    await page.getByTestId('toast').waitFor({ state: 'detached' });
-    const failedAgain = page.waitForResponse(
+    await admin.page.getByTestId('toast').getByRole('button', { name: 'Close' }).click();
+    await admin.page.getByTestId('toast').waitFor({ state: 'detached' });
+    const failedAgain = admin.page.waitForResponse(
       (response) => response.url().endsWith('/api/quotes/deleted') && response.status() === 500,
     );
     await retryButtons().click();
@@ -139,35 +123,35 @@ describe('Admin fetch failures in Chromium', () => {
 
     await stopFailing();
     await retryButtons().click();
-    await page.getByTestId('deleted-lead').filter({ hasText: 'Riitta Roskis' }).waitFor();
-    await page.getByRole('tab', { name: 'Recycle Bin (1)' }).waitFor();
+    await admin.page.getByTestId('deleted-lead').filter({ hasText: 'Riitta Roskis' }).waitFor();
+    await admin.page.getByRole('tab', { name: 'Recycle Bin (1)' }).waitFor();
     expect(await raisedToasts()).toEqual(['Failed to fetch deleted quotes']);
   });
 
   it('should toast when team members cannot be fetched and list them on Retry', async () => {
     const stopFailing = await failGets('**/api/admin/users');
-    await openAdmin('team');
+    await admin.openAdmin('team');
 
     await toast('Failed to fetch team members').waitFor();
     await retryButtons().waitFor();
 
     await stopFailing();
     await retryButtons().click();
-    await page.getByRole('row', { name: /Vivi Virhe/ }).waitFor();
+    await admin.page.getByRole('row', { name: /Vivi Virhe/ }).waitFor();
     expect(await retryButtons().count()).toBe(0);
     expect(await raisedToasts()).toEqual(['Failed to fetch team members']);
   });
 
   it('should toast when the backup status cannot be fetched and show it on Retry', async () => {
     const stopFailing = await failGets('**/api/admin/backup/status');
-    await openAdmin('backups');
+    await admin.openAdmin('backups');
 
     await toast('Failed to fetch backup status').waitFor();
     await retryButtons().waitFor();
 
     await stopFailing();
     await retryButtons().click();
-    await page.getByText('No backup files found').waitFor();
+    await admin.page.getByText('No backup files found').waitFor();
     expect(await raisedToasts()).toEqual(['Failed to fetch backup status']);
   });
 });

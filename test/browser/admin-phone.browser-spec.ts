@@ -1,40 +1,23 @@
-import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
-import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import type { TestBrowser } from '../support/browser.js';
+import type { CDPSession, Locator } from 'playwright-core';
+import { useAdminBrowser } from '../support/admin-browser.js';
 import { createTestLead } from '../support/leads.js';
-import { signInAs } from '../support/staff.js';
-import type { TestApp } from '../support/test-app.js';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const TABS = ['overview', 'crm', 'recycle-bin', 'audit', 'reports', 'backups', 'team', 'settings'];
 
 describe('Admin on a 390 px touch screen in Chromium', () => {
-  let testApp: TestApp;
-  let browser: TestBrowser;
-  let token: string;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ testApp, browser } = await startBrowserApp());
-    token = (await signInAs(testApp, 'admin', { firstName: 'Pia', lastName: 'Puhelin' })).token;
-  });
-  afterAll(() => stopBrowserApp({ testApp, browser }));
-  beforeEach(async () => {
-    context = await browser.newContext(PHONE);
-    await context.addInitScript((value) => localStorage.setItem('adminToken', value), token);
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context?.close();
+  const admin = useAdminBrowser({
+    role: 'admin',
+    profile: { firstName: 'Pia', lastName: 'Puhelin' },
+    contextOptions: PHONE,
   });
 
   it.each(TABS)('should fit the %s tab into the screen, scrolling only inside it', async (tab) => {
-    await page.goto(`${testApp.baseUrl}/admin?tab=${tab}`);
-    const panel = page.getByRole('tabpanel');
+    await admin.openAdmin(tab);
+    const panel = admin.page.getByRole('tabpanel');
     await panel.waitFor();
-    await page.getByRole('progressbar').first().waitFor({ state: 'detached' });
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    await admin.page.getByRole('progressbar').first().waitFor({ state: 'detached' });
+    const width = await admin.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.viewport.width);
   });
 
@@ -46,7 +29,7 @@ describe('Admin on a 390 px touch screen in Chromium', () => {
     const from = (await source.boundingBox())!;
     let point = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
-    await page.waitForTimeout(400);
+    await admin.page.waitForTimeout(400);
     for (let left = 30; left > 0; left--) {
       const to = (await target.boundingBox())!;
       const aim = {
@@ -55,21 +38,21 @@ describe('Admin on a 390 px touch screen in Chromium', () => {
       };
       point = { x: point.x + (aim.x - point.x) / left, y: point.y + (aim.y - point.y) / left };
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
-      await page.waitForTimeout(30);
+      await admin.page.waitForTimeout(30);
     }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   }
 
   it('should move a card to the next column by touch', async () => {
-    await createTestLead(testApp, 'Topi', 'Kosketus', 'new', 1800);
-    await page.goto(`${testApp.baseUrl}/admin?tab=crm`);
-    const column = (id: string) => page.getByTestId(`column-${id}`);
+    await createTestLead(admin.testApp, 'Topi', 'Kosketus', 'new', 1800);
+    await admin.openAdmin('crm');
+    const column = (id: string) => admin.page.getByTestId(`column-${id}`);
     const card = column('new').getByTestId('lead-card').filter({ hasText: 'Topi Kosketus' });
     await card.waitFor();
-    await touchDrag(await context.newCDPSession(page), card, column('contacted'));
+    await touchDrag(await admin.context.newCDPSession(admin.page), card, column('contacted'));
     await column('contacted').getByText('Topi Kosketus').waitFor();
     // Saved on the server, not only moved on the screen.
-    await page.reload();
+    await admin.page.reload();
     await column('contacted').getByText('Topi Kosketus').waitFor();
   });
 });

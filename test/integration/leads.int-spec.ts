@@ -369,6 +369,41 @@ describe('Leads against PostgreSQL', () => {
       );
       expect(rows.map((r) => r.data.movedLeadsTo)).toEqual(['proposal']);
     });
+
+    const columnIds = async () =>
+      (await testApp.app.get(PipelineColumnsRepository).load()).columns.map((c) => c.id);
+
+    it('should refuse to remove a column holding only a trashed lead without a target', async () => {
+      await as(anna, () => bus.execute(new AddPipelineColumnCommand('Kesken', 'orange')));
+      const { leadId } = await createLead('Keskeneräinen', 1000, {}, 'kesken');
+      await as(sami, () => bus.execute(new TrashLeadCommand(leadId)));
+
+      const refused = await as(anna, () =>
+        bus.execute(new RemovePipelineColumnCommand('kesken', null)),
+      ).catch((error: unknown) => error);
+
+      expect(refused).toMatchObject({ code: 'invalid' });
+      expect(await columnIds()).toContain('kesken');
+      expect(await testApp.app.get(LeadReader).get(leadId)).toMatchObject({ status: 'kesken' });
+    });
+
+    it('should remove a column whose only lead was erased without a target, moving nothing', async () => {
+      await as(anna, () => bus.execute(new AddPipelineColumnCommand('Tauko', 'orange')));
+      const { leadId } = await createLead('Poistuva', 1000, {}, 'tauko');
+      await as(sami, () => bus.execute(new TrashLeadCommand(leadId)));
+      await as(anna, () => bus.execute(new EraseLeadCommand(leadId)));
+
+      const { movedLeads } = await as(anna, () =>
+        bus.execute(new RemovePipelineColumnCommand('tauko', null)),
+      );
+
+      expect(movedLeads).toBe(0);
+      expect(await columnIds()).not.toContain('tauko');
+      const { rows } = await testApp.db.pool.query<{ data: { movedLeadsTo: string | null } }>(
+        `select data from events where type = 'PipelineColumnRemoved' and data->>'id' = 'tauko'`,
+      );
+      expect(rows.map((r) => r.data.movedLeadsTo)).toEqual([null]);
+    });
   });
 
   describe('pipeline columns changed by another instance', () => {

@@ -1,3 +1,8 @@
+import { createSecretKey } from 'node:crypto';
+import type { AppConfig } from '#src/config/app-config.js';
+import type { AppSecrets } from '#src/platform/secrets/app-secrets.js';
+import type { MailDeliveryWorker } from '#src/modules/mail/delivery/mail-delivery-worker.js';
+import { MailSettings } from '#src/modules/mail/infrastructure/mail-settings.js';
 import { MailCommandRefused } from '#src/modules/mail/domain/mail.errors.js';
 import { mailStreamId } from '#src/modules/mail/domain/mail.events.js';
 import { MailConversationRepository } from '#src/modules/mail/infrastructure/mail-conversation.repository.js';
@@ -8,6 +13,8 @@ import { RecordReplyCommand } from './record-reply/record-reply.command.js';
 import { RecordReplyHandler } from './record-reply/record-reply.handler.js';
 import { MarkConversationReadCommand } from './mark-conversation-read/mark-conversation-read.command.js';
 import { MarkConversationReadHandler } from './mark-conversation-read/mark-conversation-read.handler.js';
+import { SendEmailCommand } from './send-email/send-email.command.js';
+import { SendEmailHandler } from './send-email/send-email.handler.js';
 
 const LEAD = 'l1';
 const CONVERSATION = mailStreamId(LEAD);
@@ -22,11 +29,21 @@ const received = (messageId: string) => ({
   personalData: { from: 'aino@example.fi', subject: 'Keittiö', body: 'Hei' },
 });
 
+const COMPANY_EMAIL = 'myynti@keittiokalvo.fi';
+const settings = new MailSettings(
+  { COMPANY_NAME: 'Keittiökalvo', COMPANY_PHONE: '+358 9 123 4567', COMPANY_EMAIL } as AppConfig,
+  { mailReplyKey: createSecretKey(Buffer.alloc(32, 7)) } as AppSecrets,
+);
+
 function handler() {
   const store = new InMemoryEventStore();
   const conversations = new MailConversationRepository(store.asEventStore());
+  const wakes = { count: 0 };
+  const worker = { wake: () => void wakes.count++ } as unknown as MailDeliveryWorker;
   return {
     store,
+    wakes,
+    send: new SendEmailHandler(conversations, settings, worker),
     markRead: new MarkConversationReadHandler(conversations),
     recordReply: new RecordReplyHandler(conversations),
   };
@@ -112,6 +129,57 @@ describe('mail command handlers', () => {
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(MailCommandRefused);
       expect(store.eventsOf(CONVERSATION)).toEqual([]);
+    });
+  });
+
+  describe('SendEmail', () => {
+    it("should queue the message to the lead's own address under the default subject and wake delivery", async () => {
+      const { store, send, wakes } = handler();
+      store.given(leadStreamId(LEAD), [leadCreatedFor(LEAD)]);
+      const { messageId } = await send.execute(
+        new SendEmailCommand(LEAD, 'Hei Aino, tarjous liitteenä.', '  ', {
+          fromEmail: COMPANY_EMAIL.toUpperCase(),
+          toEmail: ` ${AINO.email} `,
+        }),
+      );
+      const [queued, ...rest] = store.eventsOf(CONVERSATION);
+      expect(rest).toEqual([]);
+      expect(queued).toMatchObject({
+        type: 'EmailQueued',
+        data: {
+          messageId,
+          kind: 'staff',
+          headerMessageId: `${messageId}@keittiokalvo.fi`,
+          replyTo: settings.replyAddressFor(LEAD),
+        },
+        personalData: { to: AINO.email, subject: 'Message from Keittiökalvo' },
+      });
+      expect(wakes.count).toBe(1);
+    });
+
+    it.each([
+      ['a sender other than the company mailbox', { fromEmail: 'someone@example.fi' }],
+      ["a recipient other than the lead's address", { toEmail: 'other@example.fi' }],
+    ])('should refuse %s, appending nothing and waking nothing', async (_, claimed) => {
+      const { store, send, wakes } = handler();
+      store.given(leadStreamId(LEAD), [leadCreatedFor(LEAD)]);
+      const refused = await send
+        .execute(new SendEmailCommand(LEAD, 'Hei', undefined, claimed))
+        .catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(MailCommandRefused);
+      expect((refused as MailCommandRefused).code).toBe('invalid');
+      expect(store.eventsOf(CONVERSATION)).toEqual([]);
+      expect(wakes.count).toBe(0);
+    });
+
+    it('should refuse a lead that does not exist', async () => {
+      const { store, send, wakes } = handler();
+      const refused = await send
+        .execute(new SendEmailCommand(LEAD, 'Hei'))
+        .catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(MailCommandRefused);
+      expect(store.eventsOf(CONVERSATION)).toEqual([]);
+      expect(wakes.count).toBe(0);
     });
   });
 });

@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import {
-  AUTH_STREAM_TYPE,
-  authStream,
   type LoginFailedData,
   type LoginFailureReason,
   MemberEvents,
-  UNKNOWN_ACCOUNT_STREAM,
 } from '#src/modules/team/domain/member.events.js';
 import type { TeamMember } from '#src/modules/team/queries/members.reader.js';
 import { LoginThrottle } from './login-throttle.js';
+import { recordRefusedAttempt } from './refused-attempts.js';
 
 /** Records a failed sign-in, at either step, as `LoginFailed` for the audit log. */
 @Injectable()
@@ -25,11 +23,6 @@ export class LoginFailures {
       memberId: member?.id ?? null,
       reason,
     };
-    await this.eventStore.append(
-      member ? authStream(member.id) : UNKNOWN_ACCOUNT_STREAM,
-      'any',
-      [{ type: MemberEvents.LoginFailed, data }],
-      { streamType: AUTH_STREAM_TYPE },
-    );
+    await recordRefusedAttempt(this.eventStore, MemberEvents.LoginFailed, data);
   }
 }

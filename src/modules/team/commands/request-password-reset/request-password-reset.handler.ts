@@ -3,15 +3,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { MemberInactiveError } from '#src/modules/team/domain/member.errors.js';
+import { recordRefusedAttempt } from '#src/modules/team/auth/refused-attempts.js';
 import { LoginThrottle, TOO_MANY_RESETS_MESSAGE } from '#src/modules/team/auth/login-throttle.js';
 import { PASSWORD_RESET_TTL_MS, PasswordResets } from '#src/modules/team/auth/password-resets.js';
 import {
-  AUTH_STREAM_TYPE,
-  authStream,
   MemberEvents,
   type PasswordResetRefusalReason,
   type PasswordResetRefusedData,
-  UNKNOWN_ACCOUNT_STREAM,
 } from '#src/modules/team/domain/member.events.js';
 import { MemberStreamRepository } from '#src/modules/team/infrastructure/member-stream.repository.js';
 import { MembersReader, type TeamMember } from '#src/modules/team/queries/members.reader.js';
@@ -79,11 +77,6 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
       memberId: member?.id ?? null,
       reason,
     };
-    await this.eventStore.append(
-      member ? authStream(member.id) : UNKNOWN_ACCOUNT_STREAM,
-      'any',
-      [{ type: MemberEvents.PasswordResetRefused, data }],
-      { streamType: AUTH_STREAM_TYPE },
-    );
+    await recordRefusedAttempt(this.eventStore, MemberEvents.PasswordResetRefused, data);
   }
 }
