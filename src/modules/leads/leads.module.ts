@@ -19,6 +19,7 @@ import { RenamedLeadEvents } from './infrastructure/renamed-events.js';
 import { LeadListProjection } from './projections/lead-list/lead-list.projection.js';
 import { LeadStatsProjection } from './projections/lead-stats/lead-stats.projection.js';
 import { LeadReader } from './queries/lead.reader.js';
+import { DuplicateLeadsReader } from './queries/duplicate-leads.reader.js';
 import { LeadsInColumnReader } from './queries/leads-in-column.reader.js';
 import { LeadRetentionJob } from './retention/lead-retention.job.js';
 
@@ -48,6 +49,7 @@ const commandHandlers = [
     PipelineColumnsRepository,
     RenamedLeadEvents,
     LeadReader,
+    DuplicateLeadsReader,
     LeadsInColumnReader,
     LeadListProjection,
     LeadStatsProjection,

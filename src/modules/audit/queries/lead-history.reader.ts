@@ -152,6 +152,12 @@ function toEntry(recorded: RecordedEvent, names: Map<string, string>): HistoryEn
       };
     case 'FollowUpDone':
       return { ...entry, type: event.type, details: { dueOn: event.data.dueOn } };
+    case 'LeadLinkedAsDuplicate':
+      return { ...entry, type: event.type, details: { otherLeadId: event.data.otherLeadId } };
+    case 'LeadMerged':
+      return { ...entry, type: event.type, details: { into: event.data.into } };
+    case 'LeadAbsorbed':
+      return { ...entry, type: event.type, details: { from: event.data.from } };
     case VISUALIZATION_GENERATED:
       return { ...entry, type: event.type, details: { patternId: event.data.patternId } };
   }

@@ -19,7 +19,8 @@ import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/creat
 import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
 import { LeadReader } from '#src/modules/leads/queries/lead.reader.js';
-import type { LeadOwner, LeadPage, LeadStats, LeadView } from '#src/contract/leads.js';
+import { DuplicateLeadsReader } from '#src/modules/leads/queries/duplicate-leads.reader.js';
+import type { LeadDetails, LeadOwner, LeadPage, LeadStats, LeadView } from '#src/contract/leads.js';
 import { finnishDay } from '#src/contract/finnish-day.js';
 import { MembersReader } from '#src/modules/team/index.js';
 import {
@@ -31,6 +32,7 @@ import {
   UpdateLeadDto,
 } from './dto/lead-requests.dto.js';
 import {
+  LeadDetailsDto,
   LeadOwnerDto,
   LeadPageDto,
   LeadStatsDto,
@@ -50,6 +52,7 @@ export class LeadsAdminController {
     private readonly commandBus: CommandBus,
     private readonly reads: LeadReader,
     private readonly members: MembersReader,
+    private readonly duplicates: DuplicateLeadsReader,
   ) {}
 
   /** No parameters: all active leads as a plain array (docs/product.md#http-api); else one page. */
@@ -104,14 +107,17 @@ export class LeadsAdminController {
   /** The lead's details as the dashboard opens them: each opening is recorded for the audit log. */
   @Get(':id')
   @ApiLeadId()
-  @ApiOkResponse({ type: LeadViewDto })
+  @ApiOkResponse({ type: LeadDetailsDto })
   @ApiErrors(400, 404)
-  async get(@Param('id', LeadId()) id: string): Promise<LeadView> {
-    const lead = await this.reads.get(id);
+  async get(@Param('id', LeadId()) id: string): Promise<LeadDetails> {
+    const [lead, duplicates] = await Promise.all([
+      this.reads.get(id),
+      this.duplicates.linkedTo(id),
+    ]);
     await this.commandBus.execute(
       new RecordDataAccessCommand({ type: 'LeadDetailsViewed', data: { leadId: id } }),
     );
-    return lead;
+    return { ...lead, duplicates };
   }
 
   @Post('create-lead')
