@@ -90,6 +90,13 @@ export interface LinkedLead {
   createdAt: string;
 }
 
+/** Merges the lead of the path into `into`: it leaves the board, `into` keeps both histories. */
+export interface MergeLeadRequest {
+  into: string;
+  /** The merged lead's version the user saw. */
+  expectedVersion?: number;
+}
+
 /** One lead as its details dialog opens it: the lead and its possible duplicates. */
 export interface LeadDetails extends LeadView {
   duplicates: LinkedLead[];

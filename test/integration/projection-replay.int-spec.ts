@@ -8,6 +8,7 @@ import { AddPipelineColumnCommand } from '#src/modules/leads/commands/add-pipeli
 import { EditPipelineColumnCommand } from '#src/modules/leads/commands/edit-pipeline-column/edit-pipeline-column.command.js';
 import { RemovePipelineColumnCommand } from '#src/modules/leads/commands/remove-pipeline-column/remove-pipeline-column.command.js';
 import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import { MergeLeadCommand } from '#src/modules/leads/commands/merge-lead/merge-lead.command.js';
 import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
@@ -104,6 +105,10 @@ function stepsOf(columns: PipelineColumnsRepository): Record<string, Step> {
         }),
       );
       world.leads.push(leadId);
+    },
+    async mergeLead(bus, world, pick) {
+      const [from, into] = [pick(world.leads), pick(world.leads)];
+      await bus.execute(new MergeLeadCommand(from, into));
     },
     async trashOrRestore(bus, world, pick) {
       const leadId = pick(world.leads);

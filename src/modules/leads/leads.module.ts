@@ -5,6 +5,7 @@ import { AddPipelineColumnHandler } from './commands/add-pipeline-column/add-pip
 import { CreateLeadHandler } from './commands/create-lead/create-lead.handler.js';
 import { EditPipelineColumnHandler } from './commands/edit-pipeline-column/edit-pipeline-column.handler.js';
 import { EraseLeadHandler } from './commands/erase-lead/erase-lead.handler.js';
+import { MergeLeadHandler } from './commands/merge-lead/merge-lead.handler.js';
 import { RemovePipelineColumnHandler } from './commands/remove-pipeline-column/remove-pipeline-column.handler.js';
 import { RestoreLeadHandler } from './commands/restore-lead/restore-lead.handler.js';
 import { TrashLeadHandler } from './commands/trash-lead/trash-lead.handler.js';
@@ -29,6 +30,7 @@ const commandHandlers = [
   TrashLeadHandler,
   RestoreLeadHandler,
   EraseLeadHandler,
+  MergeLeadHandler,
   AddPipelineColumnHandler,
   EditPipelineColumnHandler,
   RemovePipelineColumnHandler,

@@ -17,6 +17,7 @@ import { STAFF_RATE_LIMIT } from '#src/platform/http/staff-rate-limit.js';
 import { RecordDataAccessCommand } from '#src/platform/data-access/record-data-access.command.js';
 import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
+import { MergeLeadCommand } from '#src/modules/leads/commands/merge-lead/merge-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
 import { LeadReader } from '#src/modules/leads/queries/lead.reader.js';
 import { DuplicateLeadsReader } from '#src/modules/leads/queries/duplicate-leads.reader.js';
@@ -29,6 +30,7 @@ import {
   ExpectedVersionQuery,
   FollowUpsQuery,
   ListLeadsQuery,
+  MergeLeadDto,
   UpdateLeadDto,
 } from './dto/lead-requests.dto.js';
 import {
@@ -200,6 +202,32 @@ export class LeadsAdminController {
       }),
     );
     return this.reads.get(id);
+  }
+
+  /**
+   * Merges the lead into another one, which keeps both histories; the merged lead leaves the
+   * board and the Recycle Bin for good (docs/product.md#duplicates). Answers the survivor.
+   */
+  @Post(':id/merge')
+  @HttpCode(200)
+  @ApiLeadId()
+  @ApiOkResponse({ type: LeadDetailsDto })
+  @ApiIfMatch()
+  @ApiBodyErrors()
+  @ApiErrors(404, 409)
+  async merge(
+    @Param('id', LeadId()) id: string,
+    @Body() dto: MergeLeadDto,
+    @IfMatchVersion() ifMatch: number | undefined,
+  ): Promise<LeadDetails> {
+    await this.commandBus.execute(
+      new MergeLeadCommand(id, dto.into.toLowerCase(), dto.expectedVersion ?? ifMatch),
+    );
+    const [lead, duplicates] = await Promise.all([
+      this.reads.get(dto.into),
+      this.duplicates.linkedTo(dto.into),
+    ]);
+    return { ...lead, duplicates };
   }
 
   /** GDPR erasure, only for leads already in the Recycle Bin (docs/product.md#erasure). */
