@@ -32,6 +32,12 @@ export interface HistoryDetailsByType {
   FollowUpScheduled:
     { dueOn: string; redacted: false; note: string } | { dueOn: string; redacted: true };
   FollowUpDone: { dueOn: string };
+  /** Another lead with the same e-mail or phone when this one came in. */
+  LeadLinkedAsDuplicate: { otherLeadId: string };
+  /** This lead was merged into `into`. */
+  LeadMerged: { into: string };
+  /** `from` was merged into this lead: its events follow in this history. */
+  LeadAbsorbed: { from: string };
   /** A pattern the lead's visitor tried in the visualizer before asking. */
   VisualizationGenerated: { patternId: string };
   /** The lead's e-mail: facts and the subject, never a body; subjects read as null once erased. */

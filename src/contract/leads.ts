@@ -74,6 +74,32 @@ export interface LeadView extends LeadFields {
   /** The open follow-up's day in Finland (`YYYY-MM-DD`), or null. */
   followUpOn: string | null;
   followUpNote: string;
+  /** The lead this one was merged into; null while it is its own. */
+  mergedInto: string | null;
+}
+
+/** Another active lead that may be the same customer: matched by e-mail or phone on arrival. */
+export interface LinkedLead {
+  id: string;
+  customerFirstName: string;
+  customerLastName: string;
+  customerEmail: string;
+  customerPhone: string;
+  status: string;
+  source: LeadSource;
+  createdAt: string;
+}
+
+/** Merges the lead of the path into `into`: it leaves the board, `into` keeps both histories. */
+export interface MergeLeadRequest {
+  into: string;
+  /** The merged lead's version the user saw. */
+  expectedVersion?: number;
+}
+
+/** One lead as its details dialog opens it: the lead and its possible duplicates. */
+export interface LeadDetails extends LeadView {
+  duplicates: LinkedLead[];
 }
 
 export interface LeadPage {

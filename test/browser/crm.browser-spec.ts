@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import type { Locator } from 'playwright-core';
-import { createTestLead } from '../support/leads.js';
+import { createTestLead, testPhoneOf } from '../support/leads.js';
 import { useAdminBrowser } from '../support/admin-browser.js';
 
 describe('CRM in Chromium', () => {
@@ -71,7 +71,7 @@ describe('CRM in Chromium', () => {
     await card('Eero Muokkaaja').click();
     await admin.page
       .getByRole('dialog')
-      .getByText('Phone: +358 40 111 2222 → +358 50 123 9999')
+      .getByText(`Phone: ${testPhoneOf('Eero', 'Muokkaaja')} → +358 50 123 9999`)
       .waitFor();
     await admin.page
       .getByRole('dialog')

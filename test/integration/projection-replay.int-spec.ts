@@ -7,6 +7,8 @@ import type { StaffRole } from '#src/platform/http/access.decorators.js';
 import { AddPipelineColumnCommand } from '#src/modules/leads/commands/add-pipeline-column/add-pipeline-column.command.js';
 import { EditPipelineColumnCommand } from '#src/modules/leads/commands/edit-pipeline-column/edit-pipeline-column.command.js';
 import { RemovePipelineColumnCommand } from '#src/modules/leads/commands/remove-pipeline-column/remove-pipeline-column.command.js';
+import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import { MergeLeadCommand } from '#src/modules/leads/commands/merge-lead/merge-lead.command.js';
 import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
@@ -16,7 +18,7 @@ import { ChangeMemberCommand } from '#src/modules/team/commands/change-member/ch
 import { ChangePasswordCommand } from '#src/modules/team/commands/change-password/change-password.command.js';
 import { LogInCommand } from '#src/modules/team/commands/log-in/log-in.command.js';
 import { SetMemberActiveCommand } from '#src/modules/team/commands/set-member-active/set-member-active.command.js';
-import { createTestLead } from '../support/leads.js';
+import { createTestLead, testPhoneOf } from '../support/leads.js';
 import { isRefusal, jitterQueries, mulberry32 } from '../support/random-histories.js';
 import { createMember, STAFF_PASSWORD } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -77,6 +79,36 @@ function stepsOf(columns: PipelineColumnsRepository): Record<string, Step> {
     async noteLead(bus, world, pick) {
       const notes = pick(['soitettu', 'tarjous lähetetty', 'odottaa mittausta']);
       await bus.execute(new UpdateLeadCommand({ leadId: pick(world.leads), notes }));
+    },
+    async createDuplicate(bus, world, pick) {
+      // The same name is the same e-mail: the new lead is linked to the active ones that have it.
+      const [first] = (await columns.load()).columns;
+      const lastName = pick(['0', '1']);
+      const { leadId } = await bus.execute(
+        new CreateLeadCommand({
+          source: pick(['quote', 'contact_form'] as const),
+          customer: {
+            firstName: 'Replay',
+            lastName,
+            email: `replay.${lastName}@example.fi`,
+            phone: testPhoneOf('Replay', lastName),
+            address: '',
+            city: '',
+            country: 'FI',
+          },
+          doorStyle: null,
+          doors: 0,
+          drawers: 0,
+          metres: 0,
+          totalPrice: 0,
+          status: first.id,
+        }),
+      );
+      world.leads.push(leadId);
+    },
+    async mergeLead(bus, world, pick) {
+      const [from, into] = [pick(world.leads), pick(world.leads)];
+      await bus.execute(new MergeLeadCommand(from, into));
     },
     async trashOrRestore(bus, world, pick) {
       const leadId = pick(world.leads);

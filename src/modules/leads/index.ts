@@ -12,5 +12,6 @@ export { UpdateLeadCommand } from './commands/update-lead/update-lead.command.js
 export { TrashLeadCommand } from './commands/trash-lead/trash-lead.command.js';
 export { RestoreLeadCommand } from './commands/restore-lead/restore-lead.command.js';
 export { EraseLeadCommand } from './commands/erase-lead/erase-lead.command.js';
+export { MergeLeadCommand } from './commands/merge-lead/merge-lead.command.js';
 export { LeadReader } from './queries/lead.reader.js';
 export { LeadsModule } from './leads.module.js';

@@ -5,6 +5,7 @@ import { AddPipelineColumnHandler } from './commands/add-pipeline-column/add-pip
 import { CreateLeadHandler } from './commands/create-lead/create-lead.handler.js';
 import { EditPipelineColumnHandler } from './commands/edit-pipeline-column/edit-pipeline-column.handler.js';
 import { EraseLeadHandler } from './commands/erase-lead/erase-lead.handler.js';
+import { MergeLeadHandler } from './commands/merge-lead/merge-lead.handler.js';
 import { RemovePipelineColumnHandler } from './commands/remove-pipeline-column/remove-pipeline-column.handler.js';
 import { RestoreLeadHandler } from './commands/restore-lead/restore-lead.handler.js';
 import { TrashLeadHandler } from './commands/trash-lead/trash-lead.handler.js';
@@ -19,6 +20,7 @@ import { RenamedLeadEvents } from './infrastructure/renamed-events.js';
 import { LeadListProjection } from './projections/lead-list/lead-list.projection.js';
 import { LeadStatsProjection } from './projections/lead-stats/lead-stats.projection.js';
 import { LeadReader } from './queries/lead.reader.js';
+import { DuplicateLeadsReader } from './queries/duplicate-leads.reader.js';
 import { LeadsInColumnReader } from './queries/leads-in-column.reader.js';
 import { LeadRetentionJob } from './retention/lead-retention.job.js';
 
@@ -28,6 +30,7 @@ const commandHandlers = [
   TrashLeadHandler,
   RestoreLeadHandler,
   EraseLeadHandler,
+  MergeLeadHandler,
   AddPipelineColumnHandler,
   EditPipelineColumnHandler,
   RemovePipelineColumnHandler,
@@ -48,6 +51,7 @@ const commandHandlers = [
     PipelineColumnsRepository,
     RenamedLeadEvents,
     LeadReader,
+    DuplicateLeadsReader,
     LeadsInColumnReader,
     LeadListProjection,
     LeadStatsProjection,

@@ -1,7 +1,10 @@
 import {
   type FollowUpDone,
   type FollowUpScheduled,
+  type LeadAbsorbed,
   type LeadAssigned,
+  type LeadLinkedAsDuplicate,
+  type LeadMerged,
   leadIdFromStream,
   type LeadCreated,
   type LeadDetailsChanged,
@@ -91,6 +94,25 @@ export const leadPresenters: PresenterTable = {
   FollowUpScheduled: (input) => {
     const { dueOn } = (input.event as unknown as FollowUpScheduled).data;
     return onLead(input, (lead) => `${input.actor} set a follow-up of ${lead} for ${dueOn}`);
+  },
+  LeadLinkedAsDuplicate: (input) => {
+    const { otherLeadId } = (input.event as unknown as LeadLinkedAsDuplicate).data;
+    return onLead(
+      input,
+      (lead) =>
+        `${lead} came in with the e-mail or phone of ${input.names.lead(otherLeadId)}: a possible duplicate`,
+    );
+  },
+  LeadMerged: (input) => {
+    const { into } = (input.event as unknown as LeadMerged).data;
+    return onLead(input, (lead) => `${input.actor} merged ${lead} into ${input.names.lead(into)}`);
+  },
+  LeadAbsorbed: (input) => {
+    const { from } = (input.event as unknown as LeadAbsorbed).data;
+    return onLead(
+      input,
+      (lead) => `${lead} took in the history of ${input.names.lead(from)}, merged into it`,
+    );
   },
   FollowUpDone: (input) => {
     const { dueOn } = (input.event as unknown as FollowUpDone).data;

@@ -30,11 +30,14 @@ export class LeadHistoryReader {
   ) {}
 
   async history(leadId: string): Promise<HistoryEntry[]> {
-    const [events, mail] = await Promise.all([
+    const [own, ownMail] = await Promise.all([
       this.eventStore.readStream(leadStreamId(leadId)),
       this.eventStore.readStream(mailStreamId(leadId)),
     ]);
-    if (events.length === 0) throw new Refusal('not_found', 'Lead not found');
+    if (own.length === 0) throw new Refusal('not_found', 'Lead not found');
+    const absorbed = await this.absorbedHistories(own);
+    const events = [...own, ...absorbed.events];
+    const mail = [...ownMail, ...absorbed.mail];
     // Once the lead is erased its personal data, and with it the visitor id, reads as null.
     const visitorId = visitorIdOf(events[0] as unknown as LeadCreated);
     const tried =
@@ -53,6 +56,37 @@ export class LeadHistoryReader {
             : b.globalPosition - a.globalPosition),
       )
       .map((event) => toEntry(event, names));
+  }
+
+  /**
+   * The events and mail of the leads merged into this one (docs/decisions/0127-duplicate-leads.md),
+   * and of those merged into them in turn: the survivor keeps both histories.
+   */
+  private async absorbedHistories(
+    own: RecordedEvent[],
+  ): Promise<{ events: RecordedEvent[]; mail: RecordedEvent[] }> {
+    const events: RecordedEvent[] = [];
+    const mail: RecordedEvent[] = [];
+    const seen = new Set<string>();
+    let next = own;
+    while (next.length > 0) {
+      const from = next
+        .filter((e) => e.type === 'LeadAbsorbed')
+        .map((e) => e.data.from as string)
+        .filter((id) => !seen.has(id));
+      if (from.length === 0) break;
+      for (const id of from) seen.add(id);
+      const read = await Promise.all(
+        from.flatMap((id) => [
+          this.eventStore.readStream(leadStreamId(id)),
+          this.eventStore.readStream(mailStreamId(id)),
+        ]),
+      );
+      next = read.filter((_, i) => i % 2 === 0).flat();
+      events.push(...next);
+      mail.push(...read.filter((_, i) => i % 2 === 1).flat());
+    }
+    return { events, mail };
   }
 
   /** The names of the members the lead was ever given to, as the team list has them now. */
@@ -152,6 +186,12 @@ function toEntry(recorded: RecordedEvent, names: Map<string, string>): HistoryEn
       };
     case 'FollowUpDone':
       return { ...entry, type: event.type, details: { dueOn: event.data.dueOn } };
+    case 'LeadLinkedAsDuplicate':
+      return { ...entry, type: event.type, details: { otherLeadId: event.data.otherLeadId } };
+    case 'LeadMerged':
+      return { ...entry, type: event.type, details: { into: event.data.into } };
+    case 'LeadAbsorbed':
+      return { ...entry, type: event.type, details: { from: event.data.from } };
     case VISUALIZATION_GENERATED:
       return { ...entry, type: event.type, details: { patternId: event.data.patternId } };
   }

@@ -7,6 +7,8 @@ import { PIPELINE_STREAM_ID } from '#src/modules/leads/domain/pipeline.events.js
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
 import type { MembersReader } from '#src/modules/team/index.js';
+import type { DuplicateLeadsReader } from '#src/modules/leads/queries/duplicate-leads.reader.js';
+import type { ContactKeys } from '#src/modules/leads/domain/contact-match.js';
 import { CreateLeadCommand } from './create-lead/create-lead.command.js';
 import { CreateLeadHandler, uuidFromName } from './create-lead/create-lead.handler.js';
 import { RestoreLeadCommand } from './restore-lead/restore-lead.command.js';
@@ -24,14 +26,26 @@ const toContacted = { type: 'LeadStatusChanged', data: { from: 'new', to: 'conta
 
 const noMembers = { list: () => Promise.resolve([]) } as unknown as MembersReader;
 
+/** Active leads by e-mail as the lead list would answer: the duplicates a new lead is linked to. */
+function duplicatesOf(byEmail: Record<string, string[]> = {}) {
+  const asked: ContactKeys[] = [];
+  const reader = {
+    matching: (contact: ContactKeys) => {
+      asked.push(contact);
+      return Promise.resolve(byEmail[contact.email ?? ''] ?? []);
+    },
+  } as unknown as DuplicateLeadsReader;
+  return { reader, asked };
+}
+
 /** The lead command handlers on the one command path, over streams kept in memory. */
-function handlers() {
+function handlers(duplicates = duplicatesOf().reader) {
   const store = new InMemoryEventStore();
   const leads = new LeadRepository(store.asEventStore());
   const columns = new PipelineColumnsRepository(store.asEventStore());
   return {
     store,
-    create: new CreateLeadHandler(leads, columns),
+    create: new CreateLeadHandler(leads, columns, duplicates),
     restore: new RestoreLeadHandler(leads),
     trash: new TrashLeadHandler(leads),
     // No command here assigns an owner, so the team's member list is never consulted.
@@ -99,6 +113,42 @@ describe('lead command handlers', () => {
           personalData: expect.objectContaining({ email: AINO.email }),
         }),
       ]);
+    });
+
+    it('should link the new lead to each active lead with the same e-mail, after its creation', async () => {
+      const { reader, asked } = duplicatesOf({ [AINO.email]: ['older-1', 'older-2'] });
+      const { store, create } = handlers(reader);
+      const { leadId, version } = await create.execute(
+        new CreateLeadCommand({ ...input, source: 'quote' }),
+      );
+      expect(asked).toEqual([expect.objectContaining({ email: AINO.email, phone: AINO.phone })]);
+      expect(version).toBe(3);
+      expect(
+        store
+          .eventsOf(leadStreamId(leadId))
+          .map((e) => [e.type, (e.data as { otherLeadId?: string }).otherLeadId]),
+      ).toEqual([
+        ['LeadCreated', undefined],
+        ['LeadLinkedAsDuplicate', 'older-1'],
+        ['LeadLinkedAsDuplicate', 'older-2'],
+      ]);
+    });
+
+    it('should not look for duplicates of a lead staff type in themselves', async () => {
+      const { reader, asked } = duplicatesOf({ [AINO.email]: ['older-1'] });
+      const { store, create } = handlers(reader);
+      const { leadId } = await create.execute(new CreateLeadCommand(input));
+      expect(asked).toEqual([]);
+      expect(store.eventsOf(leadStreamId(leadId)).map((e) => e.type)).toEqual(['LeadCreated']);
+    });
+
+    it('should link nothing when no active lead shares the e-mail or phone', async () => {
+      const { reader } = duplicatesOf({ 'someone.else@example.fi': ['older-1'] });
+      const { store, create } = handlers(reader);
+      const { leadId } = await create.execute(
+        new CreateLeadCommand({ ...input, source: 'contact_form' }),
+      );
+      expect(store.eventsOf(leadStreamId(leadId)).map((e) => e.type)).toEqual(['LeadCreated']);
     });
 
     it('should map a retried submission to the lead its key first made', async () => {

@@ -68,6 +68,128 @@ describe('decide', () => {
     });
   });
 
+  describe('CreateLead with duplicates', () => {
+    it('should link the new lead to each active lead found with its e-mail or phone', () => {
+      spec
+        .given([])
+        .when({ ...createLead(), duplicateOf: ['l0', 'l9'] } as LeadCommand)
+        .then([
+          leadCreated,
+          { type: 'LeadLinkedAsDuplicate', data: { otherLeadId: 'l0' } },
+          { type: 'LeadLinkedAsDuplicate', data: { otherLeadId: 'l9' } },
+        ]);
+    });
+
+    it('should link a lead once to each other lead and never to itself', () => {
+      spec
+        .given([])
+        .when({ ...createLead(), duplicateOf: ['l0', 'l1', 'l0'] } as LeadCommand)
+        .then([leadCreated, { type: 'LeadLinkedAsDuplicate', data: { otherLeadId: 'l0' } }]);
+    });
+
+    it('should link nothing when the refused creation appends nothing', () => {
+      spec
+        .given([])
+        .when({ ...createLead({ status: 'lost' }), duplicateOf: ['l0'] } as LeadCommand)
+        .thenRefuses('invalid');
+    });
+  });
+
+  describe('MergeLead and AbsorbLead', () => {
+    const survivorOf = (events: LeadEvent[]) => foldLead([leadCreatedFor('l2'), ...events]);
+    const merge = (survivor = survivorOf([]), into = 'l2'): LeadCommand => ({
+      type: 'MergeLead',
+      leadId: 'l1',
+      into,
+      survivor,
+    });
+    const merged: LeadEvent[] = [...created, { type: 'LeadMerged', data: { into: 'l2' } }];
+
+    it('should mark the lead merged into the survivor, and off the board for good', () => {
+      const state = spec
+        .given(created)
+        .when(merge())
+        .then([{ type: 'LeadMerged', data: { into: 'l2' } }]);
+      expect(state.mergedInto).toBe('l2');
+    });
+
+    it('should let the survivor take in the merged lead', () => {
+      spec
+        .given(created)
+        .when({ type: 'AbsorbLead', from: 'l9' })
+        .then([{ type: 'LeadAbsorbed', data: { from: 'l9' } }]);
+    });
+
+    it('should refuse merging a lead into itself', () => {
+      spec
+        .given(created)
+        .when(merge(foldLead(created), 'l1'))
+        .thenRefuses('invalid', 'into must be another lead than the one merged');
+    });
+
+    it('should refuse a survivor that does not exist, was erased, merged or is in the bin', () => {
+      spec.given(created).when(merge(INITIAL_LEAD_STATE)).thenRefuses('not_found');
+      spec
+        .given(created)
+        .when(
+          merge(
+            survivorOf([
+              { type: 'LeadTrashed', data: {} },
+              { type: 'LeadErased', data: {} },
+            ]),
+          ),
+        )
+        .thenRefuses('not_found', 'The lead to merge into was permanently deleted');
+      spec
+        .given(created)
+        .when(merge(survivorOf([{ type: 'LeadMerged', data: { into: 'l3' } }])))
+        .thenRefuses('conflict', 'The lead to merge into was itself merged into another');
+      spec
+        .given(created)
+        .when(merge(survivorOf([{ type: 'LeadTrashed', data: {} }])))
+        .thenRefuses('conflict', 'The lead to merge into is in the Recycle Bin');
+    });
+
+    it('should refuse merging a lead already merged, in the bin, erased or unknown', () => {
+      spec
+        .given(merged)
+        .when(merge())
+        .thenRefuses('conflict', 'The lead was merged into another lead');
+      spec.given(trashed).when(merge()).thenRefuses('conflict');
+      spec.given(erased).when(merge()).thenRefuses('not_found');
+      spec.given([]).when(merge()).thenRefuses('not_found');
+    });
+
+    it('should refuse a survivor in the bin or merged its half of the merge', () => {
+      spec.given(trashed).when({ type: 'AbsorbLead', from: 'l9' }).thenRefuses('conflict');
+      spec.given(merged).when({ type: 'AbsorbLead', from: 'l9' }).thenRefuses('conflict');
+    });
+
+    it('should refuse every change of a merged lead but a removed column and a timed erasure', () => {
+      spec.given(merged).when({ type: 'ChangeLeadNotes', notes: 'x' }).thenRefuses('conflict');
+      spec.given(merged).when({ type: 'TrashLead' }).thenRefuses('conflict');
+      spec.given(merged).when({ type: 'EraseLead' }).thenRefuses('conflict');
+      spec
+        .given(merged)
+        .when({
+          type: 'ChangeLeadStatus',
+          to: 'contacted',
+          statuses: STATUSES,
+          reason: 'column_removed',
+        })
+        .then([
+          {
+            type: 'LeadStatusChanged',
+            data: { from: 'new', to: 'contacted', reason: 'column_removed' },
+          },
+        ]);
+      spec
+        .given(merged)
+        .when({ type: 'EraseLead', reason: 'retention' })
+        .then([{ type: 'LeadErased', data: { reason: 'retention' } }]);
+    });
+  });
+
   describe('ChangeLeadDetails', () => {
     it('should record only the fields that changed, personal values apart', () => {
       const state = spec

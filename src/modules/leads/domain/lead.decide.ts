@@ -19,6 +19,8 @@ export type LeadCommand =
       input: CreateLeadInput;
       /** Statuses that exist as pipeline columns now; the first is the default. */
       statuses: readonly string[];
+      /** Active leads with the customer's e-mail or phone now: the new lead is linked to each. */
+      duplicateOf?: readonly string[];
     }
   | { type: 'ChangeLeadDetails'; contact?: Partial<LeadContact>; order?: Partial<LeadOrder> }
   | {
@@ -47,13 +49,29 @@ export type LeadCommand =
       /** Today in Finland, `YYYY-MM-DD`: a follow-up cannot be due before it. */
       today: string;
     }
-  | { type: 'CompleteFollowUp' };
+  | { type: 'CompleteFollowUp' }
+  | {
+      /** Merges this lead into `into`, whose state the handler read: this lead leaves the board. */
+      type: 'MergeLead';
+      leadId: string;
+      into: string;
+      survivor: LeadState;
+    }
+  | {
+      /** The survivor's half of a merge: it takes in the history of `from`. */
+      type: 'AbsorbLead';
+      from: string;
+    };
 
 /** Pure business rules: which events a command causes given the lead's state, or a refusal. */
 export function decide(command: LeadCommand, state: LeadState): LeadEvent[] {
   if (command.type === 'CreateLead') return decideCreate(command, state);
   if (!state.exists) throw new LeadCommandRefused('not_found', 'Lead not found');
   if (state.erased) throw new LeadCommandRefused('not_found', 'This lead was permanently deleted');
+  // A merged lead is off the board for good: only a removed column still moves it (as in the
+  // bin), and the retention period or a restore's repeated erasure still erases it.
+  if (state.mergedInto !== null && !touchesMerged(command))
+    throw new LeadCommandRefused('conflict', 'The lead was merged into another lead');
   switch (command.type) {
     case 'ChangeLeadDetails':
       assertActive(state);
@@ -111,7 +129,43 @@ export function decide(command: LeadCommand, state: LeadState): LeadEvent[] {
       if (!state.followUp)
         throw new LeadCommandRefused('conflict', 'The lead has no follow-up to mark done');
       return [{ type: 'FollowUpDone', data: { dueOn: state.followUp.dueOn } }];
+    case 'MergeLead':
+      return decideMerge(command, state);
+    case 'AbsorbLead':
+      assertActive(state);
+      return [{ type: 'LeadAbsorbed', data: { from: command.from } }];
   }
+}
+
+const touchesMerged = (command: LeadCommand) =>
+  (command.type === 'ChangeLeadStatus' && command.reason === 'column_removed') ||
+  (command.type === 'EraseLead' && command.reason !== undefined);
+
+/**
+ * The merged lead's half of a merge (docs/decisions/0127-duplicate-leads.md): both leads must be
+ * on the board, and the survivor another lead. The survivor's half is `AbsorbLead`.
+ */
+function decideMerge(
+  command: Extract<LeadCommand, { type: 'MergeLead' }>,
+  state: LeadState,
+): LeadEvent[] {
+  if (command.into === command.leadId)
+    throw new LeadCommandRefused('invalid', 'into must be another lead than the one merged');
+  if (state.trashed)
+    throw new LeadCommandRefused('conflict', 'The lead is in the Recycle Bin; restore it first');
+  const { survivor } = command;
+  if (!survivor.exists)
+    throw new LeadCommandRefused('not_found', 'The lead to merge into was not found');
+  if (survivor.erased)
+    throw new LeadCommandRefused('not_found', 'The lead to merge into was permanently deleted');
+  if (survivor.mergedInto !== null)
+    throw new LeadCommandRefused(
+      'conflict',
+      'The lead to merge into was itself merged into another',
+    );
+  if (survivor.trashed)
+    throw new LeadCommandRefused('conflict', 'The lead to merge into is in the Recycle Bin');
+  return [{ type: 'LeadMerged', data: { into: command.into } }];
 }
 
 /** Decides several commands in order, each against the state the previous ones produced. */
@@ -182,6 +236,10 @@ function decideCreate(
         ...(input.visitorId ? { visitorId: input.visitorId } : {}),
       },
     },
+    // Ids only: the link survives erasure and is shown only while both leads are active.
+    ...[...new Set(command.duplicateOf ?? [])]
+      .filter((otherLeadId) => otherLeadId !== command.leadId)
+      .map((otherLeadId): LeadEvent => ({ type: 'LeadLinkedAsDuplicate', data: { otherLeadId } })),
   ];
 }
 

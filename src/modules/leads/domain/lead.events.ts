@@ -115,6 +115,27 @@ export interface FollowUpDone {
   data: { dueOn: string };
 }
 
+/**
+ * A lead that came in with the e-mail or phone of another active lead (docs/product.md#duplicates):
+ * decided once, when the lead was created, and naming only the other lead's id.
+ */
+export interface LeadLinkedAsDuplicate {
+  type: 'LeadLinkedAsDuplicate';
+  data: { otherLeadId: string };
+}
+
+/** This lead was merged into another: it leaves the board and the Recycle Bin for good. */
+export interface LeadMerged {
+  type: 'LeadMerged';
+  data: { into: string };
+}
+
+/** Another lead was merged into this one: this lead's history now holds the other's too. */
+export interface LeadAbsorbed {
+  type: 'LeadAbsorbed';
+  data: { from: string };
+}
+
 export type LeadEvent =
   | LeadCreated
   | LeadDetailsChanged
@@ -125,7 +146,10 @@ export type LeadEvent =
   | LeadErased
   | LeadAssigned
   | FollowUpScheduled
-  | FollowUpDone;
+  | FollowUpDone
+  | LeadLinkedAsDuplicate
+  | LeadMerged
+  | LeadAbsorbed;
 
 export type LeadEventType = LeadEvent['type'];
 
@@ -140,6 +164,9 @@ export const LEAD_EVENT_TYPES: readonly LeadEventType[] = [
   'LeadAssigned',
   'FollowUpScheduled',
   'FollowUpDone',
+  'LeadLinkedAsDuplicate',
+  'LeadMerged',
+  'LeadAbsorbed',
 ];
 
 /** Who works a lead and when to call back: no change to the board's columns and totals. */
@@ -147,11 +174,13 @@ const OWNERSHIP_EVENT_TYPES: readonly LeadEventType[] = [
   'LeadAssigned',
   'FollowUpScheduled',
   'FollowUpDone',
+  'LeadLinkedAsDuplicate',
+  'LeadAbsorbed',
 ];
 
 /**
  * The lead events that change what a lead counts for on the board and in totals: all but notes,
- * owners and follow-ups.
+ * owners, follow-ups, duplicate links and absorbing another lead (a merged lead leaves the board).
  */
 export const LEAD_BOARD_EVENT_TYPES: readonly LeadEventType[] = LEAD_EVENT_TYPES.filter(
   (type) => type !== 'LeadNotesChanged' && !OWNERSHIP_EVENT_TYPES.includes(type),

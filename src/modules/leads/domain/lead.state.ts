@@ -19,6 +19,8 @@ export interface LeadState {
   ownerId: string | null;
   /** The open follow-up; its note reads '' when it could not be decrypted. */
   followUp: { dueOn: string; note: string } | null;
+  /** The lead this one was merged into: it is off the board for good. */
+  mergedInto: string | null;
 }
 
 export const INITIAL_LEAD_STATE: LeadState = {
@@ -35,6 +37,7 @@ export const INITIAL_LEAD_STATE: LeadState = {
   patternId: null,
   ownerId: null,
   followUp: null,
+  mergedInto: null,
 };
 
 export function evolve(state: LeadState, event: LeadEvent): LeadState {
@@ -106,6 +109,12 @@ export function evolve(state: LeadState, event: LeadEvent): LeadState {
       };
     case 'FollowUpDone':
       return { ...state, followUp: null };
+    case 'LeadMerged':
+      return { ...state, mergedInto: event.data.into };
+    // A link and an absorbed lead change nothing the lead's decisions rest on.
+    case 'LeadLinkedAsDuplicate':
+    case 'LeadAbsorbed':
+      return state;
   }
 }
 

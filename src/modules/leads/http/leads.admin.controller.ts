@@ -17,9 +17,11 @@ import { STAFF_RATE_LIMIT } from '#src/platform/http/staff-rate-limit.js';
 import { RecordDataAccessCommand } from '#src/platform/data-access/record-data-access.command.js';
 import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
+import { MergeLeadCommand } from '#src/modules/leads/commands/merge-lead/merge-lead.command.js';
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
 import { LeadReader } from '#src/modules/leads/queries/lead.reader.js';
-import type { LeadOwner, LeadPage, LeadStats, LeadView } from '#src/contract/leads.js';
+import { DuplicateLeadsReader } from '#src/modules/leads/queries/duplicate-leads.reader.js';
+import type { LeadDetails, LeadOwner, LeadPage, LeadStats, LeadView } from '#src/contract/leads.js';
 import { finnishDay } from '#src/contract/finnish-day.js';
 import { MembersReader } from '#src/modules/team/index.js';
 import {
@@ -28,9 +30,11 @@ import {
   ExpectedVersionQuery,
   FollowUpsQuery,
   ListLeadsQuery,
+  MergeLeadDto,
   UpdateLeadDto,
 } from './dto/lead-requests.dto.js';
 import {
+  LeadDetailsDto,
   LeadOwnerDto,
   LeadPageDto,
   LeadStatsDto,
@@ -50,6 +54,7 @@ export class LeadsAdminController {
     private readonly commandBus: CommandBus,
     private readonly reads: LeadReader,
     private readonly members: MembersReader,
+    private readonly duplicates: DuplicateLeadsReader,
   ) {}
 
   /** No parameters: all active leads as a plain array (docs/product.md#http-api); else one page. */
@@ -104,14 +109,17 @@ export class LeadsAdminController {
   /** The lead's details as the dashboard opens them: each opening is recorded for the audit log. */
   @Get(':id')
   @ApiLeadId()
-  @ApiOkResponse({ type: LeadViewDto })
+  @ApiOkResponse({ type: LeadDetailsDto })
   @ApiErrors(400, 404)
-  async get(@Param('id', LeadId()) id: string): Promise<LeadView> {
-    const lead = await this.reads.get(id);
+  async get(@Param('id', LeadId()) id: string): Promise<LeadDetails> {
+    const [lead, duplicates] = await Promise.all([
+      this.reads.get(id),
+      this.duplicates.linkedTo(id),
+    ]);
     await this.commandBus.execute(
       new RecordDataAccessCommand({ type: 'LeadDetailsViewed', data: { leadId: id } }),
     );
-    return lead;
+    return { ...lead, duplicates };
   }
 
   @Post('create-lead')
@@ -194,6 +202,32 @@ export class LeadsAdminController {
       }),
     );
     return this.reads.get(id);
+  }
+
+  /**
+   * Merges the lead into another one, which keeps both histories; the merged lead leaves the
+   * board and the Recycle Bin for good (docs/product.md#duplicates). Answers the survivor.
+   */
+  @Post(':id/merge')
+  @HttpCode(200)
+  @ApiLeadId()
+  @ApiOkResponse({ type: LeadDetailsDto })
+  @ApiIfMatch()
+  @ApiBodyErrors()
+  @ApiErrors(404, 409)
+  async merge(
+    @Param('id', LeadId()) id: string,
+    @Body() dto: MergeLeadDto,
+    @IfMatchVersion() ifMatch: number | undefined,
+  ): Promise<LeadDetails> {
+    await this.commandBus.execute(
+      new MergeLeadCommand(id, dto.into.toLowerCase(), dto.expectedVersion ?? ifMatch),
+    );
+    const [lead, duplicates] = await Promise.all([
+      this.reads.get(dto.into),
+      this.duplicates.linkedTo(dto.into),
+    ]);
+    return { ...lead, duplicates };
   }
 
   /** GDPR erasure, only for leads already in the Recycle Bin (docs/product.md#erasure). */

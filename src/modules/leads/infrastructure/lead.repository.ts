@@ -125,6 +125,28 @@ export class LeadRepository {
     );
     return result.nextVersion;
   }
+
+  /**
+   * Appends to several leads in one transaction and one statement, each at its expected
+   * version: all are written or none (a stale one is a ConcurrencyError). The new versions, in
+   * order.
+   */
+  async appendBoth(
+    appends: { leadId: string; expectedVersion: number; events: LeadEvent[] }[],
+  ): Promise<number[]> {
+    const results = await this.eventStore.inTransaction((transaction) =>
+      this.eventStore.appendAll(
+        appends.map(({ leadId, expectedVersion, events }) => ({
+          streamId: leadStreamId(leadId),
+          expectedVersion,
+          events: events.map((event, i) => toNewEvent(event, i, {})),
+          options: leadAppendOptions(leadId),
+        })),
+        transaction,
+      ),
+    );
+    return results.map((result) => result.nextVersion);
+  }
 }
 
 function leadAppendOptions(leadId: string, requires?: StreamRequirement): AppendOptions {

@@ -3,6 +3,7 @@ import { Refusal } from '#src/platform/domain/refusal.js';
 import type pg from 'pg';
 import { PG_POOL } from '#src/platform/database/queryable.js';
 import {
+  ACTIVE_LEAD,
   LEAD_LIST_TABLE,
   LEAD_SEARCH_TABLE,
   type LeadListRow,
@@ -25,8 +26,9 @@ const ORDER_BY: Record<LeadSort, string> = {
   totalPrice: 'total_price asc, id asc',
 };
 
-const ACTIVE = 'deleted_at is null and erased_at is null';
-const IN_BIN = 'deleted_at is not null and erased_at is null';
+const ACTIVE = ACTIVE_LEAD;
+/** A merged lead is off the board for good: never in the bin (docs/decisions/0127-duplicate-leads.md). */
+const IN_BIN = 'deleted_at is not null and erased_at is null and merged_into is null';
 
 /** Reads of the lead read models; never touches the event log. */
 @Injectable()
@@ -201,5 +203,6 @@ function toView(row: LeadListRow): LeadView {
     ownerId: row.owner_id,
     followUpOn: row.follow_up_on === null ? null : calendarDay(row.follow_up_on),
     followUpNote: row.follow_up_note ?? '',
+    mergedInto: row.merged_into,
   };
 }

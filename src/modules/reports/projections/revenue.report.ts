@@ -193,6 +193,7 @@ function evolveRevenueLead(lead: RevenueLead, event: RecordedEvent): RevenueLead
     }
     case 'LeadTrashed':
     case 'LeadErased':
+    case 'LeadMerged':
       return { ...lead, active: false };
     case 'LeadRestored':
       return { ...lead, active: true };

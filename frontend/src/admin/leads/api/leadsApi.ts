@@ -2,6 +2,7 @@ import type { HistoryEntry } from '#src/contract/lead-history';
 import type {
   CountAnswer,
   LeadConflictAnswer,
+  LeadDetails,
   LeadFields,
   LeadOwner,
   LeadPage,
@@ -10,6 +11,7 @@ import type {
   LeadStatusAnswer,
   LeadVersionAnswer,
   LeadView,
+  MergeLeadRequest,
   MoveLeadRequest,
   UpdateLeadRequest,
 } from '#src/contract/leads';
@@ -42,7 +44,7 @@ export const leadsApi = api.injectEndpoints({
       }),
       providesTags: ['Leads'],
     }),
-    getLead: build.query<LeadView, string>({
+    getLead: build.query<LeadDetails, string>({
       query: (id) => `/admin/quotes/${id}`,
       providesTags: (_r, _e, id) => [{ type: 'Lead', id }],
     }),
@@ -118,6 +120,17 @@ export const leadsApi = api.injectEndpoints({
       }),
       invalidatesTags: ['DeletedLeads'],
     }),
+    /** Merges lead `id` into `into` (docs/product.md#duplicates): answers the survivor. */
+    mergeLead: build.mutation<LeadDetails, { id: string } & MergeLeadRequest>({
+      query: ({ id, ...body }) => ({ url: `/admin/quotes/${id}/merge`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { id, into }) => [
+        'Leads',
+        'Stats',
+        { type: 'Lead', id },
+        { type: 'Lead', id: into },
+      ],
+      onQueryStarted: refreshStatsSoon,
+    }),
     addColumn: build.mutation<PipelineColumn, ColumnInput>({
       query: (body) => ({ url: '/admin/pipeline-columns', method: 'POST', body }),
       invalidatesTags: ['Columns'],
@@ -154,6 +167,7 @@ export const {
   useTrashLeadMutation,
   useRestoreLeadMutation,
   useEraseLeadMutation,
+  useMergeLeadMutation,
   useAddColumnMutation,
   useEditColumnMutation,
   useRemoveColumnMutation,

@@ -28,6 +28,7 @@ import { useUpdateFailure } from '../hooks/useUpdateFailure';
 import { LeadHistoryList } from './LeadHistoryList';
 import { LeadOwnershipFields } from './LeadOwnershipFields';
 import { AccessExportButton } from './AccessExportButton';
+import { DuplicateLeads } from './DuplicateLeads';
 import { useVerifyQuery } from '@/shared/session/sessionApi';
 import { type OwnershipValues, ownershipChanges, ownershipOf } from '../lib/ownershipChanges';
 
@@ -62,6 +63,13 @@ interface Props {
 
 /** Every field of the lead, editable, with its full history (docs/product.md#admin-screens). */
 export function LeadDetailsDialog({ leadId, onClose }: Props) {
+  // A possible duplicate opened from this dialog: shown in its place until the dialog is closed
+  // or another card is opened.
+  const [opened, setOpened] = useState<{ from: string; id: string } | null>(null);
+  const shown = opened && opened.from === leadId ? opened.id : leadId;
+  const open = (id: string) => {
+    if (leadId) setOpened({ from: leadId, id });
+  };
   return (
     <Dialog
       open={!!leadId}
@@ -70,12 +78,22 @@ export function LeadDetailsDialog({ leadId, onClose }: Props) {
       fullWidth
       aria-labelledby="lead-details-title"
     >
-      {leadId && <LeadDetailsContent key={leadId} leadId={leadId} onClose={onClose} />}
+      {shown && (
+        <LeadDetailsContent key={shown} leadId={shown} onClose={onClose} onOpenLead={open} />
+      )}
     </Dialog>
   );
 }
 
-function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () => void }) {
+function LeadDetailsContent({
+  leadId,
+  onClose,
+  onOpenLead,
+}: {
+  leadId: string;
+  onClose: () => void;
+  onOpenLead: (id: string) => void;
+}) {
   const toast = useToast();
   // Always ask for the latest version on open: its version is what a save is checked against.
   const leadQuery = useGetLeadQuery(leadId, { refetchOnMountOrArgChange: true });
@@ -166,6 +184,16 @@ function LeadDetailsContent({ leadId, onClose }: { leadId: string; onClose: () =
             </Typography>
           </Box>
         )}
+        <DuplicateLeads
+          lead={lead}
+          seenVersion={seenVersion ?? lead.version}
+          onOpen={onOpenLead}
+          onMerged={(survivorId) => {
+            if (survivorId === lead.id) void reload();
+            else onOpenLead(survivorId);
+          }}
+          onConflict={setConflict}
+        />
         <LeadOwnershipFields
           lead={lead}
           values={ownership}

@@ -125,10 +125,24 @@ describe('describeEntry', () => {
     );
   });
 
+  it('should tell a duplicate link and both sides of a merge', () => {
+    const entry = (type: string, details: object) =>
+      ({ ...who, type, details }) as unknown as HistoryEntry;
+    expect(describeEntry(entry('LeadLinkedAsDuplicate', { otherLeadId: 'l0' }), columns)).toBe(
+      'Came in with the e-mail or phone of another lead: a possible duplicate',
+    );
+    expect(describeEntry(entry('LeadMerged', { into: 'l0' }), columns)).toBe(
+      'Merged into another lead',
+    );
+    expect(describeEntry(entry('LeadAbsorbed', { from: 'l1' }), columns)).toBe(
+      'Another lead was merged into this one; its history is shown here too',
+    );
+  });
+
   it('should show the type of an entry a newer server sends that this screen does not know', () => {
     const unknown = JSON.parse(
-      JSON.stringify({ ...who, type: 'LeadMerged', details: {} }),
+      JSON.stringify({ ...who, type: 'LeadSplit', details: {} }),
     ) as HistoryEntry;
-    expect(describeEntry(unknown, columns)).toBe('LeadMerged');
+    expect(describeEntry(unknown, columns)).toBe('LeadSplit');
   });
 });

@@ -59,6 +59,10 @@ const PRESENTERS: { [T in HistoryEntryType]: Presenter<T> } = {
   FollowUpScheduled: (d) =>
     `Follow-up on ${formatDay(d.dueOn)}${d.redacted ? ' (note erased)' : d.note ? `: ${d.note}` : ''}`,
   FollowUpDone: (d) => `Follow-up of ${formatDay(d.dueOn)} done`,
+  LeadLinkedAsDuplicate: () =>
+    'Came in with the e-mail or phone of another lead: a possible duplicate',
+  LeadMerged: () => 'Merged into another lead',
+  LeadAbsorbed: () => 'Another lead was merged into this one; its history is shown here too',
   VisualizationGenerated: (d) => `Tried pattern ${d.patternId} in the visualizer`,
   EmailQueued: (d) => `E-mail queued${subjectOf(d.subject)}${EMAIL_KIND_LABELS[d.kind]}`,
   EmailDelivered: () => 'E-mail delivered',

@@ -30,6 +30,15 @@ export function leadOf(event: RecordedEvent): string | null {
   return null;
 }
 
+/** The other lead a duplicate link or a merge names, whose name its sentence tells too. */
+function otherLeadOf(event: RecordedEvent): string | null {
+  const { otherLeadId, into, from } = event.data;
+  if (event.type === 'LeadLinkedAsDuplicate' && typeof otherLeadId === 'string') return otherLeadId;
+  if (event.type === 'LeadMerged' && typeof into === 'string') return into;
+  if (event.type === 'LeadAbsorbed' && typeof from === 'string') return from;
+  return null;
+}
+
 const memberOf = (event: RecordedEvent) =>
   typeof event.data.memberId === 'string' ? event.data.memberId : null;
 
@@ -46,7 +55,9 @@ export class AuditNames {
 
   static async load(db: Queryable, table: string, events: RecordedEvent[]): Promise<AuditNames> {
     const names = new AuditNames(table);
-    const leads = [...new Set(events.map(leadOf).filter((id) => id !== null))];
+    const leads = [
+      ...new Set(events.flatMap((e) => [leadOf(e), otherLeadOf(e)]).filter((id) => id !== null)),
+    ];
     const members = [...new Set(events.map(memberOf).filter((id) => id !== null))];
     const { rows } = await db.query<{ kind: NameKind; id: string; label: string | null }>(
       `select kind, id, label from ${table}

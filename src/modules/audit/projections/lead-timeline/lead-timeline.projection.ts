@@ -144,6 +144,7 @@ function nextState(
     }
     case 'LeadTrashed':
     case 'LeadErased':
+    case 'LeadMerged':
       return state.on_board ? { ...state, on_board: false } : undefined;
     case 'LeadRestored':
       return { ...state, on_board: true };

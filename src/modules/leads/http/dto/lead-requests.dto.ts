@@ -16,7 +16,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { LEAD_SORTS, type LeadSort } from '#src/contract/leads.js';
+import { LEAD_SORTS, type LeadSort, type MergeLeadRequest } from '#src/contract/leads.js';
 import { COLUMN_COLORS, type ColumnColor } from '#src/contract/pipeline.js';
 import { EmailField, LeadDetailsDto, LeadFieldsDto, NameField } from './lead-fields.dto.js';
 
@@ -104,6 +104,22 @@ export class UpdateLeadDto extends LeadFieldsDto {
 /** The board's quick change: status and/or notes. */
 export class ChangeLeadStatusDto extends PickType(LeadDetailsDto, ['status', 'notes'] as const) {
   @ExpectedVersionField()
+  expectedVersion?: number;
+}
+
+/** Merges the lead of the path into another (docs/decisions/0127-duplicate-leads.md). */
+export class MergeLeadDto implements MergeLeadRequest {
+  @ApiProperty({
+    format: 'uuid',
+    description: 'The lead that stays and takes in this one',
+    example: '5d0c7a53-6f4e-4b8e-9f3a-2a1d6c8b9e01',
+  })
+  @IsUUID()
+  into: string;
+
+  @ExpectedVersionField(
+    'The version of the lead merged away the user saw; a newer lead answers 409.',
+  )
   expectedVersion?: number;
 }
 

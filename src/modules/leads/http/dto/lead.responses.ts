@@ -11,6 +11,8 @@ import {
   type LeadVersionAnswer as LeadVersion,
   type LeadOwner,
   type LeadView,
+  type LeadDetails,
+  type LinkedLead,
   type StatusTotal,
 } from '#src/contract/leads.js';
 import {
@@ -104,6 +106,47 @@ export class LeadViewDto implements LeadView {
 
   @ApiProperty({ example: 'Soita ja sovi mittauskäynti.' })
   followUpNote: string;
+
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The lead this one was merged into',
+  })
+  mergedInto: string | null;
+}
+
+/** Another active lead with the same e-mail or phone, linked when one of the two came in. */
+export class LinkedLeadDto implements LinkedLead {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'Aino' })
+  customerFirstName: string;
+
+  @ApiProperty({ example: 'Virtanen' })
+  customerLastName: string;
+
+  @ApiProperty({ example: 'aino.virtanen@example.fi' })
+  customerEmail: string;
+
+  @ApiProperty({ example: '+358 40 123 4567' })
+  customerPhone: string;
+
+  @ApiProperty({ example: 'new' })
+  status: string;
+
+  @ApiProperty({ enum: LEAD_SOURCES })
+  source: LeadSource;
+
+  @ApiProperty(DATE_TIME)
+  createdAt: string;
+}
+
+/** A lead's details: the lead and the leads that may be the same customer. */
+export class LeadDetailsDto extends LeadViewDto implements LeadDetails {
+  @ApiProperty({ type: [LinkedLeadDto] })
+  duplicates: LinkedLead[];
 }
 
 export class LeadOwnerDto implements LeadOwner {

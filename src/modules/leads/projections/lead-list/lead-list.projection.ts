@@ -17,6 +17,7 @@ import {
   INITIAL_LEAD_STATE,
   type LeadState,
 } from '#src/modules/leads/domain/lead.state.js';
+import { emailKey, phoneKey } from '#src/modules/leads/domain/contact-match.js';
 
 /** One row of the lead list read model, as stored. */
 export interface LeadListRow {
@@ -47,6 +48,11 @@ export interface LeadListRow {
   updated_at: string;
   deleted_at: string | null;
   erased_at: string | null;
+  /** The lead this one was merged into (docs/decisions/0127-duplicate-leads.md). */
+  merged_into: string | null;
+  /** The contact-match keys of the e-mail and phone; null when they give none or once erased. */
+  email_key: string | null;
+  phone_key: string | null;
   version: number;
 }
 
@@ -77,6 +83,9 @@ const COLUMNS: [keyof LeadListRow, string][] = [
   ['updated_at', 'timestamptz'],
   ['deleted_at', 'timestamptz'],
   ['erased_at', 'timestamptz'],
+  ['merged_into', 'uuid'],
+  ['email_key', 'text'],
+  ['phone_key', 'text'],
   ['version', 'int'],
 ];
 const NAMES = COLUMNS.map(([name]) => name).join(', ');
@@ -98,6 +107,13 @@ const UPDATES = COLUMNS.filter(([name]) => name !== 'id')
 export const LEAD_LIST_TABLE = 'lead_list';
 /** Search text apart, so the frequent status moves never touch the trigram index. */
 export const LEAD_SEARCH_TABLE = 'lead_search';
+/**
+ * The duplicate links, one row per direction, so a lead's links are read by its own id: a link
+ * is recorded on the newer lead's stream and shown on both (docs/decisions/0127-duplicate-leads.md).
+ */
+export const LEAD_LINKS_TABLE = 'lead_links';
+/** A lead on the board: neither in the bin, erased nor merged into another. */
+export const ACTIVE_LEAD = 'deleted_at is null and erased_at is null and merged_into is null';
 
 /**
  * Lead list, board and detail read model, kept inline so staff read their own writes.
@@ -108,10 +124,10 @@ export const LEAD_SEARCH_TABLE = 'lead_search';
 export class LeadListProjection implements ProjectionDefinition {
   readonly name = 'lead_list';
   readonly mode = 'inline' as const;
-  readonly version = 3;
+  readonly version = 4;
   readonly handles = LEAD_EVENT_TYPES;
   readonly needsPersonalData = true;
-  readonly tables = [LEAD_LIST_TABLE, LEAD_SEARCH_TABLE];
+  readonly tables = [LEAD_LIST_TABLE, LEAD_SEARCH_TABLE, LEAD_LINKS_TABLE];
 
   async createTables({ db, tables }: ProjectionContext): Promise<void> {
     const t = tables[LEAD_LIST_TABLE];
@@ -120,23 +136,33 @@ export class LeadListProjection implements ProjectionDefinition {
     )`);
     // Active list: newest first, optionally per status; the bin: newest deletion first.
     await db.query(
-      `create index ${t}_active_created on ${t} (created_at desc, id) where deleted_at is null and erased_at is null`,
+      `create index ${t}_active_created on ${t} (created_at desc, id) where ${ACTIVE_LEAD}`,
     );
     await db.query(
-      `create index ${t}_active_status on ${t} (status, created_at desc) where deleted_at is null and erased_at is null`,
+      `create index ${t}_active_status on ${t} (status, created_at desc) where ${ACTIVE_LEAD}`,
     );
     await db.query(
-      `create index ${t}_active_price on ${t} (total_price desc) where deleted_at is null and erased_at is null`,
+      `create index ${t}_active_price on ${t} (total_price desc) where ${ACTIVE_LEAD}`,
     );
     // "My leads" on the board, and the follow-ups due by a day.
     await db.query(
-      `create index ${t}_active_owner on ${t} (owner_id, status, created_at desc) where deleted_at is null and erased_at is null`,
+      `create index ${t}_active_owner on ${t} (owner_id, status, created_at desc) where ${ACTIVE_LEAD}`,
     );
     await db.query(
-      `create index ${t}_follow_ups on ${t} (follow_up_on) where follow_up_on is not null and deleted_at is null and erased_at is null`,
+      `create index ${t}_follow_ups on ${t} (follow_up_on) where follow_up_on is not null and ${ACTIVE_LEAD}`,
     );
     await db.query(
-      `create index ${t}_bin on ${t} (deleted_at desc) where deleted_at is not null and erased_at is null`,
+      `create index ${t}_bin on ${t} (deleted_at desc) where deleted_at is not null and erased_at is null and merged_into is null`,
+    );
+    // A new lead's duplicates are looked up by these keys among the active leads.
+    await db.query(
+      `create index ${t}_active_email_key on ${t} (email_key) where email_key is not null and ${ACTIVE_LEAD}`,
+    );
+    await db.query(
+      `create index ${t}_active_phone_key on ${t} (phone_key) where phone_key is not null and ${ACTIVE_LEAD}`,
+    );
+    await db.query(
+      `create table ${tables[LEAD_LINKS_TABLE]} (lead_id uuid not null, other_id uuid not null, primary key (lead_id, other_id))`,
     );
     const search = tables[LEAD_SEARCH_TABLE];
     await db.query(`create table ${search} (id uuid primary key, search text not null)`);
@@ -166,6 +192,16 @@ export class LeadListProjection implements ProjectionDefinition {
       const next = applyLeadEvent(rows.get(id), id, event);
       if (next) rows.set(id, next);
     }
+    const links = events
+      .filter((e) => e.type === 'LeadLinkedAsDuplicate')
+      .flatMap((e) => {
+        const id = leadIdFromStream(e.streamId);
+        const other = (e.data as { otherLeadId: string }).otherLeadId;
+        return [
+          { lead_id: id, other_id: other },
+          { lead_id: other, other_id: id },
+        ];
+      });
     const s = tables[LEAD_SEARCH_TABLE];
     const searches = [...rows.values()]
       .map((row) => ({ id: row.id, search: searchText(row) }))
@@ -185,6 +221,13 @@ export class LeadListProjection implements ProjectionDefinition {
       patches.size > 0 && db.query(patchStatement(t, patches)),
       noLongerSearched.length > 0 &&
         db.query(`delete from ${s} where id = any($1::uuid[])`, [noLongerSearched]),
+      links.length > 0 &&
+        db.query(
+          `insert into ${tables[LEAD_LINKS_TABLE]} (lead_id, other_id)
+           select lead_id, other_id from jsonb_to_recordset($1::jsonb) as r(lead_id uuid, other_id uuid)
+           on conflict do nothing`,
+          [JSON.stringify(links)],
+        ),
     ]);
   }
 }
@@ -270,6 +313,10 @@ function rowPatch(recorded: InlineEvent): Partial<LeadListRow> | null {
       return { ...touched, owner_id: event.data.memberId };
     case 'FollowUpDone':
       return { ...touched, follow_up_on: null, follow_up_note: null };
+    // The links are rows of their own (`apply`); absorbing another lead changes no column.
+    case 'LeadLinkedAsDuplicate':
+    case 'LeadAbsorbed':
+      return touched;
     default:
       return null;
   }
@@ -326,6 +373,9 @@ export function applyLeadEvent(
     updated_at: at,
     deleted_at: since(state.trashed, row?.deleted_at),
     erased_at: since(state.erased, row?.erased_at),
+    merged_into: state.mergedInto,
+    email_key: emailKey(contact?.email),
+    phone_key: phoneKey(contact?.phone),
     version: recorded.streamVersion,
   };
 }
@@ -373,5 +423,6 @@ function stateOfRow(row: LeadListRow): LeadState {
     followUp: row.follow_up_on
       ? { dueOn: calendarDay(row.follow_up_on), note: row.follow_up_note ?? '' }
       : null,
+    mergedInto: row.merged_into,
   };
 }

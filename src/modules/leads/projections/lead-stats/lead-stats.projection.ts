@@ -130,11 +130,11 @@ function countedAfter(
     id,
     status: state.status,
     total_price: state.order.totalPrice,
-    active: !state.trashed && !state.erased,
+    active: !state.trashed && !state.erased && state.mergedInto === null,
   };
 }
 
-/** Only what the counts need; an inactive lead is one in the bin or erased (which left the bin). */
+/** Only what the counts need; an inactive lead is one in the bin, erased or merged. */
 function stateOfCounted(lead: CountedLead): LeadState {
   return {
     ...INITIAL_LEAD_STATE,
