@@ -5,6 +5,11 @@ import { CompletePasswordResetCommand } from '#src/modules/team/commands/complet
 import { LogInCommand } from '#src/modules/team/commands/log-in/log-in.command.js';
 import { LogOutCommand } from '#src/modules/team/commands/log-out/log-out.command.js';
 import { RequestPasswordResetCommand } from '#src/modules/team/commands/request-password-reset/request-password-reset.command.js';
+import {
+  RequestPasswordResetHandler,
+  RESET_ANSWER_FLOOR_MS,
+} from '#src/modules/team/commands/request-password-reset/request-password-reset.handler.js';
+import { SetMemberActiveCommand } from '#src/modules/team/commands/set-member-active/set-member-active.command.js';
 import { ResetPasswordCommand } from '#src/modules/team/commands/reset-password/reset-password.command.js';
 import { LoginThrottle } from '#src/modules/team/auth/login-throttle.js';
 import { PasswordResets } from '#src/modules/team/auth/password-resets.js';
@@ -12,6 +17,8 @@ import {
   ResetLinkExpiredError,
   ResetLinkUsedError,
 } from '#src/modules/team/domain/member.errors.js';
+import type { Actor } from '#src/platform/domain/actor.js';
+import { RequestContext } from '#src/platform/http/request-context.js';
 import { STAFF_PASSWORD } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -85,6 +92,42 @@ describe('Team password and session handlers against PostgreSQL', () => {
       expect(refused.map((r) => r.data)).toEqual([
         expect.objectContaining({ reason: 'unknown_account', memberId: null }),
       ]);
+    });
+
+    it('should store no link for a deactivated member and record why', async () => {
+      const member = await addMember('Saara');
+      const { memberId: adminId } = await bus.execute(
+        new AddMemberCommand(
+          { firstName: 'Aada', lastName: 'Admin', email: `aada-${randomUUID()}@example.fi` },
+          'admin',
+          STAFF_PASSWORD,
+        ),
+      );
+      const admin: Actor = { id: adminId as string, name: 'Aada Admin', role: 'admin' };
+      await RequestContext.run({ requestId: randomUUID(), actor: admin }, () =>
+        bus.execute(new SetMemberActiveCommand(member.id, false)),
+      );
+
+      await bus.execute(new RequestPasswordResetCommand(member.email, 'ip-e'));
+
+      expect(await resetsOf(member.id)).toEqual([]);
+      const refused = await refusedResets(
+        testApp.app.get(LoginThrottle).emailHash(member.email.toLowerCase()),
+      );
+      expect(refused.map((r) => r.data)).toEqual([
+        expect.objectContaining({ reason: 'inactive', memberId: member.id }),
+      ]);
+    });
+
+    it('should take the same least time to answer an unknown e-mail as a member', async () => {
+      const member = await addMember('Sini');
+      const handler = testApp.app.get(RequestPasswordResetHandler);
+      for (const email of [member.email, `nobody-${randomUUID()}@example.fi`]) {
+        const started = performance.now();
+        await handler.execute(new RequestPasswordResetCommand(email, `ip-${randomUUID()}`));
+        // Timers may fire up to a millisecond early.
+        expect(performance.now() - started).toBeGreaterThanOrEqual(RESET_ANSWER_FLOOR_MS - 1);
+      }
     });
   });
 
