@@ -18,6 +18,7 @@
  *   npm run build:server && node test/bench/visualizer.bench.ts
  *   npm run bench -- visualizer --quality    the quality part only
  *   ... --quality --only=site,panels         only the sets whose names hold one of these words
+ *   ... --quality --only=tuning              only the tuning set's subsets (a group's name)
  *   ... --quality --held-out                 only the held-out set (its totals)
  *   ... --quality --kitchens=1084,keittio-2  only the kitchens whose names hold one of these (a
  *                                            scene's seed or a site photo's name; leaves the
@@ -572,7 +573,10 @@ function qualitySets(): QualitySet[] {
   ];
   // Single kitchens are chosen by name; the held-out set's are never looked at one by one.
   if (!ONLY_KITCHENS) sets.push({ set: 'held-out', group: 'held-out', kitchens: heldOut() });
-  return sets.filter(({ set }) => !ONLY_SETS || ONLY_SETS.some((name) => set.includes(name)));
+  return sets.filter(
+    ({ set, group }) =>
+      !ONLY_SETS || ONLY_SETS.some((name) => set.includes(name) || group === name),
+  );
 }
 
 interface Tally {
