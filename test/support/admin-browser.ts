@@ -56,7 +56,11 @@ export function useAdminBrowser(options: AdminBrowserOptions): AdminBrowser {
       viewport: DESKTOP_VIEWPORT,
       ...options.contextOptions,
     });
-    await context.addInitScript((value) => localStorage.setItem('adminToken', value), token!);
+    // The script runs in every document, the new page's about:blank among them, where reading
+    // localStorage throws; only the app's own pages hold the token.
+    await context.addInitScript((value) => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('adminToken', value);
+    }, token!);
     await options.prepareContext?.(context);
     page = await context.newPage();
   }
