@@ -1,7 +1,12 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { StaffRole } from '#src/platform/http/access.decorators.js';
 import { startBrowserApp, stopBrowserApp } from './browser-app.js';
-import { DESKTOP_VIEWPORT, type TestBrowser } from './browser.js';
+import {
+  DESKTOP_VIEWPORT,
+  watchConsole,
+  type TestBrowser,
+  type WatchedBrowser,
+} from './browser.js';
 import { signInAs, type StaffOverrides } from './staff.js';
 import type { TestApp } from './test-app.js';
 
@@ -32,11 +37,12 @@ export interface AdminBrowser {
 
 /**
  * Registers the hooks every admin browser spec needs: the app and Chromium for the file, a member
- * of `role` signed in, and a context holding their token with a page in it.
+ * of `role` signed in, and a context holding their token with a page in it. Every context the
+ * browser opens is watched: a test fails on any console error or warning or uncaught error.
  */
 export function useAdminBrowser(options: AdminBrowserOptions): AdminBrowser {
   let testApp: TestApp | undefined;
-  let browser: TestBrowser | undefined;
+  let browser: WatchedBrowser | undefined;
   let token: string | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -50,7 +56,11 @@ export function useAdminBrowser(options: AdminBrowserOptions): AdminBrowser {
       viewport: DESKTOP_VIEWPORT,
       ...options.contextOptions,
     });
-    await context.addInitScript((value) => localStorage.setItem('adminToken', value), token!);
+    // The script runs in every document, the new page's about:blank among them, where reading
+    // localStorage throws; only the app's own pages hold the token.
+    await context.addInitScript((value) => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('adminToken', value);
+    }, token!);
     await options.prepareContext?.(context);
     page = await context.newPage();
   }
@@ -60,7 +70,9 @@ export function useAdminBrowser(options: AdminBrowserOptions): AdminBrowser {
   }
 
   beforeAll(async () => {
-    ({ testApp, browser } = await startBrowserApp(options.env?.()));
+    const app = await startBrowserApp(options.env?.());
+    testApp = app.testApp;
+    browser = watchConsole(app.browser);
     token = (await signInAs(testApp, options.role, options.profile)).token;
     if (options.sharedContext) await openContext();
   });
@@ -72,6 +84,10 @@ export function useAdminBrowser(options: AdminBrowserOptions): AdminBrowser {
     beforeEach(openContext);
     afterEach(closeContext);
   }
+  // No screen of the admin logs an error or warning, React's included, nor throws uncaught.
+  afterEach(() => {
+    if (browser) expect(browser.takeConsoleProblems()).toEqual([]);
+  });
 
   return {
     get testApp() {
