@@ -83,16 +83,19 @@ describe('POST /api/quote', () => {
 
   describe('Idempotency-Key', () => {
     it('should answer a retry with the first answer and create one lead', async () => {
+      // A customer no earlier test sent, so the lead is linked to no earlier one as a duplicate.
+      const quote = validQuote();
+      quote.customer = { ...quote.customer, email: 'toisto@example.fi', phone: '+358 40 765 0001' };
       const before = await eventCount(app());
       const first = await request(app().baseUrl)
         .post('/api/quote')
         .set('Idempotency-Key', 'retry-key-0001')
-        .send(validQuote())
+        .send(quote)
         .expect(201);
       const retry = await request(app().baseUrl)
         .post('/api/quote')
         .set('Idempotency-Key', 'retry-key-0001')
-        .send(validQuote())
+        .send(quote)
         .expect(201);
       expect(retry.body).toEqual(first.body);
       // One lead, with its quote e-mail and the company notification.
