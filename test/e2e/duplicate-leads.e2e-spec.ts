@@ -222,6 +222,21 @@ describe('Duplicate leads', () => {
       expect(await versionOf(twice.merged)).toBe(3);
     });
 
+    it('should erase the leads merged into a lead when it is erased, and theirs in turn', async () => {
+      const { survivor, merged } = await pair('poistoketju');
+      const earlier = (await contact('poistoketju@example.fi')).leadId;
+      await merge(earlier, { into: merged }, 200);
+      await merge(merged, { into: survivor }, 200);
+      await api.delete(`/api/quotes/${survivor}/soft`).set(bearer(admin.token)).expect(200);
+      await api.delete(`/api/admin/quotes/${survivor}`).set(bearer(admin.token)).expect(204);
+      const { rows } = await testApp.db.pool.query<{ id: string; email: string | null }>(
+        'select id, email from lead_list where id = any($1) and erased_at is not null order by id',
+        [[survivor, merged, earlier]],
+      );
+      expect(rows.map((row) => row.id).sort()).toEqual([survivor, merged, earlier].sort());
+      expect(rows.every((row) => row.email === null)).toBe(true);
+    });
+
     it('should refuse merging a lead in the bin', async () => {
       const { survivor, merged } = await pair('roskassa');
       await api.delete(`/api/quotes/${merged}/soft`).set(bearer(admin.token)).expect(200);

@@ -74,7 +74,10 @@ export const LEAD_EVENT_DECLARATIONS: EventTypeDeclaration[] = [
   { type: 'LeadAbsorbed', data: { from: id } },
   { type: 'LeadTrashed', data: {} },
   { type: 'LeadRestored', data: {} },
-  { type: 'LeadErased', data: { reason: optional(field.enum(['retention', 'restored_erasure'])) } },
+  {
+    type: 'LeadErased',
+    data: { reason: optional(field.enum(['retention', 'restored_erasure', 'survivor_erased'])) },
+  },
   {
     type: 'LeadRetentionApplied',
     data: {

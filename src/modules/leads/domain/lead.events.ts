@@ -85,9 +85,10 @@ export interface LeadRestored {
 
 /**
  * Why a lead was erased when not by an admin from the Recycle Bin: the data-protection job's
- * retention period ran out, or a restore repeated an erasure made after its backup.
+ * retention period ran out, a restore repeated an erasure made after its backup, or the lead it
+ * was merged into was erased (docs/decisions/0127-duplicate-leads.md).
  */
-export type LeadErasureReason = 'retention' | 'restored_erasure';
+export type LeadErasureReason = 'retention' | 'restored_erasure' | 'survivor_erased';
 
 export interface LeadErased {
   type: 'LeadErased';

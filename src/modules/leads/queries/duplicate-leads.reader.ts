@@ -38,6 +38,15 @@ export class DuplicateLeadsReader {
     return rows.map((row) => row.id);
   }
 
+  /** The leads merged into `leadId` and not erased yet: they go when it goes. */
+  async mergedInto(leadId: string): Promise<string[]> {
+    const { rows } = await this.pool.query<{ id: string }>(
+      `select id from ${LEAD_LIST_TABLE} where merged_into = $1 and erased_at is null order by id`,
+      [leadId],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /**
    * The leads linked to `leadId` either way that are still active: a link to a lead since
    * erased, merged or trashed is not shown.

@@ -2,6 +2,7 @@ import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { leadSubjectId } from '#src/modules/leads/domain/lead.events.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
+import { DuplicateLeadsReader } from '#src/modules/leads/queries/duplicate-leads.reader.js';
 import type { LeadVersionResult } from '#src/modules/leads/domain/lead.types.js';
 import { ForgetVisitorCommand, visitorSubjectId } from '#src/modules/visualizer/index.js';
 import { recordErasures } from '#src/platform/event-store/erasure-ledger.js';
@@ -13,6 +14,7 @@ export class EraseLeadHandler implements ICommandHandler<EraseLeadCommand, LeadV
     private readonly leads: LeadRepository,
     private readonly eventStore: EventStore,
     private readonly commandBus: CommandBus,
+    private readonly duplicates: DuplicateLeadsReader,
   ) {}
 
   async execute(command: EraseLeadCommand): Promise<LeadVersionResult> {
@@ -37,6 +39,11 @@ export class EraseLeadHandler implements ICommandHandler<EraseLeadCommand, LeadV
     // Files are not part of the transaction: they go once the erasure is certain.
     if (before.visitorId) {
       await this.commandBus.execute(new ForgetVisitorCommand(before.visitorId));
+    }
+    // A lead merged into this one is the same person: erased with it, and in turn the leads
+    // merged into that one (docs/decisions/0127-duplicate-leads.md).
+    for (const mergedId of await this.duplicates.mergedInto(command.leadId)) {
+      await this.commandBus.execute(new EraseLeadCommand(mergedId, undefined, 'survivor_erased'));
     }
     return { leadId: command.leadId, version };
   }
