@@ -1,4 +1,4 @@
-import { Alert, TextField } from '@mui/material';
+import { Alert } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import type { StaffUser } from '#src/contract/team';
 import { useDisableSecondFactorMutation } from '@/admin/auth/api/authApi';
@@ -6,6 +6,7 @@ import { PasswordField } from '@/shared/components/PasswordField';
 import { useToast } from '@/shared/components/toast';
 import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
 import { SecondFactorSetup } from './SecondFactorSetup';
+import { AuthenticatorCodeField } from './AuthenticatorCodeField';
 import { SettingsForm } from './SettingsForm';
 
 /** Two-step sign-in in Settings: set it up, or turn it off with the password and a code. */
@@ -40,14 +41,7 @@ function TurnOffForm() {
         onChange={(e) => setPassword(e.target.value)}
         required
       />
-      <TextField
-        label="Code from the app"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        autoComplete="one-time-code"
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-        required
-      />
+      <AuthenticatorCodeField value={code} onChange={setCode} />
     </SettingsForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import type { SecondFactorSetupAnswer } from '#src/contract/team';
@@ -10,6 +10,7 @@ import {
   useStartSecondFactorSetupMutation,
 } from '@/admin/auth/api/authApi';
 import { RecoveryCodesList } from './RecoveryCodesList';
+import { AuthenticatorCodeField } from './AuthenticatorCodeField';
 
 /**
  * Setting up two-step sign-in: a new secret as a QR code and in text, then a code from the app
@@ -85,14 +86,7 @@ export function SecondFactorSetup() {
       <Typography variant="body2">
         Key: <code data-testid="second-factor-secret">{setup.secret}</code>
       </Typography>
-      <TextField
-        label="Code from the app"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        autoComplete="one-time-code"
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-        required
-      />
+      <AuthenticatorCodeField value={code} onChange={setCode} />
       <Button
         type="submit"
         variant="contained"

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, PickType } from '@nestjs/swagger';
 import {
   DOOR_STYLES,
   type DoorStyle,
@@ -117,31 +117,18 @@ export class LeadViewDto implements LeadView {
 }
 
 /** Another active lead with the same e-mail or phone, linked when one of the two came in. */
-export class LinkedLeadDto implements LinkedLead {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
-  @ApiProperty({ example: 'Aino' })
-  customerFirstName: string;
-
-  @ApiProperty({ example: 'Virtanen' })
-  customerLastName: string;
-
-  @ApiProperty({ example: 'aino.virtanen@example.fi' })
-  customerEmail: string;
-
-  @ApiProperty({ example: '+358 40 123 4567' })
-  customerPhone: string;
-
-  @ApiProperty({ example: 'new' })
-  status: string;
-
-  @ApiProperty({ enum: LEAD_SOURCES })
-  source: LeadSource;
-
-  @ApiProperty(DATE_TIME)
-  createdAt: string;
-}
+export class LinkedLeadDto
+  extends PickType(LeadViewDto, [
+    'id',
+    'customerFirstName',
+    'customerLastName',
+    'customerEmail',
+    'customerPhone',
+    'status',
+    'source',
+    'createdAt',
+  ] as const)
+  implements LinkedLead {}
 
 /** A lead's details: the lead and the leads that may be the same customer. */
 export class LeadDetailsDto extends LeadViewDto implements LeadDetails {
