@@ -62,6 +62,11 @@ export class InMemoryEventStore implements EventStreams {
       }));
   }
 
+  /** Then: every stream that holds an event, so a test can say nothing was appended anywhere. */
+  streamIds(): string[] {
+    return [...this.streams.keys()];
+  }
+
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     return [...(this.streams.get(streamId) ?? [])];
   }
