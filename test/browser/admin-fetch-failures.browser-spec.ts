@@ -28,7 +28,7 @@ describe('Admin fetch failures in Chromium', () => {
   });
 
   const createLead = (firstName: string, lastName: string) =>
-    createTestLead(admin.testApp, firstName, lastName);
+    createTestLead(admin.testApp, { firstName, lastName });
 
   /** Answers 500 to every GET matching `pattern` until the returned function is called. */
   async function failGets(pattern: string) {

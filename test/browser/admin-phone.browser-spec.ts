@@ -44,7 +44,11 @@ describe('Admin on a 390 px touch screen in Chromium', () => {
   }
 
   it('should move a card to the next column by touch', async () => {
-    await createTestLead(admin.testApp, 'Topi', 'Kosketus', 'new', 1800);
+    await createTestLead(admin.testApp, {
+      firstName: 'Topi',
+      lastName: 'Kosketus',
+      totalPrice: 1800,
+    });
     await admin.openAdmin('crm');
     const column = (id: string) => admin.page.getByTestId(`column-${id}`);
     const card = column('new').getByTestId('lead-card').filter({ hasText: 'Topi Kosketus' });

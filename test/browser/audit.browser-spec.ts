@@ -55,7 +55,11 @@ describe('Audit log and the past board in Chromium', () => {
   });
 
   it('should show the board as it was at a past moment, read-only, and come back to now', async () => {
-    const leadId = await createTestLead(admin.testApp, 'Aika', 'Matkaaja', 'new', 2000);
+    const leadId = await createTestLead(admin.testApp, {
+      firstName: 'Aika',
+      lastName: 'Matkaaja',
+      totalPrice: 2000,
+    });
     await sleep(1100);
     const then = new Date(Math.floor(Date.now() / 1000) * 1000);
     await sleep(1100);

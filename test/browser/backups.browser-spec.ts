@@ -1,27 +1,10 @@
-import type { Page } from 'playwright-core';
-import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import type { TestBrowser } from '../support/browser.js';
-import { createMember, signInThroughForm, STAFF_PASSWORD } from '../support/staff.js';
-import type { TestApp } from '../support/test-app.js';
+import { useBrowserApp } from '../support/browser-app.js';
 
 describe('Backups tab in Chromium', () => {
-  let testApp: TestApp;
-  let browser: TestBrowser;
-
-  beforeAll(async () => {
-    ({ testApp, browser } = await startBrowserApp());
-  });
-  afterAll(() => stopBrowserApp({ testApp, browser }));
-
-  async function signedIn(role: 'admin' | 'salesperson'): Promise<Page> {
-    const member = await createMember(testApp, role);
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughForm(page, testApp.baseUrl, member.email, STAFF_PASSWORD);
-    return page;
-  }
+  const app = useBrowserApp();
 
   it('should show the empty state, then a new backup on top marked Latest', async () => {
-    const page = await signedIn('admin');
+    const { page } = await app.signInThroughForm('admin');
     await page.getByRole('tab', { name: 'Backups' }).click();
     await page.getByText('No backup files found').waitFor();
     await page.getByText('First backup will be created within 5 minutes').waitFor();
@@ -51,13 +34,11 @@ describe('Backups tab in Chromium', () => {
 
     await page.getByRole('button', { name: 'Refresh List' }).click();
     await page.getByText('Total files: 2').waitFor();
-    await page.context().close();
   });
 
   it('should not show the tab to a salesperson', async () => {
-    const page = await signedIn('salesperson');
+    const { page } = await app.signInThroughForm('salesperson');
     await page.getByRole('tab', { name: 'CRM' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Backups' }).count()).toBe(0);
-    await page.context().close();
   });
 });

@@ -10,7 +10,7 @@ describe('CRM in Chromium', () => {
   });
 
   const createLead = (firstName: string, lastName: string, status = 'new', price = 1500) =>
-    createTestLead(admin.testApp, firstName, lastName, status, price);
+    createTestLead(admin.testApp, { firstName, lastName, status, totalPrice: price });
 
   const openTab = async (name: RegExp | string) => {
     await admin.openAdmin();

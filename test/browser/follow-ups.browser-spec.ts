@@ -12,8 +12,8 @@ describe('Owners and follow-ups in Chromium', () => {
   const card = (name: string) => admin.page.getByTestId('lead-card').filter({ hasText: name });
 
   it('should take a lead, set a follow-up for today and see it due on the Overview', async () => {
-    const mine = await createTestLead(admin.testApp, 'Outi', 'Omistaja');
-    await createTestLead(admin.testApp, 'Veli', 'Vieras');
+    const mine = await createTestLead(admin.testApp, { firstName: 'Outi', lastName: 'Omistaja' });
+    await createTestLead(admin.testApp, { firstName: 'Veli', lastName: 'Vieras' });
     await admin.openAdmin('crm', { lead: mine });
     const dialog = admin.page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: 'Owner' }).click();

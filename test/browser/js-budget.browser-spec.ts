@@ -1,8 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import { waitForHydration, type TestBrowser } from '../support/browser.js';
-import type { TestApp } from '../support/test-app.js';
+import { useBrowserApp } from '../support/browser-app.js';
+import { waitForHydration } from '../support/browser.js';
 
 /**
  * Gzip kB (1000 bytes) of every script a first-time visitor's browser has fetched on a public
@@ -41,21 +40,14 @@ function expectWithin(scripts: Script[], budgetKb: number, what: string): void {
 }
 
 describe('JavaScript budget', () => {
-  let testApp: TestApp;
-  let browser: TestBrowser;
-
-  beforeAll(async () => {
-    ({ testApp, browser } = await startBrowserApp());
-  });
-  afterAll(() => stopBrowserApp({ testApp, browser }));
+  const app = useBrowserApp();
 
   it.each(PUBLIC_PATHS)(
     'should keep the scripts of %s, after a pointer move and a scroll, within the budget',
     async (path) => {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-      const page = await context.newPage();
+      const page = await app.newPage({ viewport: { width: 390, height: 844 } });
       const scripts = recordScripts(page);
-      await page.goto(`${testApp.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      await page.goto(`${app.testApp.baseUrl}${path}`, { waitUntil: 'networkidle' });
       await waitForHydration(page);
       await page.mouse.move(100, 200);
       await page.mouse.move(120, 260);
@@ -63,7 +55,6 @@ describe('JavaScript budget', () => {
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
       const fetched = await scripts();
-      await context.close();
 
       expect(fetched.length).toBeGreaterThan(1);
       expectWithin(fetched, PAGE_SCRIPT_BUDGET_KB, `Scripts of ${path}`);

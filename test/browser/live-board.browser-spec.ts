@@ -1,38 +1,28 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { createTestLead } from '../support/leads.js';
-import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import { signedInContext, type TestBrowser } from '../support/browser.js';
+import { useBrowserApp } from '../support/browser-app.js';
 import { signInAs } from '../support/staff.js';
-import type { TestApp } from '../support/test-app.js';
 
 /** Changes made elsewhere reach an open screen within this long (docs/product.md#live-board). */
 const LIVE_WITHIN_MS = 1000;
 
 describe('Live board in two browsers', () => {
-  let testApp: TestApp;
-  let browser: TestBrowser;
-  let contexts: BrowserContext[];
+  const app = useBrowserApp();
   let anna: Page;
   let mika: Page;
 
-  beforeAll(async () => {
-    ({ testApp, browser } = await startBrowserApp());
-  });
-  afterAll(() => stopBrowserApp({ testApp, browser }));
   beforeEach(async () => {
     const tokens = await Promise.all([
-      signInAs(testApp, 'admin', { firstName: 'Anna', lastName: 'Admin' }),
-      signInAs(testApp, 'salesperson', { firstName: 'Mika', lastName: 'Myyjä' }),
+      signInAs(app.testApp, 'admin', { firstName: 'Anna', lastName: 'Admin' }),
+      signInAs(app.testApp, 'salesperson', { firstName: 'Mika', lastName: 'Myyjä' }),
     ]);
-    contexts = await Promise.all(tokens.map(({ token }) => signedInContext(browser, token)));
-    [anna, mika] = await Promise.all(contexts.map((context) => context.newPage()));
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
+    [anna, mika] = await Promise.all(
+      tokens.map(async ({ token }) => (await app.signedInContext(token)).newPage()),
+    );
   });
 
   const openBoard = async (page: Page) => {
-    await page.goto(`${testApp.baseUrl}/admin?tab=crm`);
+    await page.goto(`${app.testApp.baseUrl}/admin?tab=crm`);
     await page.getByTestId('column-new').waitFor();
     // Changes are told from the moment the stream is open.
     await page.locator('[data-live-status="live"]').waitFor();
@@ -52,7 +42,7 @@ describe('Live board in two browsers', () => {
   }
 
   it("should move a card on the other person's board within a second, both ways", async () => {
-    await createTestLead(testApp, 'Liisa', 'Liikkuva');
+    await createTestLead(app.testApp, { firstName: 'Liisa', lastName: 'Liikkuva' });
     await Promise.all([openBoard(anna), openBoard(mika)]);
     await card(mika, 'Liisa Liikkuva').waitFor();
 
@@ -70,7 +60,7 @@ describe('Live board in two browsers', () => {
 
   it('should show a new quote on open boards without a reload', async () => {
     await Promise.all([openBoard(anna), openBoard(mika)]);
-    await createTestLead(testApp, 'Uuno', 'Uusi');
+    await createTestLead(app.testApp, { firstName: 'Uuno', lastName: 'Uusi' });
     await Promise.all(
       [anna, mika].map((page) =>
         column(page, 'new').getByText('Uuno Uusi').waitFor({ timeout: LIVE_WITHIN_MS }),
@@ -79,7 +69,7 @@ describe('Live board in two browsers', () => {
   });
 
   it('should tell an open lead dialog that someone else changed the lead', async () => {
-    await createTestLead(testApp, 'Dora', 'Dialogi');
+    await createTestLead(app.testApp, { firstName: 'Dora', lastName: 'Dialogi' });
     await Promise.all([openBoard(anna), openBoard(mika)]);
     await card(mika, 'Dora Dialogi').click();
     const dialog = mika.getByRole('dialog');

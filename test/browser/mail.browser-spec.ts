@@ -42,7 +42,7 @@ describe('E-mail dialog in Chromium', () => {
   };
 
   it('should send with Enter, keep Shift+Enter lines, and show the message delivered', async () => {
-    await createTestLead(admin.testApp, 'Aino', 'Lähettäjä');
+    await createTestLead(admin.testApp, { firstName: 'Aino', lastName: 'Lähettäjä' });
     await openCrm();
     const dialog = await openEmail('Aino Lähettäjä');
     const message = dialog.getByLabel('Message');
@@ -62,7 +62,7 @@ describe('E-mail dialog in Chromium', () => {
   });
 
   it('should add a customer reply on the left of the conversation', async () => {
-    await createTestLead(admin.testApp, 'Ville', 'Vastaaja');
+    await createTestLead(admin.testApp, { firstName: 'Ville', lastName: 'Vastaaja' });
     await openCrm();
     const dialog = await openEmail('Ville Vastaaja');
     await dialog.getByRole('button', { name: 'Add customer reply' }).first().click();
@@ -76,8 +76,11 @@ describe('E-mail dialog in Chromium', () => {
   });
 
   it("should badge ten unread replies as '9+' and clear the badge once the conversation is opened", async () => {
-    const leadId = await createTestLead(admin.testApp, 'Kaisa', 'Kirjoittaja');
-    const quiet = await createTestLead(admin.testApp, 'Olli', 'Hiljainen');
+    const leadId = await createTestLead(admin.testApp, {
+      firstName: 'Kaisa',
+      lastName: 'Kirjoittaja',
+    });
+    const quiet = await createTestLead(admin.testApp, { firstName: 'Olli', lastName: 'Hiljainen' });
     await receiveReplies(leadId, 10);
     await receiveReplies(quiet, 3);
     await openCrm();
@@ -98,8 +101,11 @@ describe('E-mail dialog in Chromium', () => {
   });
 
   it('should revalidate the badges it keeps: the server answers an unchanged count 304', async () => {
-    const leadId = await createTestLead(admin.testApp, 'Reijo', 'Revalidoija');
-    await createTestLead(admin.testApp, 'Tiina', 'Tyhjä');
+    const leadId = await createTestLead(admin.testApp, {
+      firstName: 'Reijo',
+      lastName: 'Revalidoija',
+    });
+    await createTestLead(admin.testApp, { firstName: 'Tiina', lastName: 'Tyhjä' });
     await receiveReplies(leadId, 3);
     // Seen by the server: the admin.page is given the kept answer as a 200 either way.
     const answered: { ifNoneMatch?: string; status: number }[] = [];
@@ -134,7 +140,7 @@ describe('E-mail dialog in Chromium', () => {
   });
 
   it('should open the conversation from the overview and from the lead details', async () => {
-    await createTestLead(admin.testApp, 'Eeva', 'Yleiskatsaus');
+    await createTestLead(admin.testApp, { firstName: 'Eeva', lastName: 'Yleiskatsaus' });
     await admin.openAdmin();
     await admin.page.getByRole('button', { name: 'Send email to Eeva Yleiskatsaus' }).click();
     const dialog = admin.page.getByRole('dialog', { name: /Email Eeva Yleiskatsaus/ });

@@ -1,36 +1,24 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import type { TestBrowser } from '../support/browser.js';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.js';
 import { createMember, signInThroughForm } from '../support/staff.js';
-import type { TestApp } from '../support/test-app.js';
+import { useBrowserApp } from '../support/browser-app.js';
 
 const NEW_PASSWORD = 'uusi Salasana keittiölle 7';
 
 describe('Forgot password in Chromium', () => {
   let sink: SmtpSink;
-  let testApp: TestApp;
-  let browser: TestBrowser;
-  let context: BrowserContext;
-  let page: Page;
-
   beforeAll(async () => {
     sink = await startSmtpSink();
-    ({ testApp, browser } = await startBrowserApp({
-      SMTP_URL: sink.url,
-      PUBLIC_URL: 'https://keittiokalvo.fi',
-    }));
   });
-  afterAll(async () => {
-    await stopBrowserApp({ testApp, browser });
-    await sink.stop();
+  const app = useBrowserApp({
+    env: () => ({ SMTP_URL: sink.url, PUBLIC_URL: 'https://keittiokalvo.fi' }),
   });
+  afterAll(() => sink?.stop());
+  let context: BrowserContext;
+  let page: Page;
   beforeEach(async () => {
-    context = await browser.newContext();
+    context = await app.newContext();
     page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
   });
 
   /** The link of the e-mail, opened on the app under test instead of the configured site. */
@@ -42,7 +30,7 @@ describe('Forgot password in Chromium', () => {
         const link = /https:\/\/keittiokalvo\.fi(\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(
           mail.parsed.text!,
         )![1];
-        return `${testApp.baseUrl}${link}`;
+        return `${app.testApp.baseUrl}${link}`;
       }
       if (Date.now() > deadline) throw new Error(`no reset e-mail for ${email}`);
       await new Promise((done) => setTimeout(done, 50));
@@ -50,8 +38,8 @@ describe('Forgot password in Chromium', () => {
   }
 
   it('should go from "Forgot password?" to a new password read from the e-mail, once', async () => {
-    const member = await createMember(testApp, 'salesperson', { firstName: 'Riikka' });
-    await page.goto(`${testApp.baseUrl}/login`);
+    const member = await createMember(app.testApp, 'salesperson', { firstName: 'Riikka' });
+    await page.goto(`${app.testApp.baseUrl}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
     await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
@@ -76,7 +64,7 @@ describe('Forgot password in Chromium', () => {
     await page.waitForURL('**/login');
     await page.getByText('Sign in with your new password.').waitFor();
 
-    await signInThroughForm(page, testApp.baseUrl, member.email, NEW_PASSWORD);
+    await signInThroughForm(page, app.testApp.baseUrl, member.email, NEW_PASSWORD);
     await page.waitForURL('**/admin');
 
     // The same link a second time: refused in words, the password stays.
@@ -93,7 +81,7 @@ describe('Forgot password in Chromium', () => {
 
   it('should show the same answer for an e-mail no member has', async () => {
     const before = sink.received.length;
-    await page.goto(`${testApp.baseUrl}/forgot-password`);
+    await page.goto(`${app.testApp.baseUrl}/forgot-password`);
     await page.getByLabel('Email').fill('nobody@keittiokalvo.fi');
     await page.getByRole('button', { name: 'Send Link' }).click();
     await page

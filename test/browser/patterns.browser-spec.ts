@@ -1,9 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import { waitForHydration, watchConsole, type WatchedBrowser } from '../support/browser.js';
-import type { TestApp } from '../support/test-app.js';
+import type { Page } from 'playwright-core';
+import { useBrowserApp } from '../support/browser-app.js';
+import { waitForHydration } from '../support/browser.js';
+import {
+  answerPatternImages,
+  openPublicPage,
+  seriousViolations,
+  tinyJpeg,
+} from '../support/public-pages.js';
 
 interface ApiPattern {
   id: string;
@@ -12,42 +15,25 @@ interface ApiPattern {
 }
 
 describe('Pattern library page (/patterns) in Chromium', () => {
-  let testApp: TestApp;
-  let browser: WatchedBrowser;
+  const app = useBrowserApp();
   let catalogue: ApiPattern[];
-  let tinyJpeg: Buffer;
-  let context: BrowserContext;
+  let image: Buffer;
   let page: Page;
 
   beforeAll(async () => {
-    const app = await startBrowserApp();
-    testApp = app.testApp;
-    browser = watchConsole(app.browser);
-    catalogue = (await (await fetch(`${testApp.baseUrl}/api/patterns`)).json()) as ApiPattern[];
-    tinyJpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
-      .jpeg()
-      .toBuffer();
+    catalogue = (await (await fetch(`${app.testApp.baseUrl}/api/patterns`)).json()) as ApiPattern[];
+    image = await tinyJpeg('#888');
   });
-  afterAll(() => stopBrowserApp({ testApp, browser }));
 
-  /** Images are the server's concern (tested in e2e); here they answer instantly. */
-  async function openPage(viewport = { width: 1280, height: 800 }) {
-    context = await browser.newContext({ viewport });
-    page = await context.newPage();
-    await page.route('**/vinyl_patterns/**', (route) =>
-      route.fulfill({ body: tinyJpeg, contentType: 'image/jpeg' }),
-    );
-    await page.goto(`${testApp.baseUrl}/patterns`);
+  async function openPage(viewport?: { width: number; height: number }) {
+    page = await openPublicPage(app, '/patterns', {
+      viewport,
+      prepare: (opened) => answerPatternImages(opened, image),
+    });
     await page.getByRole('heading', { name: 'Vinyylimallisto', level: 1 }).waitFor();
-    await waitForHydration(page);
     // The heading comes before the catalogue has loaded; the tests read the loaded page.
     await tiles().first().waitFor();
   }
-  afterEach(async () => {
-    await context?.close();
-    // No page of the site logs an error or warning, React's included.
-    expect(browser.takeConsoleProblems()).toEqual([]);
-  });
 
   const results = () => page.getByTestId('pattern-results');
   const tiles = () => page.locator('[data-testid^="pattern-"] li button');
@@ -172,15 +158,10 @@ describe('Pattern library page (/patterns) in Chromium', () => {
   });
 
   it('should show the code and "Kuva latautuu" when a thumbnail cannot load', async () => {
-    context = await browser.newContext();
-    page = await context.newPage();
     const broken = catalogue[2];
-    await page.route('**/vinyl_patterns/**', (route) =>
-      route.request().url().includes(`/thumbs/${broken.id}.`)
-        ? route.abort()
-        : route.fulfill({ body: tinyJpeg, contentType: 'image/jpeg' }),
-    );
-    await page.goto(`${testApp.baseUrl}/patterns`);
+    page = await app.newPage();
+    await answerPatternImages(page, image, (url) => url.includes(`/thumbs/${broken.id}.`));
+    await page.goto(`${app.testApp.baseUrl}/patterns`);
     // The image fails before the app has loaded; the app notices it when it takes the page over.
     await waitForHydration(page);
     const placeholder = page.getByTestId('pattern-placeholder');
@@ -209,9 +190,8 @@ describe('Pattern library page (/patterns) in Chromium', () => {
   });
 
   it('should load the real thumbnails from the server', async () => {
-    context = await browser.newContext();
-    page = await context.newPage();
-    await page.goto(`${testApp.baseUrl}/patterns`);
+    page = await app.newPage();
+    await page.goto(`${app.testApp.baseUrl}/patterns`);
     const firstImage = tiles().first().locator('img');
     await firstImage.waitFor();
     await page.waitForFunction(
@@ -229,16 +209,10 @@ describe('Pattern library page (/patterns) in Chromium', () => {
 
   it('should have no serious accessibility findings, with the overlay closed or open', async () => {
     await openPage();
-    const serious = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .flatMap((violation) =>
-          violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
-        );
-    await expect(serious()).resolves.toEqual([]);
+    await expect(seriousViolations(page)).resolves.toEqual([]);
     await tiles().first().click();
     await page.getByRole('dialog').waitFor();
-    await expect(serious()).resolves.toEqual([]);
+    await expect(seriousViolations(page)).resolves.toEqual([]);
   });
 
   it('should fit a phone screen in two columns without sideways scrolling', async () => {

@@ -1,20 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import { waitForHydration, watchConsole, type WatchedBrowser } from '../support/browser.js';
+import { useBrowserApp } from '../support/browser-app.js';
+import { waitForHydration } from '../support/browser.js';
+import { PUBLIC_VIEWPORT, seriousViolations } from '../support/public-pages.js';
 import type { TestApp } from '../support/test-app.js';
 
 const PIXEL_ID = '1234567890';
-
-/** Serious and critical axe findings, as "rule: target" lines, so a failure names them. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
-    );
-}
 
 async function eventuallyStored(testApp: TestApp, event: string): Promise<boolean> {
   for (let attempt = 0; attempt < 50; attempt++) {
@@ -33,23 +23,15 @@ async function storedConsent(page: Page): Promise<string | null> {
 }
 
 describe('Public site in Chromium', () => {
-  let testApp: TestApp;
-  let browser: WatchedBrowser;
+  const app = useBrowserApp({
+    env: () => ({ META_PIXEL_ID: PIXEL_ID, RATE_LIMIT_PER_MINUTE: '1000' }),
+  });
   let context: BrowserContext;
   let page: Page;
   let pixelRequests: string[];
 
-  beforeAll(async () => {
-    const app = await startBrowserApp({
-      META_PIXEL_ID: PIXEL_ID,
-      RATE_LIMIT_PER_MINUTE: '1000',
-    });
-    testApp = app.testApp;
-    browser = watchConsole(app.browser);
-  });
-  afterAll(() => stopBrowserApp({ testApp, browser }));
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await app.newContext({ viewport: PUBLIC_VIEWPORT });
     pixelRequests = [];
     // The pixel's host is never reached from tests: record the attempt and answer locally.
     await context.route('https://connect.facebook.net/**', async (route) => {
@@ -58,14 +40,9 @@ describe('Public site in Chromium', () => {
     });
     page = await context.newPage();
   });
-  afterEach(async () => {
-    await context.close();
-    // No page of the site logs an error or warning, React's included.
-    expect(browser.takeConsoleProblems()).toEqual([]);
-  });
 
   const open = async (path: string, status = 200) => {
-    const response = await page.goto(`${testApp.baseUrl}${path}`);
+    const response = await page.goto(`${app.testApp.baseUrl}${path}`);
     expect(response?.status()).toBe(status);
     await waitForHydration(page);
   };
@@ -103,8 +80,8 @@ describe('Public site in Chromium', () => {
     it('should record a page_view without cookies', async () => {
       await open('/');
       await page.getByRole('heading', { level: 1 }).waitFor();
-      expect(await eventuallyStored(testApp, 'page_view')).toBe(true);
-      const { rows } = await testApp.db.pool.query<{ page: string }>(
+      expect(await eventuallyStored(app.testApp, 'page_view')).toBe(true);
+      const { rows } = await app.testApp.db.pool.query<{ page: string }>(
         "select page from analytics_events where event = 'page_view'",
       );
       expect(rows.map((row) => row.page)).toContain('/');
@@ -119,10 +96,10 @@ describe('Public site in Chromium', () => {
       await page.mouse.click(5, 300);
       await page.waitForTimeout(500);
       await page.goto('about:blank');
-      expect(await eventuallyStored(testApp, 'web_vital')).toBe(true);
+      expect(await eventuallyStored(app.testApp, 'web_vital')).toBe(true);
       // Each metric is its own request: the page's last ones may land a moment after the first.
       const readVitals = () =>
-        testApp.db.pool.query<{ page: string; data: Record<string, unknown> }>(
+        app.testApp.db.pool.query<{ page: string; data: Record<string, unknown> }>(
           "select page, data from analytics_events where event = 'web_vital'",
         );
       let { rows } = await readVitals();
@@ -151,7 +128,7 @@ describe('Public site in Chromium', () => {
       await header.getByRole('link', { name: 'Hintalaskuri' }).click();
       await page.waitForURL('**/quote');
       await header.getByRole('link', { name: 'Etusivu', exact: true }).click();
-      await page.waitForURL(`${testApp.baseUrl}/`);
+      await page.waitForURL(`${app.testApp.baseUrl}/`);
     });
 
     it('should show an icon-only menu at 390 px that still navigates', async () => {
@@ -262,13 +239,11 @@ describe('Public site in Chromium', () => {
     });
 
     it('should be in the prerendered page of a first visit, without JavaScript', async () => {
-      const noScript = await browser.newContext({ javaScriptEnabled: false });
-      const plain = await noScript.newPage();
-      await plain.goto(`${testApp.baseUrl}/`);
+      const plain = await app.newPage({ javaScriptEnabled: false });
+      await plain.goto(`${app.testApp.baseUrl}/`);
       const banner = plain.getByTestId('cookie-banner');
       expect(await banner.isVisible()).toBe(true);
       await banner.getByRole('button', { name: 'Hyväksy kaikki' }).waitFor();
-      await noScript.close();
     });
 
     it('should never show to a returning visitor', async () => {
@@ -294,7 +269,7 @@ describe('Public site in Chromium', () => {
         await released;
         await route.continue();
       });
-      await page.goto(`${testApp.baseUrl}/`, { waitUntil: 'commit' });
+      await page.goto(`${app.testApp.baseUrl}/`, { waitUntil: 'commit' });
       const banner = page.getByTestId('cookie-banner');
       await banner.getByRole('button', { name: 'Näytä tiedot' }).click();
       await banner.getByText('Meta-pikseli (Meta Platforms)', { exact: false }).waitFor();
@@ -377,12 +352,12 @@ describe('Public site in Chromium', () => {
         '1 190 €',
       );
       await page.getByTestId('toast').getByText('Tarjous lähetetty!').waitFor();
-      const { rows } = await testApp.db.pool.query<{ data: Record<string, unknown> }>(
+      const { rows } = await app.testApp.db.pool.query<{ data: Record<string, unknown> }>(
         "select data from events where type = 'LeadCreated' and data->>'patternId' = 'AG20'",
       );
       expect(rows[0].data).toMatchObject({ source: 'quote', doors: 8, drawers: 0, metres: 1 });
       // The analytics call is fire-and-forget, so it may land just after the confirmation.
-      expect(await eventuallyStored(testApp, 'quote_submitted')).toBe(true);
+      expect(await eventuallyStored(app.testApp, 'quote_submitted')).toBe(true);
 
       await page.getByRole('button', { name: 'Uusi tarjous' }).click();
       await page.getByText('Vaihe 1 / 4').waitFor();
@@ -459,7 +434,7 @@ describe('Public site in Chromium', () => {
       await page.getByTestId('toast').getByText('Viesti lähetetty!').waitFor();
       await page.getByText('Otamme yhteyttä sinuun 24 tunnin sisällä.').waitFor();
       expect(await page.getByLabel('Nimi').inputValue()).toBe('');
-      const { rows } = await testApp.db.pool.query<{ data: Record<string, unknown> }>(
+      const { rows } = await app.testApp.db.pool.query<{ data: Record<string, unknown> }>(
         "select data from events where type = 'LeadCreated' and data->>'source' = 'contact_form'",
       );
       expect(rows.length).toBe(1);

@@ -1,25 +1,19 @@
 import type { Page } from 'playwright-core';
 import { PersonalDataVault } from '#src/platform/event-store/personal-data-vault.js';
-import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import type { TestBrowser } from '../support/browser.js';
+import { useBrowserApp } from '../support/browser-app.js';
 import { generateLeadHistory } from '../support/generated-history.ts';
-import { createMember, signInThroughForm, STAFF_PASSWORD } from '../support/staff.js';
-import type { TestApp } from '../support/test-app.js';
 
 /** Enough history that a build takes a few of the tab's one-second polls. */
 const LEADS = 10_000;
 
 describe('Reports in Chromium', () => {
-  let testApp: TestApp;
-  let browser: TestBrowser;
+  const app = useBrowserApp();
 
   beforeAll(async () => {
-    ({ testApp, browser } = await startBrowserApp());
-    await generateLeadHistory(testApp.db.pool, testApp.app.get(PersonalDataVault), {
+    await generateLeadHistory(app.testApp.db.pool, app.testApp.app.get(PersonalDataVault), {
       leads: LEADS,
     });
   }, 180_000);
-  afterAll(() => stopBrowserApp({ testApp, browser }));
 
   /** Every value the progress bar shows until it shows 100. */
   async function watchProgress(page: Page, label: string): Promise<number[]> {
@@ -35,10 +29,7 @@ describe('Reports in Chromium', () => {
   }
 
   it('should show the report built at start, rebuild it with its progress up to 100 %, then show it', async () => {
-    const manager = await createMember(testApp, 'manager');
-    const context = await browser.newContext({ acceptDownloads: true });
-    const page = await context.newPage();
-    await signInThroughForm(page, testApp.baseUrl, manager.email, STAFF_PASSWORD);
+    const { page } = await app.signInThroughForm('manager');
     await page.getByRole('tab', { name: 'Reports' }).click();
     const card = page.getByRole('region', { name: 'Revenue' });
     // Built in the background when the app started, and kept up to date since.
@@ -67,6 +58,5 @@ describe('Reports in Chromium', () => {
     const csv = Buffer.concat(chunks).toString('utf8');
     expect(csv.split('\r\n')[0]).toBe('\ufeffMonth,Door style,Closed,Potential');
     expect(csv.split('\r\n').length).toBeGreaterThan(20);
-    await context.close();
   }, 240_000);
 });

@@ -1,33 +1,18 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import type { TestBrowser } from '../support/browser.js';
+import type { Page } from 'playwright-core';
 import { awayFromStepEdge, totpCode } from '../support/second-factor.js';
 import { createMember, signInThroughForm, STAFF_PASSWORD } from '../support/staff.js';
-import type { TestApp } from '../support/test-app.js';
+import { useBrowserApp } from '../support/browser-app.js';
 
 describe('Two-step sign-in in Chromium', () => {
-  let testApp: TestApp;
-  let browser: TestBrowser;
-  let context: BrowserContext;
+  const app = useBrowserApp();
   let page: Page;
-
-  beforeAll(async () => {
-    ({ testApp, browser } = await startBrowserApp());
-  });
-  afterAll(async () => {
-    await stopBrowserApp({ testApp, browser });
-  });
   beforeEach(async () => {
-    context = await browser.newContext();
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
+    page = await app.newPage();
   });
 
   it('should set up an authenticator in Settings, then sign in with its code', async () => {
-    const member = await createMember(testApp, 'manager', { firstName: 'Kaisa' });
-    await signInThroughForm(page, testApp.baseUrl, member.email, STAFF_PASSWORD);
+    const member = await createMember(app.testApp, 'manager', { firstName: 'Kaisa' });
+    await signInThroughForm(page, app.testApp.baseUrl, member.email, STAFF_PASSWORD);
     await page.waitForURL('**/admin');
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
@@ -45,7 +30,7 @@ describe('Two-step sign-in in Chromium', () => {
     await page.getByRole('button', { name: 'Turn Off' }).waitFor();
 
     // Signing in again: the password, then the code the app would show now.
-    await signInThroughForm(page, testApp.baseUrl, member.email, STAFF_PASSWORD);
+    await signInThroughForm(page, app.testApp.baseUrl, member.email, STAFF_PASSWORD);
     await page.getByText('Enter the 6-digit code your authenticator app shows.').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
     await page.getByLabel('Authentication code').fill('000000');
@@ -72,8 +57,8 @@ describe('Two-step sign-in in Chromium', () => {
   }
 
   it('should hold an admin without it to the set-up once an admin requires it', async () => {
-    const admin = await createMember(testApp, 'admin', { firstName: 'Anna' });
-    await signInThroughForm(page, testApp.baseUrl, admin.email, STAFF_PASSWORD);
+    const admin = await createMember(app.testApp, 'admin', { firstName: 'Anna' });
+    await signInThroughForm(page, app.testApp.baseUrl, admin.email, STAFF_PASSWORD);
     await page.waitForURL('**/admin');
     await page.getByRole('tab', { name: 'Settings' }).click();
     await setUpInPage(page, -1);
@@ -88,11 +73,11 @@ describe('Two-step sign-in in Chromium', () => {
         true,
     );
 
-    const other = await createMember(testApp, 'admin', { firstName: 'Olli' });
-    const otherContext = await browser.newContext();
+    const other = await createMember(app.testApp, 'admin', { firstName: 'Olli' });
+    const otherContext = await app.newContext();
     try {
       const otherPage = await otherContext.newPage();
-      await signInThroughForm(otherPage, testApp.baseUrl, other.email, STAFF_PASSWORD);
+      await signInThroughForm(otherPage, app.testApp.baseUrl, other.email, STAFF_PASSWORD);
       await otherPage.waitForURL('**/admin');
       await otherPage.getByText('The team requires two-step sign-in for admins.').waitFor();
       expect(await otherPage.getByRole('tab', { name: 'Team' }).count()).toBe(0);

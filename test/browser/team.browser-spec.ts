@@ -1,27 +1,16 @@
 import type { Page } from 'playwright-core';
-import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import type { TestBrowser } from '../support/browser.js';
+import { useBrowserApp } from '../support/browser-app.js';
 import { createMember, signInThroughForm, STAFF_PASSWORD } from '../support/staff.js';
-import type { TestApp } from '../support/test-app.js';
 
 describe('Team and Settings in Chromium', () => {
-  let testApp: TestApp;
-  let browser: TestBrowser;
-
-  beforeAll(async () => {
-    ({ testApp, browser } = await startBrowserApp());
-  });
-  afterAll(() => stopBrowserApp({ testApp, browser }));
+  const app = useBrowserApp();
 
   const openTab = async (page: Page, name: string) => {
     await page.getByRole('tab', { name }).click();
   };
 
   it('should add a member who signs in, sets a password, and is dropped when deactivated', async () => {
-    const admin = await createMember(testApp, 'admin');
-    const adminContext = await browser.newContext();
-    const adminPage = await adminContext.newPage();
-    await signInThroughForm(adminPage, testApp.baseUrl, admin.email, STAFF_PASSWORD);
+    const { page: adminPage } = await app.signInThroughForm('admin');
     await openTab(adminPage, 'Team');
     await adminPage.getByRole('button', { name: 'Add Team Member' }).click();
     const dialog = adminPage.getByRole('dialog');
@@ -39,11 +28,10 @@ describe('Team and Settings in Chromium', () => {
     await row.getByText('Never').waitFor();
 
     // The new member signs in with the one-time password and must choose their own first.
-    const memberContext = await browser.newContext();
-    const memberPage = await memberContext.newPage();
+    const memberPage = await app.newPage();
     await signInThroughForm(
       memberPage,
-      testApp.baseUrl,
+      app.testApp.baseUrl,
       'sanna.myyja@example.fi',
       oneTimePassword!,
     );
@@ -71,20 +59,14 @@ describe('Team and Settings in Chromium', () => {
     await memberPage.getByRole('button', { name: 'Save Profile' }).click();
     await memberPage.waitForURL('**/login');
     expect(await memberPage.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
-
-    await adminContext.close();
-    await memberContext.close();
   });
 
   it('should edit a member and view their details', async () => {
-    const admin = await createMember(testApp, 'admin');
-    const member = await createMember(testApp, 'salesperson', {
+    const member = await createMember(app.testApp, 'salesperson', {
       firstName: 'Ville',
       lastName: 'Virtanen',
     });
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signInThroughForm(page, testApp.baseUrl, admin.email, STAFF_PASSWORD);
+    const { page } = await app.signInThroughForm('admin');
     await openTab(page, 'Team');
     await page.getByRole('button', { name: 'Edit Ville Virtanen' }).click();
     const dialog = page.getByRole('dialog');
@@ -97,14 +79,10 @@ describe('Team and Settings in Chromium', () => {
     await row.getByText('manager').waitFor();
     await page.getByRole('button', { name: 'View Ville Virtala' }).click();
     await page.getByRole('dialog').getByText(member.email).waitFor();
-    await context.close();
   });
 
   it('should save the profile and change the password in Settings', async () => {
-    const member = await createMember(testApp, 'manager', { firstName: 'Pekka' });
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signInThroughForm(page, testApp.baseUrl, member.email, STAFF_PASSWORD);
+    const { page } = await app.signInThroughForm('manager', { firstName: 'Pekka' });
     await openTab(page, 'Settings');
     await page.getByLabel('First name').fill('Petteri');
     await page.getByRole('button', { name: 'Save Profile' }).click();
@@ -119,6 +97,5 @@ describe('Team and Settings in Chromium', () => {
     await page.getByLabel(/^Current password/).fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.getByText('Password changed').waitFor();
-    await context.close();
   });
 });

@@ -1,54 +1,44 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { PatternCatalogue } from '#src/modules/patterns/index.js';
 import { kitchenJpeg } from '../fixtures/kitchens/kitchen-images.js';
-import { startBrowserApp, stopBrowserApp } from '../support/browser-app.js';
-import { waitForHydration, watchConsole, type WatchedBrowser } from '../support/browser.js';
+import { useBrowserApp } from '../support/browser-app.js';
+import { waitForHydration } from '../support/browser.js';
+import {
+  answerPatternImages,
+  openPublicPage,
+  PUBLIC_VIEWPORT,
+  type PublicPageOptions,
+  seriousViolations,
+  tinyJpeg,
+} from '../support/public-pages.js';
 import { signInAs } from '../support/staff.js';
-import type { TestApp } from '../support/test-app.js';
 
 describe('Kitchen visualizer (/visualizer) in Chromium', () => {
-  let testApp: TestApp;
-  let browser: WatchedBrowser;
+  const app = useBrowserApp();
   let kitchen: Buffer;
-  let tinyJpeg: Buffer;
-  let context: BrowserContext;
+  let image: Buffer;
   let page: Page;
 
   beforeAll(async () => {
-    const app = await startBrowserApp();
-    testApp = app.testApp;
-    browser = watchConsole(app.browser);
     kitchen = await kitchenJpeg(7, 900, 600);
-    tinyJpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#a0522d' } })
-      .jpeg()
-      .toBuffer();
+    image = await tinyJpeg('#a0522d');
     // The texture is made on first use; make it now so the render below is quick.
-    await testApp.app.get(PatternCatalogue).texture('NH10');
+    await app.testApp.app.get(PatternCatalogue).texture('NH10');
   }, 180_000);
-  afterAll(() => stopBrowserApp({ testApp, browser }));
-  afterEach(async () => {
-    await context?.close();
-    // No page of the site logs an error or warning, React's included.
-    expect(browser.takeConsoleProblems()).toEqual([]);
-  });
 
-  async function openPage(options: BrowserContextOptions = {}, usedRenders?: number) {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-    page = await context.newPage();
-    // Thumbnails are the pattern module's concern; here they answer instantly.
-    await page.route('**/vinyl_patterns/**', (route) =>
-      route.fulfill({ body: tinyJpeg, contentType: 'image/jpeg' }),
-    );
-    if (usedRenders !== undefined) {
-      await page.addInitScript((used) => {
-        localStorage.setItem('visualizer-generations-total', String(used));
-      }, usedRenders);
-    }
-    await page.goto(`${testApp.baseUrl}/visualizer`);
+  async function openPage(options: PublicPageOptions = {}, usedRenders?: number) {
+    page = await openPublicPage(app, '/visualizer', {
+      ...options,
+      prepare: async (opened) => {
+        await answerPatternImages(opened, image);
+        if (usedRenders === undefined) return;
+        await opened.addInitScript((used) => {
+          localStorage.setItem('visualizer-generations-total', String(used));
+        }, usedRenders);
+      },
+    });
     await page.getByRole('heading', { name: 'Keittiö Visualisoija', level: 1 }).waitFor();
-    await waitForHydration(page);
   }
 
   const badge = () => page.getByTestId('usage-badge');
@@ -170,21 +160,19 @@ describe('Kitchen visualizer (/visualizer) in Chromium', () => {
   });
 
   it('should learn from the server that this browser used its free renders', async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await app.newContext({ viewport: PUBLIC_VIEWPORT });
     // Same cookie jar as the page: three renders the page's localStorage knows nothing about.
     // Three photos: re-rendering one photo shortly after is free.
     for (const seed of [7, 8, 9]) {
       const photo = seed === 7 ? kitchen : await kitchenJpeg(seed, 900, 600);
-      const response = await context.request.post(`${testApp.baseUrl}/api/visualize`, {
+      const response = await context.request.post(`${app.testApp.baseUrl}/api/visualize`, {
         data: { kitchenImage: photo.toString('base64'), patternId: 'NH10' },
       });
       expect(response.status()).toBe(200);
     }
     page = await context.newPage();
-    await page.route('**/vinyl_patterns/**', (route) =>
-      route.fulfill({ body: tinyJpeg, contentType: 'image/jpeg' }),
-    );
-    await page.goto(`${testApp.baseUrl}/visualizer`);
+    await answerPatternImages(page, image);
+    await page.goto(`${app.testApp.baseUrl}/visualizer`);
     await waitForHydration(page);
     await page.getByTestId('exhausted-banner').waitFor();
     await expect(badge().textContent()).resolves.toBe('Ilmaisia visualisointeja jäljellä: 0/3');
@@ -194,12 +182,10 @@ describe('Kitchen visualizer (/visualizer) in Chromium', () => {
   });
 
   it('should show the unlimited badge and a toast to a signed-in admin', async () => {
-    const { token } = await signInAs(testApp, 'admin');
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    await page.addInitScript((value) => localStorage.setItem('adminToken', value), token);
+    const { token } = await signInAs(app.testApp, 'admin');
+    page = await (await app.signedInContext(token, { viewport: PUBLIC_VIEWPORT })).newPage();
     await page.addInitScript(() => localStorage.setItem('visualizer-generations-total', '3'));
-    await page.goto(`${testApp.baseUrl}/visualizer`);
+    await page.goto(`${app.testApp.baseUrl}/visualizer`);
     await waitForHydration(page);
     await page.getByText('Admin-tila aktivoitu').waitFor();
     await expect(badge().textContent()).resolves.toBe('Admin: rajattomat visualisoinnit');
@@ -219,12 +205,7 @@ describe('Kitchen visualizer (/visualizer) in Chromium', () => {
     await expect(
       page.getByRole('radio', { name: 'Vinyylimalli AT04' }).getAttribute('aria-checked'),
     ).resolves.toBe('true');
-    const violations = (await new AxeBuilder({ page }).analyze()).violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,
-      );
-    expect(violations).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   describe('a front the detector missed', () => {
@@ -265,7 +246,7 @@ describe('Kitchen visualizer (/visualizer) in Chromium', () => {
 
     /** Shares of the door's inside and of the wall well away from it that the render changed. */
     async function changedShares(imageUrl: string) {
-      const response = await context.request.get(`${testApp.baseUrl}${imageUrl}`);
+      const response = await page.context().request.get(`${app.testApp.baseUrl}${imageUrl}`);
       const rendered = await sharp(await response.body())
         .raw()
         .toBuffer();

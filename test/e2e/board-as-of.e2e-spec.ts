@@ -99,7 +99,14 @@ describe('GET /api/admin/pipeline/as-of', () => {
     const leads: string[] = [];
     for (let i = 0; i < 14; i++) {
       const status = i < 12 ? 'new' : 'qualified';
-      leads.push(await createTestLead(testApp, `Asiakas${i}`, `Testi${i}`, status, 1000 + i * 10));
+      leads.push(
+        await createTestLead(testApp, {
+          firstName: `Asiakas${i}`,
+          lastName: `Testi${i}`,
+          status,
+          totalPrice: 1000 + i * 10,
+        }),
+      );
     }
     const move = (id: string, status: string) =>
       api.put(`/api/admin/quotes/${id}`).set(as()).send({ status }).expect(200);
@@ -144,7 +151,7 @@ describe('GET /api/admin/pipeline/as-of', () => {
       .query({ moveLeadsTo: 'new' })
       .set(as())
       .expect(200);
-    await createTestLead(testApp, 'Myohempi', 'Asiakas');
+    await createTestLead(testApp, { firstName: 'Myohempi', lastName: 'Asiakas' });
 
     const nowLive = await liveBoard();
     const erasedThen = (board: LiveBoard) =>

@@ -59,7 +59,7 @@ describe('Hostile input on every documented operation', () => {
     testApp = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
     document = (await request(testApp.baseUrl).get('/api/docs-json').expect(200)).body as Document;
     adminToken = (await signInAs(testApp, 'admin')).token;
-    ids.lead = await createTestLead(testApp, 'Hilja', 'Häkkinen');
+    ids.lead = await createTestLead(testApp, { firstName: 'Hilja', lastName: 'Häkkinen' });
     ids.member = (await createMember(testApp, 'salesperson')).id;
   });
   afterAll(async () => {

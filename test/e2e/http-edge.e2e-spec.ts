@@ -57,7 +57,7 @@ describe('The HTTP edge', () => {
     api = request(testApp.baseUrl);
     admin = (await signInAs(testApp, 'admin')).token;
     memberId = (await signInAs(testApp, 'salesperson')).member.id;
-    leadId = await createTestLead(testApp, 'Aino', 'Virtanen');
+    leadId = await createTestLead(testApp, { firstName: 'Aino', lastName: 'Virtanen' });
     routes = [
       {
         method: 'post',

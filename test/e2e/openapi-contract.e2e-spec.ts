@@ -40,13 +40,13 @@ describe('The OpenAPI document', () => {
     salespersonToken = (await signInAs(testApp, 'salesperson')).token;
     kitchenPhoto = (await kitchenJpeg(3)).toString('base64');
     // Lists answer with entries to check, in the pipeline and in the Recycle Bin.
-    await createTestLead(testApp, 'Liisa', 'Mäkinen');
+    await createTestLead(testApp, { firstName: 'Liisa', lastName: 'Mäkinen' });
     // A contact-form lead has no door style: the lead list's answer must still fit the document.
     await api()
       .post('/api/contact')
       .send({ firstName: 'Pekka', email: 'pekka@example.fi', message: 'Soittakaa.' })
       .expect(201);
-    const trashed = await createTestLead(testApp, 'Juha', 'Nieminen');
+    const trashed = await createTestLead(testApp, { firstName: 'Juha', lastName: 'Nieminen' });
     await api().delete(`/api/quotes/${trashed}/soft`).set(bearer(adminToken)).expect(200);
   });
   afterAll(async () => {
@@ -62,7 +62,10 @@ describe('The OpenAPI document', () => {
     let id = '';
     if (/^\/api\/(admin\/)?quotes\/\{id\}/.test(path)) {
       // A person of its own each time: one customer twice would be linked as a duplicate.
-      id = await createTestLead(testApp, 'Aino', `Virtanen-${randomUUID().slice(0, 8)}`);
+      id = await createTestLead(testApp, {
+        firstName: 'Aino',
+        lastName: `Virtanen-${randomUUID().slice(0, 8)}`,
+      });
       // Restoring and erasing act on leads in the Recycle Bin.
       if (operation.operationId.endsWith('_restore') || operation.operationId.endsWith('_erase')) {
         await api().delete(`/api/quotes/${id}/soft`).set(bearer(adminToken)).expect(200);
@@ -297,7 +300,7 @@ describe('The OpenAPI document', () => {
   });
 
   it('should answer a stale version with the documented 409 that names who changed the lead', async () => {
-    const id = await createTestLead(testApp, 'Matti', 'Korhonen');
+    const id = await createTestLead(testApp, { firstName: 'Matti', lastName: 'Korhonen' });
     const call = calls.find((c) => c.path === '/api/admin/quotes/{id}/update-lead')!;
     const body = { customerCity: 'Espoo', expectedVersion: 1 };
     await api().put(`/api/admin/quotes/${id}/update-lead`).set(bearer(adminToken)).send(body);

@@ -1,22 +1,8 @@
 import request from 'supertest';
-import type { Request, Response } from 'express';
 import { IdempotencyRetention } from '#src/modules/quotes/intake/idempotency-retention.js';
-import { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { eventCount, usePublicIntakeApp, validQuote } from '../support/public-intake.js';
-import type { TestApp } from '../support/test-app.js';
-
-/** A visitor cookie as the visualizer issues it: `visitor=<id>.<signature>`. */
-function issueVisitorCookie(testApp: TestApp): { cookie: string; visitorId: string } {
-  let value = '';
-  const visitorId = testApp.app
-    .get(VisitorCookie)
-    .ensure(
-      { headers: {}, secure: false } as Request,
-      { cookie: (_name: string, issued: string) => (value = issued) } as unknown as Response,
-    );
-  return { cookie: `visitor=${encodeURIComponent(value)}`, visitorId };
-}
+import { issueVisitorCookie } from '../support/visitor-cookie.js';
 
 describe('POST /api/quote', () => {
   const app = usePublicIntakeApp(1000);

@@ -29,8 +29,8 @@ describe('Reports an admin defines', () => {
     testApp = await startTestApp();
     admin = await signInAs(testApp, 'admin', { firstName: 'Anna', lastName: 'Lahti' });
     manager = await signInAs(testApp, 'manager');
-    await createTestLead(testApp, 'Matti', 'Virtanen', 'new', 2000);
-    await createTestLead(testApp, 'Liisa', 'Mäkinen', 'new', 3000);
+    await createTestLead(testApp, { firstName: 'Matti', lastName: 'Virtanen', totalPrice: 2000 });
+    await createTestLead(testApp, { firstName: 'Liisa', lastName: 'Mäkinen', totalPrice: 3000 });
   });
   afterAll(async () => {
     await testApp.close();
@@ -125,7 +125,7 @@ describe('Reports an admin defines', () => {
         .expect(200);
       expect((list as ReportSummary[]).map((r) => r.name)).toContain(name);
 
-      await createTestLead(testApp, 'Juha', 'Nieminen');
+      await createTestLead(testApp, { firstName: 'Juha', lastName: 'Nieminen' });
       const live = await ready(name, (v) => rowsOf(v)[0]?.events === 3);
       expect(rowsOf(live)).toEqual([{ doorStyle: 'Uritettu', month, events: 3 }]);
     });
@@ -137,7 +137,11 @@ describe('Reports an admin defines', () => {
         measure: { kind: 'sum', field: 'totalPrice' },
         groupBy: ['source'],
       });
-      const lead = await createTestLead(testApp, 'Eino', 'Korhonen', 'new', 1234.56);
+      const lead = await createTestLead(testApp, {
+        firstName: 'Eino',
+        lastName: 'Korhonen',
+        totalPrice: 1234.56,
+      });
       const duration = await define({
         title: 'Hours to the first move',
         eventTypes: [],

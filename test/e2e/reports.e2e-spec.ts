@@ -24,8 +24,12 @@ describe('Reports', () => {
     admin = await signInAs(testApp, 'admin', { firstName: 'Anna', lastName: 'Lahti' });
     manager = await signInAs(testApp, 'manager');
     salesperson = await signInAs(testApp, 'salesperson');
-    const first = await createTestLead(testApp, 'Matti', 'Virtanen', 'new', 2000);
-    await createTestLead(testApp, 'Liisa', 'Mäkinen', 'new', 3000);
+    const first = await createTestLead(testApp, {
+      firstName: 'Matti',
+      lastName: 'Virtanen',
+      totalPrice: 2000,
+    });
+    await createTestLead(testApp, { firstName: 'Liisa', lastName: 'Mäkinen', totalPrice: 3000 });
     await api()
       .put(`/api/admin/quotes/${first}`)
       .set(bearer(admin.token))
@@ -129,7 +133,7 @@ describe('Reports', () => {
     it('should keep a built report up to date, and rebuild it beside the live one to the same answer', async () => {
       // Built at start (v1); the rebuild below is v2.
       await waitUntilReady('report_pipeline_funnel');
-      const lead = await createTestLead(testApp, 'Juha', 'Nieminen');
+      const lead = await createTestLead(testApp, { firstName: 'Juha', lastName: 'Nieminen' });
       await api()
         .put(`/api/admin/quotes/${lead}`)
         .set(bearer(admin.token))
@@ -177,7 +181,7 @@ describe('Reports', () => {
     });
 
     it('should count an e-mail staff wrote to the customer as the first answer when it came before any status move', async () => {
-      const leadId = await createTestLead(testApp, 'Eino', 'Korhonen');
+      const leadId = await createTestLead(testApp, { firstName: 'Eino', lastName: 'Korhonen' });
       await api()
         .post(`/api/quotes/${leadId}/emails`)
         .set(bearer(salesperson.token))

@@ -1,12 +1,11 @@
-import type { Request, Response } from 'express';
 import { unzipSync, strFromU8 } from 'fflate';
 import request from 'supertest';
 import type { SubjectAccessData } from '#src/contract/subject-access.js';
-import { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
 import { VisualizationStore } from '#src/modules/visualizer/storage/visualization-store.js';
 import { validQuote } from '../support/public-intake.js';
 import { bearer, type SignedInStaff, signInAs } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { issueVisitorCookie } from '../support/visitor-cookie.js';
 
 /** The zip as bytes: supertest buffers a binary answer only when asked. */
 const asBuffer = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
@@ -26,20 +25,14 @@ describe('Right-of-access export', () => {
 
   /** A visitor cookie as the visualizer issues it, with one stored visualization. */
   async function visitorWithVisualization(photo: Buffer) {
-    let value = '';
-    const visitorId = testApp.app
-      .get(VisitorCookie)
-      .ensure(
-        { headers: {}, secure: false } as Request,
-        { cookie: (_name: string, issued: string) => (value = issued) } as unknown as Response,
-      );
+    const { cookie, visitorId } = issueVisitorCookie(testApp);
     const store = testApp.app.get(VisualizationStore);
     const id = store.newId();
     await store.save(
       { id, visitorId, patternId: 'NH10', renderer: 'local' },
       { original: photo, rendered: Buffer.concat([photo, Buffer.from('-render')]) },
     );
-    return { cookie: `visitor=${encodeURIComponent(value)}`, id };
+    return { cookie, id };
   }
 
   async function quote(customer: Record<string, string>, photo: Buffer) {

@@ -144,7 +144,11 @@ describe('Backups', () => {
     // A varied history: leads moved, edited, trashed and erased; team and column changes.
     const leads = await Promise.all(
       ['Aino', 'Eero', 'Helmi', 'Onni', 'Siiri'].map((name, i) =>
-        createTestLead(source, name, 'Virtanen', 'new', 1000 + i * 100),
+        createTestLead(source, {
+          firstName: name,
+          lastName: 'Virtanen',
+          totalPrice: 1000 + i * 100,
+        }),
       ),
     );
     await bus.execute(new UpdateLeadCommand({ leadId: leads[0], status: 'contacted' }));
@@ -375,7 +379,7 @@ describe('Backups', () => {
 
   describe('erasure after a backup', () => {
     it('should keep an erased lead erased when the older backup is restored', async () => {
-      const leadId = await createTestLead(source, 'Tuuli', 'Poistettava');
+      const leadId = await createTestLead(source, { firstName: 'Tuuli', lastName: 'Poistettava' });
       await source.app.get(ProjectionManager).catchUp();
       const file = await newBackup();
       await bus.execute(new EraseLeadCommand(leadId, undefined, 'retention'));
@@ -413,7 +417,7 @@ describe('Backups', () => {
     it('should skip a scheduled backup when nothing changed, and record each backup', async () => {
       await newBackup();
       const skipped = await bus.execute(new CreateBackupCommand('schedule'));
-      await createTestLead(source, 'Uusi', 'Muutos');
+      await createTestLead(source, { firstName: 'Uusi', lastName: 'Muutos' });
       const taken = await bus.execute(new CreateBackupCommand('schedule'));
 
       expect(skipped).toBeNull();

@@ -1,5 +1,3 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import { LEAD_RETENTION_STREAM_ID } from '#src/modules/leads/domain/lead-retention.js';
 import { LeadRetentionJob } from '#src/modules/leads/retention/lead-retention.job.js';
 import { erasedSubjects } from '#src/platform/event-store/erasure-ledger.js';
@@ -29,29 +27,14 @@ describe(LeadRetentionJob.name, () => {
     await testApp.close();
   });
 
-  async function createContactMessage(firstName: string): Promise<string> {
-    const { leadId } = await testApp.app.get(CommandBus).execute(
-      new CreateLeadCommand({
-        source: 'contact_form',
-        customer: {
-          firstName,
-          lastName: 'Kysyjä',
-          email: `${firstName.toLowerCase()}@example.fi`,
-          phone: '',
-          address: '',
-          city: '',
-          country: 'FI',
-        },
-        message: 'Voiko kalvolla päällystää myös työtason?',
-        doorStyle: null,
-        doors: 0,
-        drawers: 0,
-        metres: 0,
-        totalPrice: 0,
-      }),
-    );
-    return leadId;
-  }
+  const createContactMessage = (firstName: string) =>
+    createTestLead(testApp, {
+      source: 'contact_form',
+      firstName,
+      lastName: 'Kysyjä',
+      email: `${firstName.toLowerCase()}@example.fi`,
+      message: 'Voiko kalvolla päällystää myös työtason?',
+    });
 
   const leadRow = async (id: string) =>
     (
@@ -75,7 +58,7 @@ describe(LeadRetentionJob.name, () => {
   });
 
   it('should erase contact messages after 1 year and quote leads after 2, with counts recorded', async () => {
-    const quote = await createTestLead(testApp, 'Pekka', 'Tarjous');
+    const quote = await createTestLead(testApp, { firstName: 'Pekka', lastName: 'Tarjous' });
     const contact = await createContactMessage('Anni');
 
     const today = await job.apply(new Date());

@@ -24,6 +24,7 @@ import { LOG_START, type RecordedEvent } from '#src/platform/event-store/event-s
 import type { Actor } from '#src/platform/domain/actor.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
+import { testLeadCommand, testLeadInput, type TestLeadOptions } from '../support/leads.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const anna: Actor = {
@@ -57,30 +58,25 @@ describe('Leads against PostgreSQL', () => {
   const createLead = (
     firstName: string,
     totalPrice = 1000,
-    extra: Record<string, string> = {},
+    extra: TestLeadOptions = {},
     status?: string,
   ) =>
     as(sami, () =>
       bus.execute(
-        new CreateLeadCommand({
-          source: 'quote',
-          customer: {
-            firstName,
-            lastName: extra.lastName ?? 'Testinen',
-            email: extra.email ?? `${firstName.toLowerCase()}@example.fi`,
-            phone: extra.phone ?? '+358 40 000 0000',
-            address: extra.address ?? 'Katu 1',
-            city: 'Espoo',
-            country: 'FI',
-          },
-          message: extra.message,
+        testLeadCommand({
+          firstName,
+          lastName: 'Testinen',
+          email: `${firstName.toLowerCase()}@example.fi`,
+          phone: '+358 40 000 0000',
+          address: 'Katu 1',
+          city: 'Espoo',
           doorStyle: 'Kehysovi',
           doors: 4,
           drawers: 1,
           metres: 1.5,
           totalPrice,
           status,
-          visitorId: extra.visitorId,
+          ...extra,
         }),
       ),
     );
@@ -119,24 +115,12 @@ describe('Leads against PostgreSQL', () => {
 
   describe('CreateLeadCommand', () => {
     it('should return the first lead for a retried idempotency key', async () => {
-      const input = {
-        source: 'quote' as const,
-        customer: {
-          firstName: 'Retry',
-          lastName: 'Once',
-          email: 'retry@example.fi',
-          phone: '',
-          address: '',
-          city: '',
-          country: 'FI',
-        },
-        doorStyle: null,
-        doors: 0,
-        drawers: 0,
-        metres: 0,
+      const input = testLeadInput({
+        firstName: 'Retry',
+        lastName: 'Once',
         totalPrice: 950,
         idempotencyKey: 'quote-form-submission-1',
-      };
+      });
       const first = await bus.execute(new CreateLeadCommand(input));
       const second = await bus.execute(new CreateLeadCommand(input));
       expect(second).toEqual(first);

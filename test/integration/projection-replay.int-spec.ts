@@ -7,7 +7,6 @@ import type { StaffRole } from '#src/platform/http/access.decorators.js';
 import { AddPipelineColumnCommand } from '#src/modules/leads/commands/add-pipeline-column/add-pipeline-column.command.js';
 import { EditPipelineColumnCommand } from '#src/modules/leads/commands/edit-pipeline-column/edit-pipeline-column.command.js';
 import { RemovePipelineColumnCommand } from '#src/modules/leads/commands/remove-pipeline-column/remove-pipeline-column.command.js';
-import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import { MergeLeadCommand } from '#src/modules/leads/commands/merge-lead/merge-lead.command.js';
 import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
@@ -18,7 +17,7 @@ import { ChangeMemberCommand } from '#src/modules/team/commands/change-member/ch
 import { ChangePasswordCommand } from '#src/modules/team/commands/change-password/change-password.command.js';
 import { LogInCommand } from '#src/modules/team/commands/log-in/log-in.command.js';
 import { SetMemberActiveCommand } from '#src/modules/team/commands/set-member-active/set-member-active.command.js';
-import { createTestLead, testPhoneOf } from '../support/leads.js';
+import { createTestLead, testLeadCommand } from '../support/leads.js';
 import { isRefusal, jitterQueries, mulberry32 } from '../support/random-histories.js';
 import { createMember, STAFF_PASSWORD } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -85,17 +84,12 @@ function stepsOf(columns: PipelineColumnsRepository): Record<string, Step> {
       const [first] = (await columns.load()).columns;
       const lastName = pick(['0', '1']);
       const { leadId } = await bus.execute(
-        new CreateLeadCommand({
+        testLeadCommand({
           source: pick(['quote', 'contact_form'] as const),
-          customer: {
-            firstName: 'Replay',
-            lastName,
-            email: `replay.${lastName}@example.fi`,
-            phone: testPhoneOf('Replay', lastName),
-            address: '',
-            city: '',
-            country: 'FI',
-          },
+          firstName: 'Replay',
+          lastName,
+          address: '',
+          city: '',
           doorStyle: null,
           doors: 0,
           drawers: 0,
@@ -221,7 +215,13 @@ describe('projection replay', () => {
       // An earlier history may have removed any column, 'new' included.
       const [firstColumn] = (await columns.load()).columns;
       for (let i = 0; i < 4; i++) {
-        world.leads.push(await createTestLead(testApp, 'Replay', `${i}`, firstColumn.id));
+        world.leads.push(
+          await createTestLead(testApp, {
+            firstName: 'Replay',
+            lastName: `${i}`,
+            status: firstColumn.id,
+          }),
+        );
       }
 
       const stopJitter = jitterQueries(random, { outside: 2, inside: 15 });

@@ -4,7 +4,6 @@ import { EventStore } from '#src/platform/event-store/event-store.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
 import type { Actor } from '#src/platform/domain/actor.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
-import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
 import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
@@ -21,6 +20,7 @@ import {
   VISUALIZATION_GENERATED,
   visitorStreamId,
 } from '#src/modules/visualizer/visualizer.constants.js';
+import { testLeadCommand } from '../support/leads.js';
 import { isRefusal, jitterQueries, mulberry32 } from '../support/random-histories.js';
 import { createMember } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -152,17 +152,13 @@ async function createLead(
   visitorId?: string,
 ): Promise<string> {
   const { leadId } = await bus.execute(
-    new CreateLeadCommand({
+    testLeadCommand({
       source,
-      customer: {
-        firstName: 'Replay',
-        lastName: pick(['Virtanen', 'Korhonen', 'Mäkinen']),
-        email: 'replay@example.fi',
-        phone: '+358 40 111 2222',
-        address: 'Testikatu 1',
-        city: 'Espoo',
-        country: 'FI',
-      },
+      firstName: 'Replay',
+      lastName: pick(['Virtanen', 'Korhonen', 'Mäkinen']),
+      email: 'replay@example.fi',
+      phone: '+358 40 111 2222',
+      city: 'Espoo',
       doorStyle: source === 'contact_form' ? null : pick(DOOR_STYLES),
       doors: 6,
       drawers: 2,

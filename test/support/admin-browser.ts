@@ -1,12 +1,7 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { StaffRole } from '#src/platform/http/access.decorators.js';
-import { startBrowserApp, stopBrowserApp } from './browser-app.js';
-import {
-  DESKTOP_VIEWPORT,
-  watchConsole,
-  type TestBrowser,
-  type WatchedBrowser,
-} from './browser.js';
+import { type BrowserAppFixture, useBrowserApp } from './browser-app.js';
+import type { TestBrowser } from './browser.js';
 import { signInAs, type StaffOverrides } from './staff.js';
 import type { TestApp } from './test-app.js';
 
@@ -36,13 +31,11 @@ export interface AdminBrowser {
 }
 
 /**
- * Registers the hooks every admin browser spec needs: the app and Chromium for the file, a member
- * of `role` signed in, and a context holding their token with a page in it. Every context the
- * browser opens is watched: a test fails on any console error or warning or uncaught error.
+ * The hooks of `useBrowserApp` (app, watched Chromium, no console problem in any test), with a
+ * member of `role` signed in and a context holding their token with a page in it.
  */
 export function useAdminBrowser(options: AdminBrowserOptions): AdminBrowser {
-  let testApp: TestApp | undefined;
-  let browser: WatchedBrowser | undefined;
+  const app: BrowserAppFixture = useBrowserApp({ env: options.env });
   let token: string | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -52,49 +45,23 @@ export function useAdminBrowser(options: AdminBrowserOptions): AdminBrowser {
   };
 
   async function openContext() {
-    context = await started(browser, 'browser').newContext({
-      viewport: DESKTOP_VIEWPORT,
-      ...options.contextOptions,
-    });
-    // The script runs in every document, the new page's about:blank among them, where reading
-    // localStorage throws; only the app's own pages hold the token.
-    await context.addInitScript((value) => {
-      if (location.protocol.startsWith('http')) localStorage.setItem('adminToken', value);
-    }, token!);
+    context = await app.signedInContext(token!, options.contextOptions);
     await options.prepareContext?.(context);
     page = await context.newPage();
   }
-  async function closeContext() {
-    await context?.close();
-    context = page = undefined;
-  }
 
   beforeAll(async () => {
-    const app = await startBrowserApp(options.env?.());
-    testApp = app.testApp;
-    browser = watchConsole(app.browser);
-    token = (await signInAs(testApp, options.role, options.profile)).token;
+    token = (await signInAs(app.testApp, options.role, options.profile)).token;
     if (options.sharedContext) await openContext();
   });
-  afterAll(async () => {
-    await closeContext();
-    await stopBrowserApp({ testApp, browser });
-  });
-  if (!options.sharedContext) {
-    beforeEach(openContext);
-    afterEach(closeContext);
-  }
-  // No screen of the admin logs an error or warning, React's included, nor throws uncaught.
-  afterEach(() => {
-    if (browser) expect(browser.takeConsoleProblems()).toEqual([]);
-  });
+  if (!options.sharedContext) beforeEach(openContext);
 
   return {
     get testApp() {
-      return started(testApp, 'app');
+      return app.testApp;
     },
     get browser() {
-      return started(browser, 'browser');
+      return app.browser;
     },
     get token() {
       return started(token, 'token');
@@ -107,9 +74,7 @@ export function useAdminBrowser(options: AdminBrowserOptions): AdminBrowser {
     },
     async openAdmin(tab, query = {}) {
       const search = new URLSearchParams({ ...(tab ? { tab } : {}), ...query }).toString();
-      await started(page, 'page').goto(
-        `${started(testApp, 'app').baseUrl}/admin${search ? `?${search}` : ''}`,
-      );
+      await started(page, 'page').goto(`${app.testApp.baseUrl}/admin${search ? `?${search}` : ''}`);
     },
   };
 }

@@ -43,13 +43,22 @@ export async function launchBrowser(): Promise<TestBrowser> {
 /** Wide enough for every default pipeline column side by side. */
 export const DESKTOP_VIEWPORT = { width: 1700, height: 1000 };
 
+/** Puts `token` where the admin keeps it, in every page of the app that `context` opens. */
+export async function holdAdminToken(context: BrowserContext, token: string): Promise<void> {
+  // The script runs in every document, the new page's about:blank among them, where reading
+  // localStorage throws; only the app's own pages hold the token.
+  await context.addInitScript((value) => {
+    if (location.protocol.startsWith('http')) localStorage.setItem('adminToken', value);
+  }, token);
+}
+
 /** A desktop-sized context in which `token`'s staff member is already signed in. */
 export async function signedInContext(
   browser: TestBrowser,
   token: string,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
-  await context.addInitScript((value) => localStorage.setItem('adminToken', value), token);
+  await holdAdminToken(context, token);
   return context;
 }
 

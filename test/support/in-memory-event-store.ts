@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import type { EventStreams } from '#src/platform/event-store/command-path.js';
 import {
   ConcurrencyError,
@@ -22,6 +23,10 @@ const TEST_ACTOR: EventMetadata = {
   causationId: null,
 };
 
+const NO_DATABASE = {
+  query: async () => ({ rows: [], rowCount: 0 }),
+} as unknown as pg.PoolClient;
+
 /** An event as a module's decider writes it: the type, its data, its personal data apart. */
 export interface GivenEvent {
   type: string;
@@ -36,7 +41,7 @@ export interface GivenEvent {
  * events or refusal.
  */
 export class InMemoryEventStore implements EventStreams {
-  private readonly streams = new Map<string, RecordedEvent[]>();
+  private streams = new Map<string, RecordedEvent[]>();
   private position = 0;
   private beforeAppend: (() => void)[] = [];
 
@@ -60,6 +65,11 @@ export class InMemoryEventStore implements EventStreams {
         data,
         ...(personalData ? { personalData } : {}),
       }));
+  }
+
+  /** Then: every stream that holds an event, so a test can say nothing was appended anywhere. */
+  streamIds(): string[] {
+    return [...this.streams.keys()];
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -95,6 +105,21 @@ export class InMemoryEventStore implements EventStreams {
       globalPositions: recorded.map((event) => event.globalPosition),
       duplicate: false,
     };
+  }
+
+  /**
+   * Runs `work` as one transaction of the streams: when it throws, they are as they were. There
+   * is no database behind it and no other writer to lock out, so the client `work` is given
+   * answers every query (the team lock) with no rows.
+   */
+  async inTransaction<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+    const before = new Map(this.streams);
+    try {
+      return await work(NO_DATABASE);
+    } catch (error) {
+      this.streams = before;
+      throw error;
+    }
   }
 
   /** The repositories take the event store class; of it they use only what this double has. */

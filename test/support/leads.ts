@@ -1,5 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
+import type { CreateLeadInput, LeadCustomer } from '#src/modules/leads/domain/lead.types.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -13,33 +14,58 @@ export function testPhoneOf(firstName: string, lastName: string): string {
   return `+358 40 ${digits.slice(0, 3)} ${digits.slice(3)}`;
 }
 
-/** A quote lead created through the real command; returns its id. */
+/** A test lead's customer fields and the rest of its input, each with a default. */
+export type TestLeadOptions = Partial<LeadCustomer> & Partial<Omit<CreateLeadInput, 'customer'>>;
+
+/**
+ * The input of a test lead: by default a quote of six grooved doors from a customer whose e-mail
+ * and phone are made from the name; a contact message (`source: 'contact_form'`) orders nothing
+ * and gives no phone or address.
+ */
+export function testLeadInput(options: TestLeadOptions = {}): CreateLeadInput {
+  const {
+    firstName = 'Aino',
+    lastName = 'Asiakas',
+    email,
+    phone,
+    address,
+    city,
+    country = 'FI',
+    ...given
+  } = options;
+  const orders = given.source !== 'contact_form';
+  const input = Object.fromEntries(
+    Object.entries(given).filter(([, value]) => value !== undefined),
+  );
+  return {
+    source: 'quote',
+    doorStyle: orders ? 'Uritettu' : null,
+    doors: orders ? 6 : 0,
+    drawers: orders ? 2 : 0,
+    metres: orders ? 2 : 0,
+    totalPrice: orders ? 1500 : 0,
+    ...input,
+    customer: {
+      firstName,
+      lastName,
+      email: email ?? `${firstName}.${lastName}@example.fi`.toLowerCase(),
+      phone: phone ?? (orders ? testPhoneOf(firstName, lastName) : ''),
+      address: address ?? (orders ? 'Testikatu 1' : ''),
+      city: city ?? (orders ? 'Helsinki' : ''),
+      country,
+    },
+  };
+}
+
+/** The command that creates a test lead, for a spec that runs it on a bus of its own. */
+export const testLeadCommand = (options: TestLeadOptions = {}) =>
+  new CreateLeadCommand(testLeadInput(options));
+
+/** A test lead (see `testLeadInput`) created through the real command; returns its id. */
 export async function createTestLead(
   testApp: TestApp,
-  firstName: string,
-  lastName: string,
-  status = 'new',
-  totalPrice = 1500,
+  options: TestLeadOptions = {},
 ): Promise<string> {
-  const { leadId } = await testApp.app.get(CommandBus).execute(
-    new CreateLeadCommand({
-      source: 'quote',
-      customer: {
-        firstName,
-        lastName,
-        email: `${firstName}.${lastName}@example.fi`.toLowerCase(),
-        phone: testPhoneOf(firstName, lastName),
-        address: 'Testikatu 1',
-        city: 'Helsinki',
-        country: 'FI',
-      },
-      doorStyle: 'Uritettu',
-      doors: 6,
-      drawers: 2,
-      metres: 2,
-      totalPrice,
-      status,
-    }),
-  );
+  const { leadId } = await testApp.app.get(CommandBus).execute(testLeadCommand(options));
   return leadId;
 }

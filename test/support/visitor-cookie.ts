@@ -1,4 +1,7 @@
+import type { Request, Response } from 'express';
 import type request from 'supertest';
+import { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
+import type { TestApp } from './test-app.js';
 
 /** The `visitor=…` pair a visualizer answer set, to send back as the same browser would. */
 export function visitorCookie(response: request.Response): string {
@@ -11,4 +14,16 @@ export function visitorCookie(response: request.Response): string {
 /** The visitor id a signed visitor cookie carries. */
 export function visitorIdOf(cookie: string): string {
   return decodeURIComponent(cookie.slice('visitor='.length)).split('.')[0];
+}
+
+/** A visitor cookie as the visualizer issues it (`visitor=<id>.<signature>`), and its id. */
+export function issueVisitorCookie(testApp: TestApp): { cookie: string; visitorId: string } {
+  let value = '';
+  const visitorId = testApp.app
+    .get(VisitorCookie)
+    .ensure(
+      { headers: {}, secure: false } as Request,
+      { cookie: (_name: string, issued: string) => (value = issued) } as unknown as Response,
+    );
+  return { cookie: `visitor=${encodeURIComponent(value)}`, visitorId };
 }
