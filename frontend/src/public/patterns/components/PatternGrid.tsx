@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import type { Pattern } from '#src/contract/patterns';
 import { patternsCopy } from '@/public/patterns/copy';
 import type { PatternView } from '@/public/patterns/hooks/usePatternBrowser';
@@ -5,6 +6,9 @@ import { PatternThumbnail } from './PatternThumbnail';
 
 /** Tiles in a phone's first screen: loaded at once, they are its largest paint. */
 const EAGER_TILES = 4;
+
+/** Tiles or rows rendered with the input that changed the page; the rest follow a moment later. */
+const FIRST_SCREEN = 8;
 
 interface Props {
   patterns: Pattern[];
@@ -19,12 +23,16 @@ interface Props {
 export function PatternGrid({ patterns, view, onOpen }: Props) {
   const familyOf = (pattern: Pattern) => patternsCopy.families[pattern.family] ?? pattern.family;
   const list = view === 'list';
+  // A letter typed in the search answers at once with what a phone shows; the rest of the page
+  // renders in the background, interruptible by the next letter (docs/product.md#pattern-library).
+  const settled = useDeferredValue(patterns);
+  const rendered = settled === patterns ? patterns : patterns.slice(0, FIRST_SCREEN);
   return (
     <ul
       className={list ? 'plain-list pattern-list' : 'plain-list pattern-grid'}
       data-testid={list ? 'pattern-list' : 'pattern-grid'}
     >
-      {patterns.map((pattern, index) => (
+      {rendered.map((pattern, index) => (
         <li key={pattern.id}>
           <button
             type="button"

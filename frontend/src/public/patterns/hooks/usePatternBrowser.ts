@@ -14,7 +14,11 @@ export function usePatternBrowser(patterns: readonly Pattern[]) {
   const pages = pageCount(matching.length);
   const page = Math.min(requestedPage, pages);
   const firstIndex = (page - 1) * PAGE_SIZE;
-  const visible = matching.slice(firstIndex, firstIndex + PAGE_SIZE);
+  // The same array until the page's models change: the grid defers its rendering on a change.
+  const visible = useMemo(
+    () => matching.slice(firstIndex, firstIndex + PAGE_SIZE),
+    [matching, firstIndex],
+  );
 
   return {
     search,
