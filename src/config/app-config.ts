@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -21,15 +22,18 @@ const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : Number(value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
+/** A whole number from min to max; the environment gives it as text. */
+const WholeNumber = (min: number, max: number) =>
+  applyDecorators(Transform(toInt), IsInt(), Min(min), Max(max));
+/** May be left out, and an empty value counts as left out. */
+const Unset = () => applyDecorators(Transform(emptyToUndefined), IsOptional());
+
 /** Every environment variable the app reads. `.env.example` documents each one. */
 export class AppEnvironment {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @WholeNumber(0, 65535)
   PORT = 3000;
 
   @IsString()
@@ -39,21 +43,16 @@ export class AppEnvironment {
    * Port of the Prometheus scrape endpoint (`GET /metrics`), a listener apart from PORT so the
    * load balancer never exposes it; unset, no metrics are served.
    */
-  @Transform(toInt)
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(65535)
+  @WholeNumber(1, 65535)
   METRICS_PORT?: number;
 
   /** Interface of the metrics listener; unset, the same as HOST. */
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @IsString()
   METRICS_HOST?: string;
 
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL?: string;
 
@@ -71,66 +70,42 @@ export class AppEnvironment {
   ALLOW_EMBEDDED_DATABASE = false;
 
   /** Longest a stop may take: requests in flight finish within it, then the process exits. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1_000)
-  @Max(600_000)
+  @WholeNumber(1_000, 600_000)
   SHUTDOWN_TIMEOUT_MS = 25_000;
 
   /** Live streams of the admin (one per open admin window) this process keeps open at most. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
+  @WholeNumber(1, 100_000)
   LIVE_STREAMS_MAX = 500;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1024)
-  @Max(65535)
+  @WholeNumber(1024, 65535)
   EMBEDDED_PG_PORT = 5433;
 
   /** Connections the app keeps to PostgreSQL. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(2)
-  @Max(500)
+  @WholeNumber(2, 500)
   DATABASE_POOL_SIZE = 20;
 
   /** How long a request may wait for a free database connection before it answers 503. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(600_000)
+  @WholeNumber(100, 600_000)
   DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 
   /** How long a statement may wait for a row or table lock (PostgreSQL `lock_timeout`). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(600_000)
+  @WholeNumber(100, 600_000)
   DATABASE_LOCK_TIMEOUT_MS = 5_000;
 
   /** How long one statement may run (PostgreSQL `statement_timeout`). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(3_600_000)
+  @WholeNumber(100, 3_600_000)
   DATABASE_STATEMENT_TIMEOUT_MS = 30_000;
 
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @IsString()
   @MinLength(32, { message: 'APP_SECRET must be at least 32 characters long' })
   APP_SECRET?: string;
 
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @IsEmail({}, { message: 'ADMIN_EMAIL must be an e-mail address' })
   ADMIN_EMAIL?: string;
 
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @IsString()
   @MinLength(12, { message: 'ADMIN_PASSWORD must be at least 12 characters long' })
   ADMIN_PASSWORD?: string;
@@ -146,29 +121,21 @@ export class AppEnvironment {
   @IsEmail({}, { message: 'COMPANY_EMAIL must be an e-mail address' })
   COMPANY_EMAIL = 'info@keittiokalvo.fi';
 
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @Matches(/^\d{5,20}$/, { message: 'META_PIXEL_ID must be the numeric pixel id' })
   META_PIXEL_ID?: string;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(10)
+  @WholeNumber(0, 10)
   TRUST_PROXY_HOPS = 0;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
   PUBLIC_URL?: string;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
+  @WholeNumber(1, 1_000_000)
   RATE_LIMIT_PER_MINUTE = 20;
 
   /**
@@ -179,14 +146,12 @@ export class AppEnvironment {
   RATE_LIMIT_STORE: 'database' | 'memory' = 'database';
 
   /** Folder of supplier pattern photos ({code}-hd-0.jpg); a photo there replaces the generated texture. */
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @IsString()
   PATTERN_IMAGES_DIR?: string;
 
   /** Generate every pattern texture in the background after start; off by default in tests. */
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @IsIn(['on', 'off'])
   PATTERN_WARMUP?: 'on' | 'off';
 
@@ -208,8 +173,7 @@ export class AppEnvironment {
   VISUALIZER_API_URL = 'https://api.openai.com/v1/images/edits';
 
   /** Credential of the image-edit API; the hosted renderer needs it. */
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @IsString()
   VISUALIZER_API_KEY?: string;
 
@@ -217,30 +181,18 @@ export class AppEnvironment {
   @MaxLength(100)
   VISUALIZER_API_MODEL = 'gpt-image-1';
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
-  @Max(600_000)
+  @WholeNumber(1000, 600_000)
   VISUALIZER_API_TIMEOUT_MS = 120_000;
 
   /** Free renders per client IP per day, whatever the cookie says (stops cookie clearing). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(10_000)
+  @WholeNumber(1, 10_000)
   VISUALIZER_IP_DAILY_LIMIT = 10;
 
   /** Renders painted at once (one worker thread each) and renders allowed to wait. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(16)
+  @WholeNumber(1, 16)
   VISUALIZER_CONCURRENCY = 2;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(100)
+  @WholeNumber(0, 100)
   VISUALIZER_QUEUE_LIMIT = 8;
 
   /** Answer the correction step's taps with the segmentation model (docs/decisions/0108-tap-segmentation-model.md). */
@@ -251,61 +203,43 @@ export class AppEnvironment {
    * Outgoing mail server (`smtp://user:pass@host:587` or `smtps://…:465`). Unset: e-mails stay
    * queued and show as not sent until it is configured.
    */
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @Matches(/^smtps?:\/\/[^\s]+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
 
   /** First wait before a temporary SMTP failure is retried; each further try waits twice as long. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(10)
-  @Max(3_600_000)
+  @WholeNumber(10, 3_600_000)
   MAIL_RETRY_BASE_MS = 30_000;
 
   /** Tries before an e-mail the server keeps refusing for now is marked failed. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(50)
+  @WholeNumber(1, 50)
   MAIL_MAX_ATTEMPTS = 8;
 
   /**
    * Longest wait for the mail server at any step (connecting, its greeting, each answer): a slow
    * or silent server costs a try, never a stuck worker.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(60_000)
+  @WholeNumber(100, 60_000)
   MAIL_SMTP_TIMEOUT_MS = 30_000;
 
   /**
    * Hour of the morning (0–23, Finnish time) from which each owner gets the e-mail of their
    * follow-ups due that day or overdue, once a day (docs/product.md#follow-ups).
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(23)
+  @WholeNumber(0, 23)
   FOLLOW_UP_DIGEST_HOUR = 7;
 
   /** Mailbox customers' replies arrive in (`imap://user:pass@host:143` or `imaps://…:993`). */
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @Matches(/^imaps?:\/\/[^\s]+$/, { message: 'IMAP_URL must be an imap:// or imaps:// URL' })
   IMAP_URL?: string;
 
   /** How often the IMAP mailbox is checked for replies. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(3_600_000)
+  @WholeNumber(100, 3_600_000)
   IMAP_POLL_INTERVAL_MS = 60_000;
 
   /** Folder of backup files and the erasure ledger; default `backups` in DATA_DIR. */
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @IsString()
   BACKUP_DIR?: string;
 
@@ -313,14 +247,12 @@ export class AppEnvironment {
    * Object storage for photos, renders, supplier pattern images and backups, shared by every
    * instance; unset keeps them on this machine's disk (docs/decisions/0109-file-store.md).
    */
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name' })
   S3_BUCKET?: string;
 
   /** An S3-compatible service's address; unset means AWS itself. */
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   S3_ENDPOINT?: string;
 
@@ -328,13 +260,11 @@ export class AppEnvironment {
   @MinLength(1)
   S3_REGION = 'us-east-1';
 
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @IsString()
   S3_ACCESS_KEY_ID?: string;
 
-  @Transform(emptyToUndefined)
-  @IsOptional()
+  @Unset()
   @IsString()
   S3_SECRET_ACCESS_KEY?: string;
 
@@ -346,17 +276,11 @@ export class AppEnvironment {
   S3_FORCE_PATH_STYLE = false;
 
   /** Every backup of this many recent hours is kept. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(24 * 365)
+  @WholeNumber(1, 24 * 365)
   BACKUP_KEEP_ALL_HOURS = 24;
 
   /** After that, the newest backup of each day is kept for this many days. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(3650)
+  @WholeNumber(0, 3650)
   BACKUP_KEEP_DAILY_DAYS = 30;
 }
 

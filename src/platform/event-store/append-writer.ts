@@ -25,10 +25,9 @@ import {
   type StreamAppendRow,
 } from './event-store.sql.js';
 import type {
-  AppendOptions,
+  AppendArgs,
   AppendRequest,
   AppendResult,
-  ExpectedVersion,
   InlineEvent,
   JsonObject,
   NewEvent,
@@ -96,11 +95,7 @@ export class AppendWriter {
   }
 
   append(
-    streamId: string,
-    expectedVersion: ExpectedVersion,
-    events: NewEvent[],
-    options: AppendOptions,
-    transaction?: pg.PoolClient,
+    ...[streamId, expectedVersion, events, options, transaction]: AppendArgs
   ): Promise<AppendResult> {
     let append: PendingAppend;
     try {

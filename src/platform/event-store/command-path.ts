@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Queryable } from '#src/platform/database/queryable.js';
 import { ConcurrencyError } from './event-store.errors.js';
 import type {
+  AppendArgs,
   AppendOptions,
   AppendResult,
   ExpectedVersion,
@@ -15,13 +16,7 @@ export interface EventStreams {
     streamId: string,
     options?: { personalData?: boolean; db?: Queryable },
   ): Promise<RecordedEvent[]>;
-  append(
-    streamId: string,
-    expectedVersion: ExpectedVersion,
-    events: NewEvent[],
-    options: AppendOptions,
-    transaction?: pg.PoolClient,
-  ): Promise<AppendResult>;
+  append(...args: AppendArgs): Promise<AppendResult>;
 }
 
 /**

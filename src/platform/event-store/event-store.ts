@@ -6,12 +6,10 @@ import type { InlineEventHandler } from './inline-handlers.js';
 import { type EventMetadataProvider, SYSTEM_METADATA } from './event-metadata.js';
 import { EventReader } from './event-reader.js';
 import type {
-  AppendOptions,
+  AppendArgs,
   AppendRequest,
   AppendResult,
-  ExpectedVersion,
   LogPosition,
-  NewEvent,
   RecordedEvent,
 } from './event-store.types.js';
 import type { PersonalDataVault } from './personal-data-vault.js';
@@ -71,14 +69,8 @@ export class EventStore {
    * bumps the versions and inserts the events; inline projections run in the same transaction.
    * Pass `transaction` to take part in a caller's transaction.
    */
-  append(
-    streamId: string,
-    expectedVersion: ExpectedVersion,
-    events: NewEvent[],
-    options: AppendOptions,
-    transaction?: pg.PoolClient,
-  ): Promise<AppendResult> {
-    return this.writer.append(streamId, expectedVersion, events, options, transaction);
+  append(...args: AppendArgs): Promise<AppendResult> {
+    return this.writer.append(...args);
   }
 
   /**

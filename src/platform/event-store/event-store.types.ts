@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { ActorRole } from '#src/platform/domain/actor.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -82,6 +83,16 @@ export interface AppendRequest {
   events: NewEvent[];
   options: AppendOptions;
 }
+
+/** An append's arguments: the stream, the version it must still be at, and its events. */
+export type AppendArgs = [
+  streamId: string,
+  expectedVersion: ExpectedVersion,
+  events: NewEvent[],
+  options: AppendOptions,
+  /** Takes part in the caller's transaction. */
+  transaction?: pg.PoolClient,
+];
 
 export interface AppendResult {
   streamId: string;

@@ -1,12 +1,5 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
-import { useId } from 'react';
+import { DialogContentText } from '@mui/material';
+import { ActionDialog } from './ActionDialog';
 
 export function ConfirmDialog({
   title,
@@ -26,19 +19,13 @@ export function ConfirmDialog({
   onConfirm(): void;
   onClose(): void;
 }) {
-  const titleId = useId();
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" color={tone} onClick={onConfirm} disabled={busy}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ActionDialog
+      title={title}
+      onClose={onClose}
+      action={{ label: confirmLabel, onClick: onConfirm, disabled: busy, color: tone }}
+    >
+      <DialogContentText>{text}</DialogContentText>
+    </ActionDialog>
   );
 }

@@ -12,6 +12,12 @@ import type { ReactNode } from 'react';
 /** One column of a RowTable: its header and how a row fills its cell. */
 export interface RowColumn<Row> {
   header: string;
+  /** Tells columns apart where headers may repeat; the header otherwise. */
+  key?: string;
+  /** The header's tooltip, e.g. what an abbreviation stands for. */
+  title?: string;
+  /** The cell names its row (a `th`), as the first column of a table of pages does. */
+  rowHeader?: boolean;
   cell: (row: Row, index: number) => ReactNode;
   align?: 'left' | 'right';
   /** Keeps the cell on one line, e.g. a row of action buttons. */
@@ -23,13 +29,15 @@ interface RowTableProps<Row> {
   label: string;
   columns: readonly RowColumn<Row>[];
   rows: readonly Row[];
-  rowKey: (row: Row) => string;
+  rowKey: (row: Row, index: number) => string;
   /** Body rows light up under the pointer. */
   hover?: boolean;
   /** A `data-testid` on each body row. */
   rowTestId?: string;
   /** Drawn in an outlined paper of its own rather than on the card it stands in. */
   outlined?: boolean;
+  /** Scrolls the body under a header that stays put, beyond this height. */
+  maxHeight?: number;
 }
 
 /** The admin's small tables: a header row and one body row per item, described by columns. */
@@ -41,15 +49,21 @@ export function RowTable<Row>({
   hover,
   rowTestId,
   outlined,
+  maxHeight,
 }: RowTableProps<Row>) {
   const container = outlined ? { component: Paper, variant: 'outlined' as const } : {};
+  const sticky = maxHeight !== undefined;
   return (
-    <TableContainer {...container}>
-      <Table size="small" aria-label={label}>
+    <TableContainer {...container} sx={sticky ? { maxHeight } : undefined}>
+      <Table size="small" stickyHeader={sticky} aria-label={label}>
         <TableHead>
           <TableRow>
             {columns.map((column) => (
-              <TableCell key={column.header} align={column.align}>
+              <TableCell
+                key={column.key ?? column.header}
+                align={column.align}
+                title={column.title}
+              >
                 {column.header}
               </TableCell>
             ))}
@@ -57,11 +71,12 @@ export function RowTable<Row>({
         </TableHead>
         <TableBody>
           {rows.map((row, index) => (
-            <TableRow key={rowKey(row)} hover={hover} data-testid={rowTestId}>
+            <TableRow key={rowKey(row, index)} hover={hover} data-testid={rowTestId}>
               {columns.map((column) => (
                 <TableCell
-                  key={column.header}
+                  key={column.key ?? column.header}
                   align={column.align}
+                  {...(column.rowHeader && { component: 'th' as const, scope: 'row' })}
                   sx={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
                 >
                   {column.cell(row, index)}

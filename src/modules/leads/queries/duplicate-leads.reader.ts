@@ -8,6 +8,7 @@ import {
   LEAD_LINKS_TABLE,
   LEAD_LIST_TABLE,
   type LeadListRow,
+  contactOfRow,
 } from '#src/modules/leads/projections/lead-list/lead-list.projection.js';
 
 /** At most this many leads are linked to a new one: the newest, enough for staff to find them. */
@@ -59,15 +60,18 @@ export class DuplicateLeadsReader {
        order by l.created_at, l.id`,
       [leadId],
     );
-    return rows.map((row) => ({
-      id: row.id,
-      customerFirstName: row.first_name ?? '',
-      customerLastName: row.last_name ?? '',
-      customerEmail: row.email ?? '',
-      customerPhone: row.phone ?? '',
-      status: row.status,
-      source: row.source,
-      createdAt: new Date(row.created_at).toISOString(),
-    }));
+    return rows.map((row) => {
+      const { firstName, lastName, email, phone } = contactOfRow(row);
+      return {
+        id: row.id,
+        customerFirstName: firstName,
+        customerLastName: lastName,
+        customerEmail: email,
+        customerPhone: phone,
+        status: row.status,
+        source: row.source,
+        createdAt: new Date(row.created_at).toISOString(),
+      };
+    });
   }
 }

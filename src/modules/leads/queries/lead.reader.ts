@@ -8,6 +8,7 @@ import {
   LEAD_SEARCH_TABLE,
   type LeadListRow,
   calendarDay,
+  contactOfRow,
 } from '#src/modules/leads/projections/lead-list/lead-list.projection.js';
 import { LEAD_STATS_TABLE } from '#src/modules/leads/projections/lead-stats/lead-stats.projection.js';
 import type {
@@ -177,15 +178,16 @@ const iso = (value: string | Date | null) =>
   value === null ? null : new Date(value).toISOString();
 
 function toView(row: LeadListRow): LeadView {
+  const contact = contactOfRow(row);
   return {
     id: row.id,
-    customerFirstName: row.first_name ?? '',
-    customerLastName: row.last_name ?? '',
-    customerEmail: row.email ?? '',
-    customerPhone: row.phone ?? '',
-    customerAddress: row.address ?? '',
-    customerCity: row.city ?? '',
-    customerCountry: row.country ?? '',
+    customerFirstName: contact.firstName,
+    customerLastName: contact.lastName,
+    customerEmail: contact.email,
+    customerPhone: contact.phone,
+    customerAddress: contact.address,
+    customerCity: contact.city,
+    customerCountry: contact.country,
     doorStyle: row.door_style,
     doors: row.doors,
     drawers: row.drawers,

@@ -10,6 +10,7 @@ import { ImapFlow } from 'imapflow';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
 import { Refusal } from '#src/platform/domain/refusal.js';
+import { WorkLoop } from '#src/platform/scheduling/work-loop.js';
 import { RecordReplyCommand } from '#src/modules/mail/commands/record-reply/record-reply.command.js';
 import { uuidFrom } from '#src/modules/mail/infrastructure/mail-conversation.repository.js';
 import { MailSettings } from '#src/modules/mail/infrastructure/mail-settings.js';
@@ -30,10 +31,7 @@ const RECIPIENT_HEADERS = ['delivered-to', 'x-original-to'];
 @Injectable()
 export class ImapReplyPoller implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ImapReplies');
-  private readonly intervalMs: number;
-  private timer: NodeJS.Timeout | null = null;
-  private polling: Promise<unknown> | null = null;
-  private stopped = false;
+  private readonly loop: WorkLoop;
   /** Messages already reported as skipped, so each poll does not log them again. */
   private readonly reported = new Set<string>();
 
@@ -43,27 +41,20 @@ export class ImapReplyPoller implements OnApplicationBootstrap, OnApplicationShu
     private readonly threads: MailThreadIndex,
     private readonly commandBus: CommandBus,
   ) {
-    this.intervalMs = config.IMAP_POLL_INTERVAL_MS;
+    const poll = () =>
+      this.pollOnce().then(
+        () => undefined,
+        (error: Error) => this.logger.warn(`IMAP poll failed: ${error.message}`),
+      );
+    this.loop = new WorkLoop(poll, config.IMAP_POLL_INTERVAL_MS);
   }
 
   onApplicationBootstrap(): void {
-    if (this.settings.imapUrl) this.schedule(0);
+    if (this.settings.imapUrl) this.loop.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.polling;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.polling = this.pollOnce()
-        .catch((error: Error) => this.logger.warn(`IMAP poll failed: ${error.message}`))
-        .finally(() => this.schedule(this.intervalMs));
-    }, delayMs);
-    this.timer.unref();
+  onApplicationShutdown(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Imports every new message once; answers how many became conversation entries. */
@@ -76,7 +67,7 @@ export class ImapReplyPoller implements OnApplicationBootstrap, OnApplicationShu
       try {
         const uids = (await client.search({ unKeyword: IMPORTED_KEYWORD }, { uid: true })) || [];
         for (const uid of uids) {
-          if (this.stopped) break;
+          if (!this.loop.started) break;
           if (await this.importOne(client, uid)) imported++;
         }
       } finally {

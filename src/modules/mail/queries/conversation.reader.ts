@@ -51,14 +51,9 @@ export class ConversationReader {
   }
 
   private sent(event: RecordedEvent): EmailMessage {
-    const personal = (event as unknown as EmailQueued).personalData;
+    const { data, personalData } = event as unknown as EmailQueued;
     return {
-      id: (event as unknown as EmailQueued).data.messageId,
-      direction: 'sent',
-      subject: personal?.subject ?? '',
-      body: personal?.text ?? '',
-      emailDate: event.occurredAt.toISOString(),
-      byName: event.metadata.actorName,
+      ...messageOf(event, data.messageId, 'sent', personalData?.subject, personalData?.text),
       ...(this.transport.configured
         ? { deliveryState: 'queued' as const }
         : { deliveryState: 'not_sent' as const, deliveryReason: NO_SMTP_REASON }),
@@ -67,12 +62,23 @@ export class ConversationReader {
 }
 
 function received(event: RecordedEvent): EmailMessage {
-  const personal = (event as unknown as EmailReceived).personalData;
+  const { data, personalData } = event as unknown as EmailReceived;
+  return messageOf(event, data.messageId, 'received', personalData?.subject, personalData?.body);
+}
+
+/** What every entry shows; subject and body read as empty when their personal data is gone. */
+function messageOf(
+  event: RecordedEvent,
+  id: string,
+  direction: EmailMessage['direction'],
+  subject: string | undefined,
+  body: string | undefined,
+): EmailMessage {
   return {
-    id: (event as unknown as EmailReceived).data.messageId,
-    direction: 'received',
-    subject: personal?.subject ?? '',
-    body: personal?.body ?? '',
+    id,
+    direction,
+    subject: subject ?? '',
+    body: body ?? '',
     emailDate: event.occurredAt.toISOString(),
     byName: event.metadata.actorName,
   };

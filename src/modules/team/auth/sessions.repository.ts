@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { PG_POOL, type Queryable } from '#src/platform/database/queryable.js';
 import { ReadBatcher } from '#src/platform/database/read-batcher.js';
+import { memberNameOf } from '#src/modules/team/queries/members.reader.js';
 import type { StaffRole } from '#src/platform/http/access.decorators.js';
 
 export const SESSION_TTL_SECONDS = 8 * 60 * 60;
@@ -82,9 +83,7 @@ export class SessionsRepository {
             sessionId: row.id,
             memberId: row.member_id,
             role: row.role,
-            firstName: row.first_name ?? '',
-            lastName: row.last_name ?? '',
-            email: row.email ?? '',
+            ...memberNameOf(row),
             mustChangePassword: row.must_change_password,
             secondFactor: row.second_factor,
             mustSetUpSecondFactor: row.must_set_up_second_factor,

@@ -6,15 +6,8 @@ import { liveStreamToken } from '#src/platform/http/live-stream-cookie.js';
 import { type LiveSession, SessionsRepository } from './sessions.repository.js';
 import { TokenService } from './token.service.js';
 
-/** The signed-in member as routes see it on `request.staff`. */
-export interface SignedInMember extends AuthenticatedStaff {
-  firstName: string;
-  lastName: string;
-  email: string;
-  mustChangePassword: boolean;
-  secondFactor: boolean;
-  mustSetUpSecondFactor: boolean;
-}
+/** The signed-in member as routes see it on `request.staff`: the live session, named. */
+export type SignedInMember = AuthenticatedStaff & Omit<LiveSession, 'memberId'>;
 
 export const PASSWORD_CHANGE_REQUIRED = 'Password change required';
 export const SECOND_FACTOR_SETUP_REQUIRED = 'Set up two-step sign-in to continue';
@@ -76,17 +69,10 @@ export class StaffAuthenticator implements Authenticator {
   }
 }
 
-function toSignedInMember(session: LiveSession): SignedInMember {
+function toSignedInMember({ memberId, ...session }: LiveSession): SignedInMember {
   return {
-    id: session.memberId,
+    ...session,
+    id: memberId,
     name: `${session.firstName} ${session.lastName}`.trim() || session.email,
-    role: session.role,
-    sessionId: session.sessionId,
-    firstName: session.firstName,
-    lastName: session.lastName,
-    email: session.email,
-    mustChangePassword: session.mustChangePassword,
-    secondFactor: session.secondFactor,
-    mustSetUpSecondFactor: session.mustSetUpSecondFactor,
   };
 }

@@ -63,12 +63,15 @@ export class MembersReader {
   }
 }
 
+/** A member's name columns; they read as empty once the member's personal data is erased. */
+export function memberNameOf(row: Pick<MemberRow, 'first_name' | 'last_name' | 'email'>) {
+  return { firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email ?? '' };
+}
+
 function toMember(row: MemberRow): TeamMember {
   return {
     id: row.id,
-    firstName: row.first_name ?? '',
-    lastName: row.last_name ?? '',
-    email: row.email ?? '',
+    ...memberNameOf(row),
     role: row.role,
     isActive: row.is_active,
     lastLogin: row.last_login_at?.toISOString() ?? null,

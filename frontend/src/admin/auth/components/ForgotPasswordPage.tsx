@@ -1,12 +1,11 @@
-import { Alert, Button, Link, Stack, TextField } from '@mui/material';
+import { Alert } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { routes } from '@/app/routes';
 import { useToast } from '@/shared/components/toast';
 import { usePageMeta } from '@/shared/components/usePageMeta';
 import { useRequestPasswordResetMutation } from '@/admin/auth/api/authApi';
 import { loginErrorMessage } from '@/admin/auth/loginErrorMessage';
-import { AuthCard } from './AuthCard';
+import { AuthForm, SignInEmailField } from './AuthForm';
 
 /** Asks for a reset link; the answer reads the same whether or not the e-mail is a member's. */
 export default function ForgotPasswordPage() {
@@ -39,35 +38,23 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <AuthCard
+    <AuthForm
       title="Forgot password"
       subtitle="Enter the email you sign in with and we will send you a link to set a new password."
+      onSubmit={submit}
+      submitLabel="Send Link"
+      busyLabel="Sending..."
+      busy={isLoading}
+      hideSubmit={Boolean(sent)}
+      link={{ to: routes.login, label: 'Back to sign in' }}
     >
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-        {sent ? (
-          <Alert severity="success" role="status">
-            {sent}
-          </Alert>
-        ) : (
-          <>
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              autoFocus
-              fullWidth
-            />
-            <Button type="submit" variant="contained" size="large" disabled={isLoading}>
-              {isLoading ? 'Sending...' : 'Send Link'}
-            </Button>
-          </>
-        )}
-        <Link component={RouterLink} to={routes.login} variant="body2" sx={{ alignSelf: 'center' }}>
-          Back to sign in
-        </Link>
-      </Stack>
-    </AuthCard>
+      {sent ? (
+        <Alert severity="success" role="status">
+          {sent}
+        </Alert>
+      ) : (
+        <SignInEmailField value={email} onChange={setEmail} />
+      )}
+    </AuthForm>
   );
 }

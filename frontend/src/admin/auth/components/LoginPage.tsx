@@ -1,7 +1,6 @@
-import { Button, Link, Stack, TextField } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { AppDispatch } from '@/app/store';
 import { routes } from '@/app/routes';
 import { useToast } from '@/shared/components/toast';
@@ -12,6 +11,7 @@ import { loginErrorMessage } from '@/admin/auth/loginErrorMessage';
 import { clearAdminSession, storeAdminToken } from '@/shared/session/session';
 import type { LoginAnswer } from '#src/contract/team';
 import { AuthCard } from './AuthCard';
+import { AuthForm, SignInEmailField } from './AuthForm';
 import { SecondStepForm } from './SecondStepForm';
 
 export default function LoginPage() {
@@ -81,36 +81,23 @@ export default function LoginPage() {
   };
 
   return (
-    <AuthCard title="Sign In" subtitle="Staff access to the admin dashboard.">
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          autoFocus
-          fullWidth
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          fullWidth
-        />
-        <Button type="submit" variant="contained" size="large" disabled={isLoading}>
-          {isLoading ? 'Signing in...' : 'Sign In'}
-        </Button>
-        <Link
-          component={RouterLink}
-          to={routes.forgotPassword}
-          variant="body2"
-          sx={{ alignSelf: 'center' }}
-        >
-          Forgot password?
-        </Link>
-      </Stack>
-    </AuthCard>
+    <AuthForm
+      title="Sign In"
+      subtitle="Staff access to the admin dashboard."
+      onSubmit={submit}
+      submitLabel="Sign In"
+      busyLabel="Signing in..."
+      busy={isLoading}
+      link={{ to: routes.forgotPassword, label: 'Forgot password?' }}
+    >
+      <SignInEmailField value={email} onChange={setEmail} />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        fullWidth
+      />
+    </AuthForm>
   );
 }

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH } from '#src/contract/team';
 import { useToast } from '@/shared/components/toast';
 import { useChangePasswordMutation } from '@/admin/auth/api/authApi';
 import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
 import { PasswordField } from '@/shared/components/PasswordField';
 import { SettingsForm } from '@/admin/auth/components/SettingsForm';
+import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
 
 /** Current, new and confirm; used in Settings and when a one-time password must be replaced. */
 export function PasswordForm({ submitLabel = 'Change Password' }: { submitLabel?: string }) {
@@ -12,29 +12,18 @@ export function PasswordForm({ submitLabel = 'Change Password' }: { submitLabel?
   const save = useSaveOrToast();
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const [currentPassword, setCurrent] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const tooShort = newPassword.length > 0 && newPassword.length < PASSWORD_MIN_LENGTH;
-  const mismatch = confirm.length > 0 && confirm !== newPassword;
+  const password = useNewPassword();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!currentPassword || newPassword.length < PASSWORD_MIN_LENGTH || confirm !== newPassword) {
-      toast({
-        title: 'Check the password fields',
-        description: `The new password needs at least ${PASSWORD_MIN_LENGTH} characters and must match its confirmation.`,
-        variant: 'destructive',
-      });
-      return;
-    }
+    if (!password.check(currentPassword !== '')) return;
     const changed = await save(
-      changePassword({ currentPassword, newPassword }).unwrap(),
+      changePassword({ currentPassword, newPassword: password.newPassword }).unwrap(),
       'Failed to change password',
     );
     if (!changed) return;
     setCurrent('');
-    setNew('');
-    setConfirm('');
+    password.clear();
     toast({
       title: 'Password changed',
       description: 'Your other sessions have been signed out.',
@@ -51,24 +40,7 @@ export function PasswordForm({ submitLabel = 'Change Password' }: { submitLabel?
         onChange={(e) => setCurrent(e.target.value)}
         required
       />
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        value={newPassword}
-        onChange={(e) => setNew(e.target.value)}
-        error={tooShort}
-        helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
-        required
-      />
-      <PasswordField
-        label="Confirm new password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        error={mismatch}
-        helperText={mismatch ? 'Passwords do not match' : ' '}
-        required
-      />
+      <NewPasswordFields state={password} />
     </SettingsForm>
   );
 }

@@ -1,14 +1,13 @@
-import { Alert, Button, Link, Stack } from '@mui/material';
+import { Alert } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH } from '#src/contract/team';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { routes } from '@/app/routes';
 import { useToast } from '@/shared/components/toast';
 import { usePageMeta } from '@/shared/components/usePageMeta';
-import { PasswordField } from '@/shared/components/PasswordField';
 import { useCompletePasswordResetMutation } from '@/admin/auth/api/authApi';
 import { loginErrorMessage } from '@/admin/auth/loginErrorMessage';
-import { AuthCard } from './AuthCard';
+import { AuthForm } from './AuthForm';
+import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
 
 /** Opened from the reset link's e-mail: sets a new password with the link's token. */
 export default function ResetPasswordPage() {
@@ -18,24 +17,14 @@ export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [completeReset, { isLoading }] = useCompletePasswordResetMutation();
-  const [newPassword, setNew] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const password = useNewPassword();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const tooShort = newPassword.length > 0 && newPassword.length < PASSWORD_MIN_LENGTH;
-  const mismatch = confirm.length > 0 && confirm !== newPassword;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (newPassword.length < PASSWORD_MIN_LENGTH || confirm !== newPassword) {
-      toast({
-        title: 'Check the password fields',
-        description: `The new password needs at least ${PASSWORD_MIN_LENGTH} characters and must match its confirmation.`,
-        variant: 'destructive',
-      });
-      return;
-    }
+    if (!password.check()) return;
     try {
-      await completeReset({ token, newPassword }).unwrap();
+      await completeReset({ token, newPassword: password.newPassword }).unwrap();
       toast({
         title: 'Password set',
         description: 'Sign in with your new password.',
@@ -48,49 +37,25 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Set a new password" subtitle="Choose the password you will sign in with.">
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-        {!token && (
-          <Alert severity="error">
-            This page opens from the link in the password reset e-mail.
-          </Alert>
-        )}
-        {refusal && (
-          <Alert severity="error" role="alert">
-            {refusal}
-          </Alert>
-        )}
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={(e) => setNew(e.target.value)}
-          error={tooShort}
-          helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
-          autoFocus
-          fullWidth
-        />
-        <PasswordField
-          label="Confirm new password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={mismatch}
-          helperText={mismatch ? 'Passwords do not match' : ' '}
-          fullWidth
-        />
-        <Button type="submit" variant="contained" size="large" disabled={isLoading || !token}>
-          {isLoading ? 'Saving...' : 'Set Password'}
-        </Button>
-        <Link
-          component={RouterLink}
-          to={routes.forgotPassword}
-          variant="body2"
-          sx={{ alignSelf: 'center' }}
-        >
-          Ask for a new link
-        </Link>
-      </Stack>
-    </AuthCard>
+    <AuthForm
+      title="Set a new password"
+      subtitle="Choose the password you will sign in with."
+      onSubmit={submit}
+      submitLabel="Set Password"
+      busyLabel="Saving..."
+      busy={isLoading}
+      submitDisabled={!token}
+      link={{ to: routes.forgotPassword, label: 'Ask for a new link' }}
+    >
+      {!token && (
+        <Alert severity="error">This page opens from the link in the password reset e-mail.</Alert>
+      )}
+      {refusal && (
+        <Alert severity="error" role="alert">
+          {refusal}
+        </Alert>
+      )}
+      <NewPasswordFields state={password} standalone />
+    </AuthForm>
   );
 }

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, Autocomplete, DialogContentText, MenuItem, Stack, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
 import {
   REPORT_MEASURE_KINDS,
@@ -20,6 +8,7 @@ import {
   type ReportVocabulary,
 } from '#src/contract/reports';
 import { reportCopy } from '@/admin/reports/copy';
+import { ActionDialog } from '@/shared/components/ActionDialog';
 
 const EMPTY: ReportDefinitionInput = {
   title: '',
@@ -98,122 +87,117 @@ export function ReportDefinitionDialog({
   const title = initial ? reportCopy.editTitle : reportCopy.defineTitle;
 
   return (
-    <Dialog
-      open
+    <ActionDialog
+      title={title}
       onClose={onClose}
-      fullWidth
       maxWidth="sm"
-      aria-labelledby="report-definition-title"
+      cancelLabel={reportCopy.cancel}
+      action={{
+        label: reportCopy.save,
+        disabled: busy,
+        onClick: () => onSave(definitionOf(draft)),
+      }}
     >
-      <DialogTitle id="report-definition-title">{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{reportCopy.defineIntro}</DialogContentText>
-        <Stack spacing={2}>
-          {error && <Alert severity="error">{error}</Alert>}
-          <TextField
-            label={reportCopy.titleLabel}
-            value={draft.title}
-            onChange={(event) => set({ title: event.target.value })}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-            required
+      <DialogContentText sx={{ mb: 2 }}>{reportCopy.defineIntro}</DialogContentText>
+      <Stack spacing={2}>
+        {error && <Alert severity="error">{error}</Alert>}
+        <TextField
+          label={reportCopy.titleLabel}
+          value={draft.title}
+          onChange={(event) => set({ title: event.target.value })}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+          required
+        />
+        <TextField
+          select
+          label={reportCopy.measureLabel}
+          value={draft.kind}
+          onChange={(event) => set({ kind: event.target.value as ReportMeasureKind })}
+        >
+          {REPORT_MEASURE_KINDS.map((kind) => (
+            <MenuItem key={kind} value={kind}>
+              {reportCopy.measures[kind]}
+            </MenuItem>
+          ))}
+        </TextField>
+        {draft.kind === 'duration' ? (
+          <>
+            <Autocomplete
+              options={types}
+              value={draft.from || null}
+              onChange={(_, value) => set({ from: value ?? '' })}
+              renderInput={(params) => <TextField {...params} label={reportCopy.fromLabel} />}
+            />
+            <Autocomplete
+              options={types}
+              value={draft.to || null}
+              onChange={(_, value) => set({ to: value ?? '' })}
+              renderInput={(params) => <TextField {...params} label={reportCopy.toLabel} />}
+            />
+          </>
+        ) : (
+          <Autocomplete
+            multiple
+            options={types}
+            value={draft.eventTypes}
+            onChange={(_, value) => set({ eventTypes: value })}
+            renderInput={(params) => <TextField {...params} label={reportCopy.eventTypesLabel} />}
           />
+        )}
+        {draft.kind === 'sum' && (
           <TextField
             select
-            label={reportCopy.measureLabel}
-            value={draft.kind}
-            onChange={(event) => set({ kind: event.target.value as ReportMeasureKind })}
+            label={reportCopy.fieldLabel}
+            value={numericFields.includes(draft.field) ? draft.field : ''}
+            onChange={(event) => set({ field: event.target.value })}
+            helperText={
+              draft.eventTypes.length > 0 && numericFields.length === 0
+                ? reportCopy.noNumericField
+                : undefined
+            }
           >
-            {REPORT_MEASURE_KINDS.map((kind) => (
-              <MenuItem key={kind} value={kind}>
-                {reportCopy.measures[kind]}
+            {numericFields.map((field) => (
+              <MenuItem key={field} value={field}>
+                {field}
               </MenuItem>
             ))}
           </TextField>
-          {draft.kind === 'duration' ? (
-            <>
-              <Autocomplete
-                options={types}
-                value={draft.from || null}
-                onChange={(_, value) => set({ from: value ?? '' })}
-                renderInput={(params) => <TextField {...params} label={reportCopy.fromLabel} />}
-              />
-              <Autocomplete
-                options={types}
-                value={draft.to || null}
-                onChange={(_, value) => set({ to: value ?? '' })}
-                renderInput={(params) => <TextField {...params} label={reportCopy.toLabel} />}
-              />
-            </>
-          ) : (
-            <Autocomplete
-              multiple
-              options={types}
-              value={draft.eventTypes}
-              onChange={(_, value) => set({ eventTypes: value })}
-              renderInput={(params) => <TextField {...params} label={reportCopy.eventTypesLabel} />}
-            />
-          )}
-          {draft.kind === 'sum' && (
-            <TextField
-              select
-              label={reportCopy.fieldLabel}
-              value={numericFields.includes(draft.field) ? draft.field : ''}
-              onChange={(event) => set({ field: event.target.value })}
-              helperText={
-                draft.eventTypes.length > 0 && numericFields.length === 0
-                  ? reportCopy.noNumericField
-                  : undefined
-              }
-            >
-              {numericFields.map((field) => (
-                <MenuItem key={field} value={field}>
-                  {field}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              select
-              fullWidth
-              label={reportCopy.groupByLabel}
-              value={draft.first}
-              onChange={(event) => {
-                const first = event.target.value as ReportGrouping;
-                set({ first, second: draft.second === first ? '' : draft.second });
-              }}
-            >
-              {vocabulary.groupings.map((grouping) => (
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            select
+            fullWidth
+            label={reportCopy.groupByLabel}
+            value={draft.first}
+            onChange={(event) => {
+              const first = event.target.value as ReportGrouping;
+              set({ first, second: draft.second === first ? '' : draft.second });
+            }}
+          >
+            {vocabulary.groupings.map((grouping) => (
+              <MenuItem key={grouping.value} value={grouping.value}>
+                {grouping.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            fullWidth
+            label={reportCopy.thenByLabel}
+            value={draft.second}
+            onChange={(event) => set({ second: event.target.value as ReportGrouping | '' })}
+          >
+            <MenuItem value="">{reportCopy.noSecondGrouping}</MenuItem>
+            {vocabulary.groupings
+              .filter((grouping) => grouping.value !== draft.first)
+              .map((grouping) => (
                 <MenuItem key={grouping.value} value={grouping.value}>
                   {grouping.label}
                 </MenuItem>
               ))}
-            </TextField>
-            <TextField
-              select
-              fullWidth
-              label={reportCopy.thenByLabel}
-              value={draft.second}
-              onChange={(event) => set({ second: event.target.value as ReportGrouping | '' })}
-            >
-              <MenuItem value="">{reportCopy.noSecondGrouping}</MenuItem>
-              {vocabulary.groupings
-                .filter((grouping) => grouping.value !== draft.first)
-                .map((grouping) => (
-                  <MenuItem key={grouping.value} value={grouping.value}>
-                    {grouping.label}
-                  </MenuItem>
-                ))}
-            </TextField>
-          </Stack>
+          </TextField>
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{reportCopy.cancel}</Button>
-        <Button variant="contained" disabled={busy} onClick={() => onSave(definitionOf(draft))}>
-          {reportCopy.save}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </Stack>
+    </ActionDialog>
   );
 }

@@ -1,19 +1,10 @@
 import { Download } from '@mui/icons-material';
-import {
-  Box,
-  Button,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import type { ReportCell, ReportColumnKind, ReportTable } from '#src/contract/reports';
 import { formatEuroWhole, formatNumber } from '@/shared/format/format';
 import { reportCopy } from '@/admin/reports/copy';
 import { downloadCsv, tableToCsv } from '@/admin/reports/csv';
+import { type RowColumn, RowTable } from '@/shared/components/RowTable';
 
 function formatCell(value: ReportCell, kind: ReportColumnKind): string {
   if (value === null) return '–';
@@ -59,30 +50,18 @@ export function ReportTableView({
           {emptyText}
         </Typography>
       ) : (
-        <TableContainer sx={{ maxHeight: 400 }}>
-          <Table size="small" stickyHeader aria-label={table.title}>
-            <TableHead>
-              <TableRow>
-                {table.columns.map((column) => (
-                  <TableCell key={column.key} align={column.kind === 'text' ? 'left' : 'right'}>
-                    {column.label}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {table.rows.map((row, index) => (
-                <TableRow key={index}>
-                  {table.columns.map((column) => (
-                    <TableCell key={column.key} align={column.kind === 'text' ? 'left' : 'right'}>
-                      {formatCell(row[column.key] ?? null, column.kind)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <RowTable
+          label={table.title}
+          columns={table.columns.map((column): RowColumn<ReportTable['rows'][number]> => ({
+            key: column.key,
+            header: column.label,
+            align: column.kind === 'text' ? 'left' : 'right',
+            cell: (row) => formatCell(row[column.key] ?? null, column.kind),
+          }))}
+          rows={table.rows}
+          rowKey={(_, index) => String(index)}
+          maxHeight={400}
+        />
       )}
     </Box>
   );

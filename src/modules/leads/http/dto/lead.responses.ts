@@ -186,23 +186,17 @@ export class LeadStatsDto implements LeadStats {
   byStatus: StatusTotalDto[];
 }
 
-export class LeadStatusAnswer implements LeadStatus {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
-  @ApiProperty({ type: String, required: false, example: 'contacted' })
-  status: string | undefined;
-
-  @ApiProperty({ type: 'integer', example: 2 })
-  version: number;
-}
-
 export class LeadVersionAnswer implements LeadVersion {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
   @ApiProperty({ type: 'integer', example: 2 })
   version: number;
+}
+
+export class LeadStatusAnswer extends LeadVersionAnswer implements LeadStatus {
+  @ApiProperty({ type: String, required: false, example: 'contacted' })
+  status: string | undefined;
 }
 
 export class CountAnswer implements Count {

@@ -387,6 +387,19 @@ export function calendarDay(value: string | Date): string {
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 }
 
+/** The row's contact columns by the lead's names; an erased column reads as empty. */
+export function contactOfRow(row: LeadListRow) {
+  return {
+    firstName: row.first_name ?? '',
+    lastName: row.last_name ?? '',
+    email: row.email ?? '',
+    phone: row.phone ?? '',
+    address: row.address ?? '',
+    city: row.city ?? '',
+    country: row.country ?? '',
+  };
+}
+
 /** A stored row as the lead's state; personal columns are all null once erased or unreadable. */
 function stateOfRow(row: LeadListRow): LeadState {
   const personal = row.erased_at === null && (row.first_name !== null || row.email !== null);
@@ -395,17 +408,7 @@ function stateOfRow(row: LeadListRow): LeadState {
     status: row.status,
     trashed: row.deleted_at !== null,
     erased: row.erased_at !== null,
-    contact: personal
-      ? {
-          firstName: row.first_name ?? '',
-          lastName: row.last_name ?? '',
-          email: row.email ?? '',
-          phone: row.phone ?? '',
-          address: row.address ?? '',
-          city: row.city ?? '',
-          country: row.country ?? '',
-        }
-      : null,
+    contact: personal ? contactOfRow(row) : null,
     order: {
       doorStyle: row.door_style as DoorStyle | null,
       doors: row.doors,

@@ -1,27 +1,14 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsEmail,
-  IsIn,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-} from 'class-validator';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { ContactAnswer, ContactMessage } from '#src/contract/quote.js';
 import { OneLine, Trimmed } from '#src/platform/http/trimmed.js';
-import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from './submit-quote.dto.js';
+import { NAME_MAX, PHONE_MAX, QuoteCustomerDto } from './submit-quote.dto.js';
 
 /** Contact form (docs/product.md#contact-form): the client splits the name on its first space. */
-export class ContactMessageDto implements ContactMessage {
-  @ApiProperty({ example: 'Matti' })
-  @Trimmed()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(NAME_MAX)
-  @OneLine()
-  firstName: string;
-
+export class ContactMessageDto
+  extends PickType(QuoteCustomerDto, ['firstName', 'email', 'message'] as const)
+  implements ContactMessage
+{
   @ApiPropertyOptional({
     description: 'Empty when the visitor gave a single name',
     example: 'Korhonen',
@@ -33,13 +20,6 @@ export class ContactMessageDto implements ContactMessage {
   @OneLine()
   lastName?: string;
 
-  @ApiProperty({ example: 'matti.korhonen@example.fi' })
-  @Trimmed()
-  @IsString()
-  @MaxLength(EMAIL_MAX)
-  @IsEmail()
-  email: string;
-
   @ApiPropertyOptional({ example: '040 765 4321' })
   @Trimmed()
   @IsOptional()
@@ -47,13 +27,6 @@ export class ContactMessageDto implements ContactMessage {
   @MaxLength(PHONE_MAX)
   @Matches(/^(\+?[0-9][0-9 ()-]*)?$/, { message: 'phone must be a phone number' })
   phone?: string;
-
-  @ApiPropertyOptional({ example: 'Voisitteko soittaa? Mietimme keittiön ovien kalvotusta.' })
-  @Trimmed()
-  @IsOptional()
-  @IsString()
-  @MaxLength(MESSAGE_MAX)
-  message?: string;
 
   @ApiPropertyOptional({ example: 'contact_form' })
   @IsOptional()

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsDefined,
@@ -96,19 +96,23 @@ export class SubmitQuoteDto implements QuoteRequest {
   @IsIn(DOOR_STYLES)
   doorStyle: DoorStyle;
 
-  @ApiProperty({ description: 'Cabinet doors to cover', example: 12 })
+  @ApiProperty({ type: 'integer', description: 'Cabinet doors to cover', example: 12 })
   @IsInt()
   @Min(0)
   @Max(999)
   doors: number;
 
-  @ApiProperty({ description: 'Drawer fronts to cover', example: 4 })
+  @ApiProperty({ type: 'integer', description: 'Drawer fronts to cover', example: 4 })
   @IsInt()
   @Min(0)
   @Max(999)
   drawers: number;
 
-  @ApiProperty({ description: 'Worktop metres, whole metres rounded up', example: 3 })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Worktop metres, whole metres rounded up',
+    example: 3,
+  })
   @IsInt()
   @Min(0)
   @Max(100)
@@ -132,21 +136,12 @@ export class SubmitQuoteDto implements QuoteRequest {
 }
 
 /** The price the server computed for the quantities it accepted, and the lead it created. */
-export class QuoteAnswer implements QuoteAnswerShape {
+export class QuoteAnswer
+  extends PickType(SubmitQuoteDto, ['doorStyle', 'doors', 'drawers', 'metres'] as const)
+  implements QuoteAnswerShape
+{
   @ApiProperty({ description: 'Euros, VAT included', example: 1290 })
   totalPrice: number;
-
-  @ApiProperty({ enum: DOOR_STYLES, example: 'Uritettu' })
-  doorStyle: DoorStyle;
-
-  @ApiProperty({ type: 'integer', example: 12 })
-  doors: number;
-
-  @ApiProperty({ type: 'integer', example: 4 })
-  drawers: number;
-
-  @ApiProperty({ type: 'integer', example: 3 })
-  metres: number;
 
   @ApiProperty({ format: 'uuid' })
   leadId: string;

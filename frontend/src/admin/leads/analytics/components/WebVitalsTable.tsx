@@ -1,19 +1,42 @@
-import {
-  Card,
-  CardContent,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { WEB_VITALS, WEB_VITALS_DEFAULT_DAYS } from '#src/contract/analytics';
+import { Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { WEB_VITALS, WEB_VITALS_DEFAULT_DAYS, type PageVitals } from '#src/contract/analytics';
 import { useGetWebVitalsQuery } from '@/admin/leads/analytics/api/analyticsApi';
 import { formatNumber } from '@/shared/format/format';
-import { formatVital, webVitalCells } from './webVitalCells';
+import { type RowColumn, RowTable } from '@/shared/components/RowTable';
+import { formatVital, webVitalCells, type WebVitalCell } from './webVitalCells';
+
+function VitalCell({ cell }: { cell: WebVitalCell }) {
+  return (
+    <>
+      <Typography
+        variant="body2"
+        component="span"
+        sx={{
+          fontWeight: 600,
+          color:
+            cell.passes === null ? 'text.secondary' : cell.passes ? 'success.main' : 'error.main',
+        }}
+      >
+        {cell.p75}
+      </Typography>
+      {cell.samples > 0 && (
+        <Typography variant="caption" component="div" color="text.secondary">
+          {cell.good} good · {formatNumber(cell.samples)} views
+        </Typography>
+      )}
+    </>
+  );
+}
+
+const columns: RowColumn<PageVitals>[] = [
+  { header: 'Page', rowHeader: true, cell: (page) => page.page },
+  ...WEB_VITALS.map(({ metric, label }, index): RowColumn<PageVitals> => ({
+    header: `${metric} p75`,
+    title: label,
+    align: 'right',
+    cell: (page) => <VitalCell cell={webVitalCells(page)[index]!} />,
+  })),
+];
 
 /**
  * The Core Web Vitals real visitors measured, per page over the last 28 days, as the Chrome UX
@@ -41,53 +64,13 @@ export function WebVitalsTable() {
         ) : data.pages.length === 0 ? (
           <Typography color="text.secondary">No page views measured yet.</Typography>
         ) : (
-          <TableContainer>
-            <Table size="small" aria-label="Core Web Vitals per page">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Page</TableCell>
-                  {WEB_VITALS.map(({ metric, label }) => (
-                    <TableCell key={metric} align="right" title={label}>
-                      {metric} p75
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.pages.map((page) => (
-                  <TableRow key={page.page} data-testid="web-vitals-row">
-                    <TableCell component="th" scope="row">
-                      {page.page}
-                    </TableCell>
-                    {webVitalCells(page).map((cell) => (
-                      <TableCell key={cell.metric} align="right" data-metric={cell.metric}>
-                        <Typography
-                          variant="body2"
-                          component="span"
-                          sx={{
-                            fontWeight: 600,
-                            color:
-                              cell.passes === null
-                                ? 'text.secondary'
-                                : cell.passes
-                                  ? 'success.main'
-                                  : 'error.main',
-                          }}
-                        >
-                          {cell.p75}
-                        </Typography>
-                        {cell.samples > 0 && (
-                          <Typography variant="caption" component="div" color="text.secondary">
-                            {cell.good} good · {formatNumber(cell.samples)} views
-                          </Typography>
-                        )}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <RowTable
+            label="Core Web Vitals per page"
+            columns={columns}
+            rows={data.pages}
+            rowKey={(page) => page.page}
+            rowTestId="web-vitals-row"
+          />
         )}
       </CardContent>
     </Card>

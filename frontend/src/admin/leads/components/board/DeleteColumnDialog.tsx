@@ -1,17 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  MenuItem,
-  TextField,
-} from '@mui/material';
+import { DialogContentText, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import type { PipelineColumn } from '#src/contract/pipeline';
 import { useGetLeadPageQuery } from '@/admin/leads/api/leadsApi';
 import { leadCopy } from '@/admin/leads/copy';
+import { ActionDialog } from '@/shared/components/ActionDialog';
 import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 
@@ -32,46 +24,42 @@ export function DeleteColumnDialog({ column, columns, busy, onConfirm, onClose }
   useFetchFailureToast(heldQuery, leadCopy.fetchQuotesFailed);
   const held = data?.total ?? 0;
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="delete-column-title">
-      <DialogTitle id="delete-column-title">Delete column “{column.name}”?</DialogTitle>
-      <DialogContent>
-        {held > 0 ? (
-          <>
-            <DialogContentText sx={{ mb: 2 }}>
-              This column holds {held} {held === 1 ? 'lead' : 'leads'}. Choose the column that
-              receives them.
-            </DialogContentText>
-            <TextField
-              select
-              fullWidth
-              label="Move leads to"
-              value={target}
-              onChange={(e) => setTarget(e.target.value)}
-            >
-              {others.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          </>
-        ) : isError ? (
-          <LoadFailedAlert message={leadCopy.fetchQuotesFailed} onRetry={heldQuery.refetch} />
-        ) : (
-          <DialogContentText>The column is empty and will be removed.</DialogContentText>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={busy || isLoading || isError}
-          onClick={() => onConfirm(held > 0 ? target : undefined)}
-        >
-          Delete Column
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ActionDialog
+      title={`Delete column “${column.name}”?`}
+      onClose={onClose}
+      maxWidth="xs"
+      action={{
+        label: 'Delete Column',
+        color: 'error',
+        disabled: busy || isLoading || isError,
+        onClick: () => onConfirm(held > 0 ? target : undefined),
+      }}
+    >
+      {held > 0 ? (
+        <>
+          <DialogContentText sx={{ mb: 2 }}>
+            This column holds {held} {held === 1 ? 'lead' : 'leads'}. Choose the column that
+            receives them.
+          </DialogContentText>
+          <TextField
+            select
+            fullWidth
+            label="Move leads to"
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+          >
+            {others.map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </>
+      ) : isError ? (
+        <LoadFailedAlert message={leadCopy.fetchQuotesFailed} onRetry={heldQuery.refetch} />
+      ) : (
+        <DialogContentText>The column is empty and will be removed.</DialogContentText>
+      )}
+    </ActionDialog>
   );
 }
