@@ -19,9 +19,11 @@ export function ReportContentView({
   const report = useReportQuery({ name, revision });
   if (report.isError)
     return <LoadFailedAlert message={reportCopy.reportFailed} onRetry={report.refetch} />;
-  if (!report.data) return <CircularProgress size={24} aria-label={`Loading ${name}`} />;
+  // `currentData`, not `data`: after a rebuild the card already says the new build's count, so the
+  // previous build's tables are not shown under it while the new ones load.
+  if (!report.currentData) return <CircularProgress size={24} aria-label={`Loading ${name}`} />;
   // A build made by older code that the new code cannot read: the card says to rebuild it.
-  const { content } = report.data;
+  const { content } = report.currentData;
   if (!content) return null;
   const { chart } = content;
   return (
