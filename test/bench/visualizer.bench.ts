@@ -30,6 +30,10 @@
  *   ... --speed --arenas=2                   under MALLOC_ARENA_MAX=2 only
  *   ... --detector=sam|opencv|rules          which front detector (VISUALIZER_DETECTOR; without
  *                                            it the default)
+ *   ... --quality --oracle                   no detector: each kitchen's fronts outlined from its
+ *                                            own truth mask, rendered and scored as a detector's
+ *                                            are; every set should pass nearly whole (what fails
+ *                                            is the measurement's fault)
  *
  * Targets: a 12 MP photo in ≤ 2 s on 2 cores with ≤ 500 MB peak; health stays responsive.
  */
@@ -44,6 +48,7 @@ import type * as HeldOutKitchens from '../fixtures/heldout-kitchens/heldout-kitc
 import type * as FrontCoverage from '../fixtures/kitchens/front-coverage.js';
 import type * as KitchenGenerator from '../fixtures/kitchens/kitchen-generator.js';
 import type * as KitchenScenes from '../fixtures/kitchens/kitchen-scenes.js';
+import type * as OracleFronts from '../fixtures/kitchens/oracle-fronts.js';
 import type * as SiteKitchens from '../fixtures/kitchens/site-kitchens.js';
 import { renderLocally } from '#src/modules/visualizer/rendering/local-render.js';
 import { RenderPool } from '#src/modules/visualizer/rendering/render-pool.js';
@@ -96,6 +101,7 @@ const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
 const { measureFrontCoverage } = (await import(
   fixture('front-coverage.ts')
 )) as typeof FrontCoverage;
+const { oracleOutlines } = (await import(fixture('oracle-fronts.ts'))) as typeof OracleFronts;
 const { heldOutKitchens } = (await import(
   new URL('../fixtures/heldout-kitchens/heldout-kitchens.ts', import.meta.url).href
 )) as typeof HeldOutKitchens;
@@ -211,6 +217,11 @@ const DETECTOR = process.argv
 if (DETECTOR && !FRONT_DETECTORS.includes(DETECTOR)) {
   throw new Error(`--detector is one of ${FRONT_DETECTORS.join(', ')}`);
 }
+/**
+ * The fronts taken from each kitchen's own ground-truth mask instead of a detector's: what is
+ * lost then is lost by the measurement (masks, scaling, rasterising, scoring), not by detection.
+ */
+const ORACLE = process.argv.includes('--oracle');
 /** Only the held-out set (its totals). */
 const HELD_OUT_ONLY = process.argv.includes('--held-out');
 const HTTP_CLIENTS = 4;
@@ -406,7 +417,7 @@ interface QualityKitchen {
   mustPass: boolean;
   /** What the held-out set's kitchens are tagged with (white-on-white, angled, dark …). */
   tags?: string[];
-  load(): Promise<{ image: Buffer; truth: Uint8Array; pixels: number }>;
+  load(): Promise<{ image: Buffer; truth: Uint8Array; width: number; height: number }>;
 }
 
 function generatedKitchens(scenes: KitchenScenes.KitchenScene[]): QualityKitchen[] {
@@ -419,7 +430,7 @@ function generatedKitchens(scenes: KitchenScenes.KitchenScene[]): QualityKitchen
       const image = await sharp(Buffer.from(kitchen.rgb), { raw: { width, height, channels: 3 } })
         .jpeg({ quality: scene.quality })
         .toBuffer();
-      return { image, truth: kitchen.truth, pixels: width * height };
+      return { image, truth: kitchen.truth, width, height };
     },
   }));
 }
@@ -431,7 +442,8 @@ const siteKitchens = (): QualityKitchen[] =>
     load: async () => ({
       image: readFileSync(siteKitchenPicture(kitchen)),
       truth: siteKitchenTruth(kitchen),
-      pixels: kitchen.width * kitchen.height,
+      width: kitchen.width,
+      height: kitchen.height,
     }),
   }));
 
@@ -443,7 +455,7 @@ const heldOut = (): QualityKitchen[] =>
     tags: kitchen.tags,
     load: async () => {
       const photo = await kitchen.load();
-      return { image: photo.jpeg, truth: photo.fronts, pixels: photo.width * photo.height };
+      return { image: photo.jpeg, truth: photo.fronts, width: photo.width, height: photo.height };
     },
   }));
 
@@ -595,7 +607,7 @@ async function benchQuality(texture: Buffer): Promise<void> {
     const chosen = kitchens.filter((kitchen) => !ONLY_KITCHENS || isChosen(kitchen.name));
     if (!chosen.length) continue;
     for (const kitchen of chosen) {
-      const { image, truth, pixels } = await kitchen.load();
+      const { image, truth, width, height } = await kitchen.load();
       const opacity = await renderLocally({
         kind: 'local',
         image,
@@ -603,9 +615,10 @@ async function benchQuality(texture: Buffer): Promise<void> {
         texture,
         includeMask: true,
         detector: DETECTOR,
+        ...(ORACLE && { fronts: oracleOutlines(truth, width, height) }),
       }).then(
         (output) => output.mask!,
-        () => new Uint8Array(pixels), // refused: nothing changed
+        () => new Uint8Array(width * height), // refused: nothing changed
       );
       const figures = measureFrontCoverage(truth, opacity);
       tally.total++;
