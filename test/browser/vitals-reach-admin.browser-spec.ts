@@ -44,7 +44,7 @@ describe('Core Web Vitals from a visit to the admin', () => {
     await admin.openAdmin('overview');
     const row = admin.page.getByTestId('web-vitals-row').filter({ hasText: PAGE });
     await row.waitFor();
-    const cell = (metric: string) => row.locator(`[data-metric="${metric}"]`);
+    const cell = (metric: string) => row.locator(`[data-column="${metric}"]`);
     for (const metric of METRICS) await cell(metric).getByText('1 views').waitFor();
     // One view: its own value is the 75th percentile, in the table's units.
     const decimals = (digits: number) =>

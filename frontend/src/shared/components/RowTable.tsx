@@ -12,7 +12,10 @@ import type { ReactNode } from 'react';
 /** One column of a RowTable: its header and how a row fills its cell. */
 export interface RowColumn<Row> {
   header: string;
-  /** Tells columns apart where headers may repeat; the header otherwise. */
+  /**
+   * Tells columns apart where headers may repeat (the header otherwise); body cells carry it as
+   * `data-column`.
+   */
   key?: string;
   /** The header's tooltip, e.g. what an abbreviation stands for. */
   title?: string;
@@ -75,6 +78,7 @@ export function RowTable<Row>({
               {columns.map((column) => (
                 <TableCell
                   key={column.key ?? column.header}
+                  data-column={column.key}
                   align={column.align}
                   {...(column.rowHeader && { component: 'th' as const, scope: 'row' })}
                   sx={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}

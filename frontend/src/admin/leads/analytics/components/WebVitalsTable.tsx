@@ -32,6 +32,7 @@ const columns: RowColumn<PageVitals>[] = [
   { header: 'Page', rowHeader: true, cell: (page) => page.page },
   ...WEB_VITALS.map(({ metric, label }, index): RowColumn<PageVitals> => ({
     header: `${metric} p75`,
+    key: metric,
     title: label,
     align: 'right',
     cell: (page) => <VitalCell cell={webVitalCells(page)[index]!} />,
