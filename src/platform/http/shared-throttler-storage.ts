@@ -122,6 +122,8 @@ export class SharedThrottlerStorage
   private windowOf(id: string, ttl: number): KnownWindow {
     let window = this.windows.get(id);
     if (!window || window.endsAt <= performance.now()) {
+      // Hits still pending in an ended window are dropped with it: the database's window of the
+      // same key has ended too (endsAt is never before it), and they must not count in the next.
       window = {
         known: 0,
         pending: 0,
