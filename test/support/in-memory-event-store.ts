@@ -8,6 +8,7 @@ import {
 import type { EventStore } from '#src/platform/event-store/event-store.js';
 import type {
   AppendOptions,
+  AppendRequest,
   AppendResult,
   EventMetadata,
   ExpectedVersion,
@@ -35,20 +36,57 @@ export interface GivenEvent {
 }
 
 /**
+ * Something else a handler writes in the same transaction as its events (a table stand-in):
+ * called as the transaction begins, it answers how to put itself back if the transaction fails.
+ */
+export type TransactionParticipant = () => () => void;
+
+/**
  * A test double of the event store's stream interface (read one stream, append at an expected
  * version, require another stream's version), kept in memory: command handlers run through the
  * one command path without a database, so their tests say given events, when command, then
- * events or refusal.
+ * events or refusal. Personal data is kept per data subject and can be shredded, as the vault
+ * does.
  */
 export class InMemoryEventStore implements EventStreams {
   private streams = new Map<string, RecordedEvent[]>();
   private position = 0;
   private beforeAppend: (() => void)[] = [];
+  /** The data subject each stored event's personal data belongs to. */
+  private readonly subjects = new WeakMap<RecordedEvent, string>();
+  /** Erased subjects, with the log position at their erasure: what was sealed before is gone. */
+  private erasures = new Map<string, number>();
+  private readonly participants: TransactionParticipant[] = [];
 
-  /** Given: these events are already in `streamId`, as another writer left them. */
-  given(streamId: string, events: readonly GivenEvent[], actorName = 'Someone'): this {
-    this.store(streamId, events as NewEvent[], { ...TEST_ACTOR, actorName });
+  /** The vault's erasure: the subject's personal data reads as null from now on. */
+  readonly personalData = {
+    erase: async (subjectId: string): Promise<void> => {
+      this.erasures.set(subjectId, this.position);
+    },
+  };
+
+  /**
+   * Given: these events are already in `streamId`, as another writer left them; their personal
+   * data sealed under `subjectId` when one is named.
+   */
+  given(
+    streamId: string,
+    events: readonly GivenEvent[],
+    actorName = 'Someone',
+    subjectId?: string,
+  ): this {
+    this.store(streamId, events as NewEvent[], { ...TEST_ACTOR, actorName }, subjectId);
     return this;
+  }
+
+  /** Has `participant` kept or undone with every transaction of the streams. */
+  joinTransactions(participant: TransactionParticipant): void {
+    this.participants.push(participant);
+  }
+
+  /** Then: whether the subject's personal data was shredded. */
+  isErased(subjectId: string): boolean {
+    return this.erasures.has(subjectId);
   }
 
   /** Runs `write` just before the next append: a write that slips in after the command read. */
@@ -72,8 +110,16 @@ export class InMemoryEventStore implements EventStreams {
     return [...this.streams.keys()];
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
-    return [...(this.streams.get(streamId) ?? [])];
+  /** As the reader answers: personal data null when not asked for or when its subject was erased. */
+  async readStream(
+    streamId: string,
+    { personalData = true }: { personalData?: boolean } = {},
+  ): Promise<RecordedEvent[]> {
+    return (this.streams.get(streamId) ?? []).map((event) =>
+      event.personalData && (!personalData || this.isShredded(event))
+        ? { ...event, personalData: null }
+        : event,
+    );
   }
 
   async streamVersion(streamId: string): Promise<number> {
@@ -98,7 +144,8 @@ export class InMemoryEventStore implements EventStreams {
     if (requires && (await this.streamVersion(requires.streamId)) !== requires.version) {
       throw new RequirementChangedError(requires.streamId, requires.version);
     }
-    const recorded = this.store(streamId, events, { ...TEST_ACTOR, ...options.metadata });
+    const metadata = { ...TEST_ACTOR, ...options.metadata };
+    const recorded = this.store(streamId, events, metadata, options.subjectId);
     return {
       streamId,
       nextVersion: recorded.at(-1)?.streamVersion ?? actual,
@@ -107,19 +154,23 @@ export class InMemoryEventStore implements EventStreams {
     };
   }
 
+  /** Appends to several streams, each checked at its expected version: all are kept or none. */
+  async appendAll(requests: AppendRequest[]): Promise<AppendResult[]> {
+    return this.atomically(async () => {
+      const results: AppendResult[] = [];
+      for (const { streamId, expectedVersion, events, options } of requests)
+        results.push(await this.append(streamId, expectedVersion, events, options));
+      return results;
+    });
+  }
+
   /**
-   * Runs `work` as one transaction of the streams: when it throws, they are as they were. There
-   * is no database behind it and no other writer to lock out, so the client `work` is given
-   * answers every query (the team lock) with no rows.
+   * Runs `work` as one transaction of the streams and their participants: when it throws, they
+   * are as they were. There is no database behind it and no other writer to lock out, so the
+   * client `work` is given answers every query (the team lock, the erasure ledger) with no rows.
    */
-  async inTransaction<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-    const before = new Map(this.streams);
-    try {
-      return await work(NO_DATABASE);
-    } catch (error) {
-      this.streams = before;
-      throw error;
-    }
+  inTransaction<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.atomically(() => work(NO_DATABASE));
   }
 
   /** The repositories take the event store class; of it they use only what this double has. */
@@ -127,7 +178,32 @@ export class InMemoryEventStore implements EventStreams {
     return this as unknown as EventStore;
   }
 
-  private store(streamId: string, events: readonly NewEvent[], metadata: EventMetadata) {
+  private async atomically<T>(work: () => Promise<T>): Promise<T> {
+    const streams = new Map(this.streams);
+    const erasures = new Map(this.erasures);
+    const undo = this.participants.map((participant) => participant());
+    try {
+      return await work();
+    } catch (error) {
+      this.streams = streams;
+      this.erasures = erasures;
+      undo.forEach((restore) => restore());
+      throw error;
+    }
+  }
+
+  private isShredded(event: RecordedEvent): boolean {
+    const subject = this.subjects.get(event);
+    const erasedAt = subject === undefined ? undefined : this.erasures.get(subject);
+    return erasedAt !== undefined && event.globalPosition <= erasedAt;
+  }
+
+  private store(
+    streamId: string,
+    events: readonly NewEvent[],
+    metadata: EventMetadata,
+    subjectId?: string,
+  ) {
     const stream = this.streams.get(streamId) ?? [];
     const recorded = events.map((event, i): RecordedEvent => ({
       globalPosition: ++this.position,
@@ -142,6 +218,7 @@ export class InMemoryEventStore implements EventStreams {
       metadata,
       occurredAt: event.occurredAt ?? new Date(0),
     }));
+    if (subjectId) recorded.forEach((event) => this.subjects.set(event, subjectId));
     this.streams.set(streamId, [...stream, ...recorded]);
     return recorded;
   }
