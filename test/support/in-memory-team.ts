@@ -14,6 +14,7 @@ import {
   type StoredCredentials,
 } from '#src/modules/team/auth/credentials.repository.js';
 import { LoginFailures } from '#src/modules/team/auth/login-failures.js';
+import { PasswordResets } from '#src/modules/team/auth/password-resets.js';
 import {
   type LoginAttempt,
   LoginThrottle,
@@ -31,6 +32,11 @@ import { SignInChallenges } from '#src/modules/team/auth/sign-in-challenges.js';
 import { TeamSecurityPolicyRepository } from '#src/modules/team/auth/team-security-policy.js';
 import { TokenService } from '#src/modules/team/auth/token.service.js';
 import { totpStep } from '#src/modules/team/auth/totp.js';
+import {
+  ResetLinkExpiredError,
+  ResetLinkInvalidError,
+  ResetLinkUsedError,
+} from '#src/modules/team/domain/member.errors.js';
 import { type MemberEvent, memberStream } from '#src/modules/team/domain/member.events.js';
 import { foldMember } from '#src/modules/team/domain/member.state.js';
 import { MemberStreamRepository } from '#src/modules/team/infrastructure/member-stream.repository.js';
@@ -40,8 +46,18 @@ import { STAFF_PASSWORD } from './staff.js';
 
 /** The stand-ins replace every query of their table; the real class is built without a pool. */
 const NO_POOL = null as unknown as pg.Pool;
-const SECRETS = loadAppSecrets({ APP_SECRET: 'in-memory team of the handler specs' } as AppConfig);
+const CONFIG = {
+  APP_SECRET: 'in-memory team of the handler specs',
+  PUBLIC_URL: 'https://keittiokalvo.example',
+} as AppConfig;
+const SECRETS = loadAppSecrets(CONFIG);
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+interface Reset {
+  memberId: string;
+  expiresAt: Date;
+  used: boolean;
+}
 
 interface Factor {
   secret: string;
@@ -53,15 +69,18 @@ interface Factor {
 
 /**
  * The team's tables kept in memory beside an in-memory event store: credentials, sessions,
- * second factors, the sign-in policy and the throttle's tries. Their SQL is the integration
- * tier's (`team-*-commands.int-spec.ts`); here the handlers run on them through the one command
- * path, so a spec says given a member, when a command, then the events, rows or refusal.
+ * password reset links, second factors, the sign-in policy and the throttle's tries. Their SQL is
+ * the integration tier's (`team-*-commands.int-spec.ts`); here the handlers run on them through
+ * the one command path, so a spec says given a member, when a command, then the events, rows or
+ * refusal. Like their tables, all but the throttle's tries are undone with a failed transaction.
  */
 export class InMemoryTeam {
   readonly store = new InMemoryEventStore();
   readonly passwords = new Map<string, StoredCredentials>();
   readonly sessions = new Map<string, { memberId: string; ended: SessionEndReason | null }>();
   readonly factors = new Map<string, Factor>();
+  /** Reset links by their token. */
+  readonly resets = new Map<string, Reset>();
   policy: TeamSecurityPolicy = { secondFactorRequiredForAdmins: false };
   /** Tries the throttle counted and no success withdrew, by key. */
   readonly tries = new Map<string, number>();
@@ -74,6 +93,7 @@ export class InMemoryTeam {
   readonly throttle = new MemoryThrottle(this);
   readonly secondFactors = new MemorySecondFactors(this);
   readonly policyRow = new MemoryPolicy(this);
+  readonly resetLinks = new MemoryPasswordResets(this);
   readonly challenges = new SignInChallenges(new JwtService(), SECRETS);
   readonly failures = new LoginFailures(this.store.asEventStore(), this.throttle);
   readonly sessionOpener = new SessionOpener(
@@ -84,6 +104,24 @@ export class InMemoryTeam {
     this.policyRow,
     new TokenService(new JwtService({ secret: SECRETS.jwtSecret.export() })),
   );
+
+  constructor() {
+    this.store.joinTransactions(() => {
+      const tables = [this.passwords, this.sessions, this.factors, this.resets] as Map<
+        string,
+        unknown
+      >[];
+      const rows = tables.map((table) => structuredClone(table));
+      const policy = this.policy;
+      return () => {
+        tables.forEach((table, i) => {
+          table.clear();
+          rows[i].forEach((row, key) => table.set(key, row));
+        });
+        this.policy = policy;
+      };
+    });
+  }
 
   /** Must run before a password is checked: the hasher makes its stand-in for unknown e-mails. */
   async start(): Promise<this> {
@@ -128,6 +166,13 @@ export class InMemoryTeam {
     const sessionId = randomUUID();
     this.sessions.set(sessionId, { memberId, ended: null });
     return sessionId;
+  }
+
+  /** Given: a reset link sent to the member, which runs out at `expiresAt`; answers its token. */
+  givenResetLink(memberId: string, expiresAt = new Date(Date.now() + 60_000)): string {
+    const token = this.resetLinks.tokenOf(randomUUID());
+    this.resets.set(token, { memberId, expiresAt, used: false });
+    return token;
   }
 
   /** Then: the events of the member's own stream from version `after` on. */
@@ -200,6 +245,13 @@ class MemorySessions extends SessionsRepository {
     this.team.sessions.set(sessionId, { memberId, ended: null });
   }
 
+  override async end(sessionId: string, reason: SessionEndReason): Promise<boolean> {
+    const session = this.team.sessions.get(sessionId);
+    if (!session || session.ended) return false;
+    session.ended = reason;
+    return true;
+  }
+
   override async endAllOf(
     memberId: string,
     reason: SessionEndReason,
@@ -211,6 +263,31 @@ class MemorySessions extends SessionsRepository {
         session.ended = reason;
       }
     }
+  }
+}
+
+class MemoryPasswordResets extends PasswordResets {
+  constructor(private readonly team: InMemoryTeam) {
+    super(NO_POOL, CONFIG, SECRETS);
+  }
+
+  /** The token of a reset's link, as the mail worker writes it into the e-mail. */
+  tokenOf(resetId: string): string {
+    return this.tokenFor(resetId);
+  }
+
+  override async create(resetId: string, memberId: string, expiresAt: Date): Promise<void> {
+    this.team.resets.set(this.tokenOf(resetId), { memberId, expiresAt, used: false });
+  }
+
+  override async consume(token: string): Promise<{ memberId: string }> {
+    const reset = this.team.resets.get(token);
+    if (!reset) throw new ResetLinkInvalidError();
+    if (reset.used) throw new ResetLinkUsedError();
+    if (reset.expiresAt.getTime() <= Date.now()) throw new ResetLinkExpiredError();
+    for (const other of this.team.resets.values())
+      if (other.memberId === reset.memberId) other.used = true;
+    return { memberId: reset.memberId };
   }
 }
 

@@ -95,7 +95,7 @@ export class PasswordResets {
     );
   }
 
-  private tokenFor(resetId: string): string {
+  protected tokenFor(resetId: string): string {
     return createHmac('sha256', this.secrets.passwordResetKey).update(resetId).digest('base64url');
   }
 }
