@@ -57,6 +57,9 @@ export class InMemoryEventStore implements EventStreams {
   /** Erased subjects, with the log position at their erasure: what was sealed before is gone. */
   private erasures = new Map<string, number>();
   private readonly participants: TransactionParticipant[] = [];
+  /** Writes of other writers (`interleave`): they commit on their own, whatever ours do. */
+  private readonly foreignWrites: [string, readonly NewEvent[], EventMetadata, string?][] = [];
+  private writingForeign = false;
 
   /** The vault's erasure: the subject's personal data reads as null from now on. */
   readonly personalData = {
@@ -89,7 +92,10 @@ export class InMemoryEventStore implements EventStreams {
     return this.erasures.has(subjectId);
   }
 
-  /** Runs `write` just before the next append: a write that slips in after the command read. */
+  /**
+   * Runs `write` just before the next append: another writer's write that slips in after the
+   * command read, and stays when the command's transaction fails.
+   */
   interleave(write: () => void): void {
     this.beforeAppend.push(write);
   }
@@ -132,7 +138,15 @@ export class InMemoryEventStore implements EventStreams {
     events: NewEvent[],
     options: AppendOptions,
   ): Promise<AppendResult> {
-    this.beforeAppend.shift()?.();
+    const foreign = this.beforeAppend.shift();
+    if (foreign) {
+      this.writingForeign = true;
+      try {
+        foreign();
+      } finally {
+        this.writingForeign = false;
+      }
+    }
     const stream = this.streams.get(streamId) ?? [];
     const actual = stream.at(-1)?.streamVersion ?? 0;
     const expected = expectedVersion === 'no_stream' ? 0 : expectedVersion;
@@ -182,12 +196,14 @@ export class InMemoryEventStore implements EventStreams {
     const streams = new Map(this.streams);
     const erasures = new Map(this.erasures);
     const undo = this.participants.map((participant) => participant());
+    const foreignBefore = this.foreignWrites.length;
     try {
       return await work();
     } catch (error) {
       this.streams = streams;
       this.erasures = erasures;
       undo.forEach((restore) => restore());
+      for (const write of this.foreignWrites.slice(foreignBefore)) this.store(...write);
       throw error;
     }
   }
@@ -203,7 +219,8 @@ export class InMemoryEventStore implements EventStreams {
     events: readonly NewEvent[],
     metadata: EventMetadata,
     subjectId?: string,
-  ) {
+  ): RecordedEvent[] {
+    if (this.writingForeign) this.foreignWrites.push([streamId, events, metadata, subjectId]);
     const stream = this.streams.get(streamId) ?? [];
     const recorded = events.map((event, i): RecordedEvent => ({
       globalPosition: ++this.position,

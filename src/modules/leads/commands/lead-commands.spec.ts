@@ -1,7 +1,11 @@
 import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
 import { Refusal } from '#src/platform/domain/refusal.js';
 import { InMemoryEventStore } from '#test/support/in-memory-event-store.js';
-import { type LeadCreated, leadStreamId } from '#src/modules/leads/domain/lead.events.js';
+import {
+  type LeadCreated,
+  leadStreamId,
+  leadSubjectId,
+} from '#src/modules/leads/domain/lead.events.js';
 import { AINO, leadCreatedFor } from '#test/support/lead-fixtures.js';
 import { PIPELINE_STREAM_ID } from '#src/modules/leads/domain/pipeline.events.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
@@ -9,8 +13,15 @@ import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pip
 import type { MembersReader } from '#src/modules/team/index.js';
 import type { DuplicateLeadsReader } from '#src/modules/leads/queries/duplicate-leads.reader.js';
 import type { ContactKeys } from '#src/modules/leads/domain/contact-match.js';
+import { ForgetVisitorCommand } from '#src/modules/visualizer/index.js';
+import { RecordingCommandBus } from '#test/support/command-bus.js';
+import { StreamLeadList } from '#test/support/stream-lead-list.js';
 import { CreateLeadCommand } from './create-lead/create-lead.command.js';
 import { CreateLeadHandler, uuidFromName } from './create-lead/create-lead.handler.js';
+import { EraseLeadCommand } from './erase-lead/erase-lead.command.js';
+import { EraseLeadHandler } from './erase-lead/erase-lead.handler.js';
+import { MergeLeadCommand } from './merge-lead/merge-lead.command.js';
+import { MergeLeadHandler } from './merge-lead/merge-lead.handler.js';
 import { RestoreLeadCommand } from './restore-lead/restore-lead.command.js';
 import { RestoreLeadHandler } from './restore-lead/restore-lead.handler.js';
 import { TrashLeadCommand } from './trash-lead/trash-lead.command.js';
@@ -43,8 +54,20 @@ function handlers(duplicates = duplicatesOf().reader) {
   const store = new InMemoryEventStore();
   const leads = new LeadRepository(store.asEventStore());
   const columns = new PipelineColumnsRepository(store.asEventStore());
+  // Erasure sends itself again for the leads merged into the erased one, and forgets its visitor.
+  const bus = new RecordingCommandBus();
+  const erase = new EraseLeadHandler(
+    leads,
+    store.asEventStore(),
+    bus.asCommandBus(),
+    new StreamLeadList(store).duplicates,
+  );
+  bus.route(EraseLeadCommand, erase);
   return {
     store,
+    bus,
+    erase,
+    merge: new MergeLeadHandler(leads),
     create: new CreateLeadHandler(leads, columns, duplicates),
     restore: new RestoreLeadHandler(leads),
     trash: new TrashLeadHandler(leads),
@@ -268,6 +291,148 @@ describe('lead command handlers', () => {
         update.execute(new UpdateLeadCommand({ leadId: LEAD, status: 'lost' })),
       );
       expect(refusal).toMatchObject({ code: 'invalid', message: /status must be one of/ });
+    });
+  });
+
+  describe('MergeLead', () => {
+    const SURVIVOR = 'l2';
+    const SURVIVOR_STREAM = leadStreamId(SURVIVOR);
+    const twoLeads = (store: InMemoryEventStore) =>
+      store
+        .given(STREAM, [leadCreated])
+        .given(SURVIVOR_STREAM, [leadCreatedFor(SURVIVOR)], 'Mikko');
+
+    it('should append each half of the merge to its lead and answer the survivor', async () => {
+      const { store, merge } = handlers();
+      twoLeads(store);
+      await expect(merge.execute(new MergeLeadCommand(LEAD, SURVIVOR, 1))).resolves.toEqual({
+        leadId: SURVIVOR,
+        version: 2,
+      });
+      expect(store.eventsOf(STREAM, 1)).toEqual([{ type: 'LeadMerged', data: { into: SURVIVOR } }]);
+      expect(store.eventsOf(SURVIVOR_STREAM, 1)).toEqual([
+        { type: 'LeadAbsorbed', data: { from: LEAD } },
+      ]);
+    });
+
+    it('should refuse a lead merged into itself', async () => {
+      const { store, merge } = handlers();
+      twoLeads(store);
+      const refusal = await refusalOf(merge.execute(new MergeLeadCommand(LEAD, LEAD)));
+      expect(refusal.code).toBe('invalid');
+      expect(store.eventsOf(STREAM, 1)).toEqual([]);
+    });
+
+    it('should refuse a survivor in the bin and write neither half', async () => {
+      const { store, merge } = handlers();
+      twoLeads(store).given(SURVIVOR_STREAM, [{ type: 'LeadTrashed', data: {} }]);
+      const refusal = await refusalOf(merge.execute(new MergeLeadCommand(LEAD, SURVIVOR)));
+      expect(refusal.message).toBe('The lead to merge into is in the Recycle Bin');
+      expect(store.eventsOf(STREAM, 1)).toEqual([]);
+      expect(store.eventsOf(SURVIVOR_STREAM, 2)).toEqual([]);
+    });
+
+    it('should refuse a version the merged lead has moved past', async () => {
+      const { store, merge } = handlers();
+      twoLeads(store).given(STREAM, [toContacted], 'Mikko');
+      const error = await merge
+        .execute(new MergeLeadCommand(LEAD, SURVIVOR, 1))
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConcurrencyError);
+      expect((error as ConcurrencyError).changedBy).toBe('Mikko');
+      expect(store.eventsOf(SURVIVOR_STREAM, 1)).toEqual([]);
+    });
+
+    it('should write neither half when the survivor changes between the read and the append', async () => {
+      const { store, merge } = handlers();
+      twoLeads(store);
+      store.interleave(() => store.given(SURVIVOR_STREAM, [toContacted]));
+      await expect(merge.execute(new MergeLeadCommand(LEAD, SURVIVOR))).rejects.toBeInstanceOf(
+        ConcurrencyError,
+      );
+      expect(store.eventsOf(STREAM, 1)).toEqual([]);
+      expect(store.eventsOf(SURVIVOR_STREAM, 1)).toEqual([toContacted]);
+    });
+  });
+
+  describe('EraseLead', () => {
+    const trashed = { type: 'LeadTrashed', data: {} };
+    const mergedInto = (into: string) => ({ type: 'LeadMerged', data: { into } });
+    /** A lead whose personal data is sealed under its own subject, as the lead stream keeps it. */
+    const givenLead = (store: InMemoryEventStore, leadId: string, ...later: object[]) =>
+      store.given(
+        leadStreamId(leadId),
+        [leadCreatedFor(leadId), ...(later as { type: string; data: object }[])],
+        'Someone',
+        leadSubjectId(leadId),
+      );
+
+    it('should erase a lead in the bin, shred its personal data and then forget its visitor', async () => {
+      const { store, bus, erase } = handlers();
+      const created = { ...leadCreated, personalData: { ...AINO, visitorId: 'v1' } };
+      store.given(STREAM, [created, trashed], 'Someone', leadSubjectId(LEAD));
+
+      await expect(erase.execute(new EraseLeadCommand(LEAD, 2))).resolves.toEqual({
+        leadId: LEAD,
+        version: 3,
+      });
+
+      expect(store.eventsOf(STREAM, 2)).toEqual([{ type: 'LeadErased', data: {} }]);
+      expect(store.isErased(leadSubjectId(LEAD))).toBe(true);
+      const [readBack] = await store.readStream(STREAM);
+      expect(readBack.personalData).toBeNull();
+      expect(bus.sentOf(ForgetVisitorCommand)).toEqual([new ForgetVisitorCommand('v1')]);
+    });
+
+    it('should refuse a lead outside the bin, shredding nothing and forgetting no one', async () => {
+      const { store, bus, erase } = handlers();
+      givenLead(store, LEAD);
+      const refusal = await refusalOf(erase.execute(new EraseLeadCommand(LEAD)));
+      expect(refusal.message).toBe('Only leads in the Recycle Bin can be deleted permanently');
+      expect(store.eventsOf(STREAM, 1)).toEqual([]);
+      expect(store.isErased(leadSubjectId(LEAD))).toBe(false);
+      expect(bus.sent).toEqual([]);
+    });
+
+    it('should erase a lead on the board when retention says so', async () => {
+      const { store, erase } = handlers();
+      givenLead(store, LEAD);
+      await erase.execute(new EraseLeadCommand(LEAD, undefined, 'retention'));
+      expect(store.eventsOf(STREAM, 1)).toEqual([
+        { type: 'LeadErased', data: { reason: 'retention' } },
+      ]);
+      expect(store.isErased(leadSubjectId(LEAD))).toBe(true);
+    });
+
+    it('should refuse a stale version and leave the personal data readable', async () => {
+      const { store, erase } = handlers();
+      givenLead(store, LEAD, trashed);
+      store.given(STREAM, [{ type: 'LeadRestored', data: {} }, trashed], 'Mikko');
+      await expect(erase.execute(new EraseLeadCommand(LEAD, 2))).rejects.toBeInstanceOf(
+        ConcurrencyError,
+      );
+      expect(store.isErased(leadSubjectId(LEAD))).toBe(false);
+      expect((await store.readStream(STREAM))[0].personalData).toEqual(AINO);
+    });
+
+    it('should erase the leads merged into it, and those merged into them, and no other', async () => {
+      const { store, bus, erase } = handlers();
+      givenLead(store, 'a', trashed);
+      givenLead(store, 'b', mergedInto('a'));
+      givenLead(store, 'c', mergedInto('b'));
+      givenLead(store, 'd', mergedInto('elsewhere'));
+
+      await erase.execute(new EraseLeadCommand('a'));
+
+      expect(bus.sentOf(EraseLeadCommand).map(({ leadId }) => leadId)).toEqual(['b', 'c']);
+      for (const leadId of ['b', 'c']) {
+        expect(store.eventsOf(leadStreamId(leadId), 2)).toEqual([
+          { type: 'LeadErased', data: { reason: 'survivor_erased' } },
+        ]);
+        expect(store.isErased(leadSubjectId(leadId))).toBe(true);
+      }
+      expect(store.eventsOf(leadStreamId('d'), 2)).toEqual([]);
+      expect(store.isErased(leadSubjectId('d'))).toBe(false);
     });
   });
 });
