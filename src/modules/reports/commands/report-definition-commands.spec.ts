@@ -9,6 +9,8 @@ import { ChangeReportDefinitionCommand } from './change-report-definition/change
 import { ChangeReportDefinitionHandler } from './change-report-definition/change-report-definition.handler.js';
 import { DefineReportCommand } from './define-report/define-report.command.js';
 import { DefineReportHandler } from './define-report/define-report.handler.js';
+import { RemoveReportDefinitionCommand } from './remove-report-definition/remove-report-definition.command.js';
+import { RemoveReportDefinitionHandler } from './remove-report-definition/remove-report-definition.handler.js';
 
 const QUOTES: ReportDefinitionInput = {
   title: 'Quotes per door style',
@@ -44,6 +46,7 @@ function handlers() {
     synced,
     define: new DefineReportHandler(streams),
     change: new ChangeReportDefinitionHandler(streams),
+    remove: new RemoveReportDefinitionHandler(streams),
   };
 }
 
@@ -142,6 +145,43 @@ describe('report definition handlers', () => {
       );
       expect(refusal.code).toBe('not_found');
       expect(store.streamIds()).toEqual([]);
+    });
+  });
+
+  describe('RemoveReportDefinition', () => {
+    const removed = (revision: number) => ({
+      type: 'ReportDefinitionRemoved',
+      data: { definitionId: ID, revision },
+    });
+
+    it('should remove the report at the revision it had', async () => {
+      const { store, synced, remove } = handlers();
+      store.given(STREAM, [defined(), defined(2, MONTHLY)]);
+      await remove.execute(new RemoveReportDefinitionCommand(ID));
+      expect(store.eventsOf(STREAM, 2)).toEqual([removed(2)]);
+      expect(synced.count).toBe(1);
+    });
+
+    it('should refuse a report removed already, and one nobody defined', async () => {
+      const { store, synced, remove } = handlers();
+      store.given(STREAM, [defined(), removed(1)]);
+      const again = await refusalOf(remove.execute(new RemoveReportDefinitionCommand(ID)));
+      expect(again.code).toBe('not_found');
+      expect(store.eventsOf(STREAM, 2)).toEqual([]);
+      const unknown = await refusalOf(
+        remove.execute(new RemoveReportDefinitionCommand('0000000000')),
+      );
+      expect(unknown.code).toBe('not_found');
+      expect(store.streamIds()).toEqual([STREAM]);
+      expect(synced.count).toBe(0);
+    });
+
+    it('should remove the newest revision when an edit slips in first', async () => {
+      const { store, remove } = handlers();
+      store.given(STREAM, [defined()]);
+      store.interleave(() => store.given(STREAM, [defined(2, MONTHLY)]));
+      await remove.execute(new RemoveReportDefinitionCommand(ID));
+      expect(store.eventsOf(STREAM, 2)).toEqual([removed(2)]);
     });
   });
 });
