@@ -30,6 +30,11 @@
  *   ... --speed --arenas=2                   under MALLOC_ARENA_MAX=2 only
  *   ... --detector=sam|opencv|rules          which front detector (VISUALIZER_DETECTOR; without
  *                                            it the default)
+ *   ... --quality --sample=5                 one kitchen in five of each tuning subset (the
+ *                                            held-out set is always whole)
+ *   ... --stages --only=site                 the OpenCV detector's stages: how many true fronts
+ *                                            each one loses (test/bench/detection-stages.ts);
+ *                                            tuning set and site photos only
  *   ... --quality --oracle                   no detector: each kitchen's fronts outlined from its
  *                                            own truth mask, rendered and scored as a detector's
  *                                            are; every set should pass nearly whole (what fails
@@ -224,6 +229,11 @@ if (DETECTOR && !FRONT_DETECTORS.includes(DETECTOR)) {
 const ORACLE = process.argv.includes('--oracle');
 /** Only the held-out set (its totals). */
 const HELD_OUT_ONLY = process.argv.includes('--held-out');
+/** One kitchen in this many of each tuning subset, for a quick run on a shared machine. */
+const SAMPLE = Number(
+  process.argv.find((arg) => arg.startsWith('--sample='))?.slice('--sample='.length) ?? 1,
+);
+const STAGES = process.argv.includes('--stages');
 const HTTP_CLIENTS = 4;
 const HTTP_REQUESTS_PER_CLIENT = 3;
 
@@ -591,6 +601,13 @@ function qualitySets(): QualitySet[] {
   );
 }
 
+function chosenKitchens(group: Group, kitchens: QualityKitchen[]): QualityKitchen[] {
+  return kitchens.filter(
+    (kitchen, index) =>
+      (!ONLY_KITCHENS || isChosen(kitchen.name)) && (group !== 'tuning' || index % SAMPLE === 0),
+  );
+}
+
 interface Tally {
   passed: number;
   total: number;
@@ -604,7 +621,7 @@ async function benchQuality(texture: Buffer): Promise<void> {
   const tags = new Map<string, { passed: number; total: number }>();
   for (const { set, group, kitchens } of qualitySets()) {
     const tally = { passed: 0, total: 0, failedMustPass: [] as string[] };
-    const chosen = kitchens.filter((kitchen) => !ONLY_KITCHENS || isChosen(kitchen.name));
+    const chosen = chosenKitchens(group, kitchens);
     if (!chosen.length) continue;
     for (const kitchen of chosen) {
       const { image, truth, width, height } = await kitchen.load();
@@ -685,6 +702,12 @@ async function main(): Promise<void> {
   })
     .jpeg()
     .toBuffer();
+  if (STAGES) {
+    const { benchStages } = await import('./detection-stages.ts');
+    const looked = qualitySets().filter(({ group }) => group !== 'held-out');
+    await benchStages(looked.flatMap(({ group, kitchens }) => chosenKitchens(group, kitchens)));
+    return;
+  }
   const speedOnly = process.argv.includes('--speed');
   if (!speedOnly) await benchQuality(texture);
   if (process.argv.includes('--quality')) return;

@@ -1,17 +1,15 @@
 /**
  * Front detection on OpenCV, in stages each with its own module and tests:
- * working picture → edges and segments → candidate quadrilaterals → their interiors → what is
- * not a front left out → rows and runs → outlines. See docs/decisions (the OpenCV detector).
+ * working picture → edges and segments → candidate quadrilaterals → their interiors (these three
+ * at several edge levels, one candidate kept per front) → what is not a front left out → rows and runs → outlines. See docs/decisions (the OpenCV detector).
  */
 import type { RgbImage } from '../rendering/cabinet-detector.js';
 import type { FrontOutline } from '../rendering/front-outlines.js';
 import { DETECTION_PARAMETERS, type DetectionParameters } from './detection-parameters.js';
-import { findEdges } from './edges.js';
+import { edgeLevels, oneOfEachFront } from './edge-levels.js';
 import { toOutlines } from './front-outlines.js';
-import { readCandidates } from './interior.js';
 import { rejectNotFronts } from './not-fronts.js';
 import { loadOpenCv } from './opencv.js';
-import { candidateQuads } from './quadrilaterals.js';
 import { alignedFronts } from './rows.js';
 import { workingPicture } from './working-picture.js';
 
@@ -21,9 +19,11 @@ export async function detectFrontOutlines(
 ): Promise<FrontOutline[]> {
   const cv = await loadOpenCv();
   const picture = workingPicture(cv, image, parameters);
-  const edges = findEdges(cv, picture, parameters);
-  const quads = candidateQuads(cv, edges, parameters);
-  const candidates = readCandidates(quads, picture, edges, parameters);
+  const levels = edgeLevels(cv, picture, parameters);
+  const candidates = oneOfEachFront(
+    levels.map((level) => level.candidates),
+    parameters,
+  );
   const fronts = alignedFronts(rejectNotFronts(candidates, picture, parameters), parameters);
   return toOutlines(fronts, picture, parameters.outlineGrowPx);
 }

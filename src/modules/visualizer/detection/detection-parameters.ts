@@ -5,7 +5,7 @@
  * quality bench go into the tuning log beside the bench.
  */
 export const DETECTION_PARAMETERS = {
-  version: 1,
+  version: 2,
   /** The picture is scaled to this width before edges are looked for. */
   workingWidthPx: 800,
   /** Local contrast (CLAHE) so the faint gaps of white fronts on a white wall show. */
@@ -16,6 +16,8 @@ export const DETECTION_PARAMETERS = {
   /** Canny's hysteresis thresholds (grey-level gradient) on the contrast-stretched picture. */
   cannyLow: 20,
   cannyHigh: 50,
+  /** Edge fragments shorter than this (their box's longer side) are texture, not gaps; 0: all kept. */
+  edgeMinLengthPx: 0,
   /** Straight segments (HoughLinesP) drawn into the edges to close their breaks. */
   houghVotesCount: 40,
   houghMinLengthPx: 40,
@@ -28,6 +30,32 @@ export const DETECTION_PARAMETERS = {
   polygonToleranceShare: 0.02,
   /** A region is a quadrilateral when it fills at least this share of its four-cornered hull. */
   quadFillMinShare: 0.82,
+  /**
+   * The edge and quadrilateral stages run once per level, each a change to these parameters, and
+   * their candidates are pooled (edge-levels.ts): the first as set here; the second closes faint
+   * gaps (more, shorter, more broken segments drawn in); the third smooths grain and noise away.
+   */
+  edgeLevels: [
+    { edgeMinLengthPx: 15 },
+    { houghVotesCount: 20, houghMinLengthPx: 30, houghMaxGapPx: 16 },
+    { blurKernelPx: 9, cannyLow: 30, cannyHigh: 70 },
+    { blurKernelPx: 13, cannyLow: 40, cannyHigh: 90 },
+  ] as readonly Partial<
+    Record<
+      | 'blurKernelPx'
+      | 'cannyLow'
+      | 'cannyHigh'
+      | 'houghVotesCount'
+      | 'houghMinLengthPx'
+      | 'houghMaxGapPx'
+      | 'edgeMinLengthPx',
+      number
+    >
+  >[],
+  /** Two candidates of different levels whose boxes overlap this much (IoU) are one front. */
+  sameFrontMinIou: 0.7,
+  /** A part of a candidate split by another level is at least this share of it. */
+  splitPartMinShare: 0.2,
   /** Fronts are at least this share of the picture, and at most this share. */
   frontAreaMinShare: 0.0035,
   frontAreaMaxShare: 0.2,
@@ -60,4 +88,9 @@ export const DETECTION_PARAMETERS = {
   outlineGrowPx: 1.5,
 } as const;
 
-export type DetectionParameters = typeof DETECTION_PARAMETERS;
+/** The parameters' shape, any values (a level's change, a trial on the bench). */
+export type DetectionParameters = {
+  readonly [K in keyof typeof DETECTION_PARAMETERS]: (typeof DETECTION_PARAMETERS)[K] extends number
+    ? number
+    : (typeof DETECTION_PARAMETERS)[K];
+};

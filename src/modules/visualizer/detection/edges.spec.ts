@@ -1,6 +1,6 @@
 import { drawnPicture } from '#test/support/drawn-fronts.js';
 import { DETECTION_PARAMETERS } from './detection-parameters.js';
-import { findEdges, straightSegments } from './edges.js';
+import { findEdges, straightSegments, withoutShortFragments } from './edges.js';
 import { loadOpenCv } from './opencv.js';
 import { workingPicture } from './working-picture.js';
 
@@ -35,5 +35,21 @@ describe('findEdges', () => {
     expect(onEdge(400, 300)).toBe(true);
     expect(edges.edges[300 * edges.width + 300]).toBe(0);
     expect(edges.segments.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('withoutShortFragments', () => {
+  it('should leave out short specks and keep a long line', async () => {
+    const cv = await loadOpenCv();
+    const edges = new cv.Mat(100, 100, cv.CV_8UC1, new cv.Scalar(0));
+    try {
+      for (let y = 10; y < 90; y++) edges.data[y * 100 + 50] = 255;
+      for (let x = 10; x < 16; x++) edges.data[20 * 100 + x] = 255;
+      withoutShortFragments(cv, edges, 15);
+      expect(edges.data[40 * 100 + 50]).toBe(255);
+      expect(edges.data[20 * 100 + 12]).toBe(0);
+    } finally {
+      edges.delete();
+    }
   });
 });

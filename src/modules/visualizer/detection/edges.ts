@@ -21,6 +21,8 @@ export function findEdges(
     cv.GaussianBlur(grey, blurred, new cv.Size(kernel, kernel), 0);
     const edges = keep(new cv.Mat());
     cv.Canny(blurred, edges, parameters.cannyLow, parameters.cannyHigh, 3, true);
+    if (parameters.edgeMinLengthPx > 0)
+      withoutShortFragments(cv, edges, parameters.edgeMinLengthPx);
     const lines = keep(new cv.Mat());
     cv.HoughLinesP(
       edges,
@@ -44,6 +46,33 @@ export function findEdges(
       cv.dilate(edges, edges, element);
     }
     return { width, height, edges: Uint8Array.from(edges.data), segments };
+  });
+}
+
+/**
+ * Edge fragments shorter than `minLengthPx` (the longer side of their box) are left out: grain,
+ * sensor noise and JPEG blocks give many short ones, a front's gap one long line.
+ */
+export function withoutShortFragments(
+  cv: OpenCv,
+  edges: InstanceType<OpenCv['Mat']>,
+  minLengthPx: number,
+): void {
+  withMats((keep) => {
+    const labels = keep(new cv.Mat());
+    const stats = keep(new cv.Mat());
+    const centroids = keep(new cv.Mat());
+    const count = cv.connectedComponentsWithStats(edges, labels, stats, centroids, 8, cv.CV_32S);
+    const box = stats.data32S;
+    const short = new Uint8Array(count);
+    for (let label = 1; label < count; label++) {
+      const width = box[label * 5 + cv.CC_STAT_WIDTH];
+      const height = box[label * 5 + cv.CC_STAT_HEIGHT];
+      short[label] = Math.max(width, height) < minLengthPx ? 1 : 0;
+    }
+    const data = edges.data;
+    const labelled = labels.data32S;
+    for (let i = 0; i < data.length; i++) if (short[labelled[i]]) data[i] = 0;
   });
 }
 

@@ -8,22 +8,59 @@
 import type { DetectionParameters } from './detection-parameters.js';
 import type { Candidate, NumbersOf } from './detection-types.js';
 
+type Size = { width: number; height: number };
+
+/** One test of what is not a front: the candidates it keeps. */
+export interface NotFrontStep {
+  /** What the candidates it leaves out are. */
+  name: string;
+  keep(candidates: Candidate[], size: Size, parameters: DetectionParameters): Candidate[];
+}
+
+/** The tests in the order they run; the quality bench's `--stages` counts what each loses. */
+export const NOT_FRONT_STEPS: readonly NotFrontStep[] = [
+  {
+    name: 'thin strip',
+    keep: (candidates, _size, parameters) =>
+      candidates.filter((candidate) => isFrontShaped(candidate, parameters)),
+  },
+  {
+    name: 'busy interior',
+    keep: (candidates, _size, parameters) =>
+      candidates.filter(({ edgeShare }) => edgeShare <= parameters.interiorEdgeMaxShare),
+  },
+  {
+    name: 'frame round another colour',
+    keep: (candidates, _size, parameters) =>
+      candidates.filter(({ lab, rimLab }) => labDistance(lab, rimLab) <= parameters.rimDistanceMax),
+  },
+  {
+    name: 'runs out of the picture',
+    keep: (candidates, size, parameters) =>
+      candidates.filter((candidate) => !touchesBorder(candidate, size, parameters.borderMarginPx)),
+  },
+  {
+    name: 'tiles',
+    keep: (candidates, size, parameters) =>
+      withoutTiles(candidates, size.width * size.height, parameters),
+  },
+  { name: 'inside a larger one', keep: (candidates) => withoutNested(candidates) },
+  {
+    name: 'window pane',
+    keep: (candidates, _size, parameters) => withoutWindows(candidates, parameters),
+  },
+  {
+    name: 'no shared finish',
+    keep: (candidates, _size, parameters) => byFinish(candidates, parameters),
+  },
+];
+
 export function rejectNotFronts(
   candidates: Candidate[],
-  size: { width: number; height: number },
+  size: Size,
   parameters: DetectionParameters,
 ): Candidate[] {
-  const picturePixels = size.width * size.height;
-  const shaped = candidates.filter(
-    (candidate) =>
-      isFrontShaped(candidate, parameters) &&
-      candidate.edgeShare <= parameters.interiorEdgeMaxShare &&
-      labDistance(candidate.lab, candidate.rimLab) <= parameters.rimDistanceMax &&
-      !touchesBorder(candidate, size, parameters.borderMarginPx),
-  );
-  const untiled = withoutTiles(shaped, picturePixels, parameters);
-  const outermost = withoutNested(untiled);
-  return byFinish(withoutWindows(outermost, parameters), parameters);
+  return NOT_FRONT_STEPS.reduce((kept, step) => step.keep(kept, size, parameters), candidates);
 }
 
 /** Wall, ceiling and floor run out of the picture; a front seldom does. */
