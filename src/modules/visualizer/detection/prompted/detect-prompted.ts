@@ -28,15 +28,14 @@ import { grownRegions } from './grown-regions.js';
 import { maskRegion, type MaskRegion } from './mask-region.js';
 import { PROMPTED_PARAMETERS, type PromptedParameters } from './prompted-parameters.js';
 import { promptedRegions } from './prompted-masks.js';
-import { gridPrompts } from './prompt-points.js';
+import { besidePrompts, gridPrompts } from './prompt-points.js';
 import { meanGrey, meanLab } from './region-colour.js';
 
 export async function detectPromptedOutlines(
   image: RgbImage,
   parameters: PromptedParameters = PROMPTED_PARAMETERS,
 ): Promise<FrontOutline[]> {
-  const frame = modelFrame(image.width, image.height);
-  const rgb = await frameOf(image, frame);
+  const { frame, rgb } = await framedPhoto(image);
   const embedding = await encode(encoderInput(rgb, frame));
   return promptedOutlines(
     { frame, rgb, decode: (prompt) => decodeScored(embedding, prompt, frame) },
@@ -54,9 +53,31 @@ export interface EncodedPhoto {
 
 /** The fronts of a photo already encoded (the embedding the taps use too). */
 export async function promptedOutlines(
-  { frame, rgb, decode }: EncodedPhoto,
+  photo: EncodedPhoto,
   parameters: PromptedParameters = PROMPTED_PARAMETERS,
 ): Promise<FrontOutline[]> {
+  return (await promptedStages(photo, parameters)).outlines;
+}
+
+/** What each stage kept, in order: the detector's answer is the last; the rest tell why. */
+export interface PromptedStages {
+  /** Every region the decoder answered at the prompt points. */
+  regions: MaskRegion[];
+  /** Those front-like, repeats left out. */
+  fronts: MaskRegion[];
+  /** Those grown to their doors. */
+  grown: MaskRegion[];
+  /** Those not framing another colour (oven glass, window). */
+  unframed: MaskRegion[];
+  /** Those left after tiles, window panes, finishes and rows. */
+  aligned: Candidate[];
+  outlines: FrontOutline[];
+}
+
+export async function promptedStages(
+  { frame, rgb, decode }: EncodedPhoto,
+  parameters: PromptedParameters = PROMPTED_PARAMETERS,
+): Promise<PromptedStages> {
   const regions = await promptedRegions(
     async (point, outside) =>
       decode({
@@ -66,17 +87,22 @@ export async function promptedOutlines(
         ],
       }),
     frame,
-    gridPrompts(frame, parameters.gridColumnsCount),
+    gridPrompts(frame, parameters.gridLevelsColumnsCount),
     parameters,
     // Wall, ceiling and floor settle however unsure the model is of their outline; a run of
     // units inside the picture does not, so its fronts are asked one by one.
     (region) =>
       isFrontLike(region, frame, parameters) || runsOut(region, frame, parameters.borderMarginPx),
+    (region) =>
+      isFrontLike(region, frame, parameters)
+        ? besidePrompts(region, frame, parameters.besideGapShare)
+        : [],
   );
   const isFront = (region: MaskRegion) => isFrontLike(region, frame, parameters);
+  const fronts = frontRegions(regions, frame, parameters);
   const grown = distinct(
     await grownRegions(
-      frontRegions(regions, frame, parameters),
+      fronts.slice(0, parameters.growMaxCount),
       async (box, seed) => {
         const { logits, predictedIou } = await decode({
           points: [{ x: seed[0] / frame.width, y: seed[1] / frame.height, include: true }],
@@ -93,7 +119,7 @@ export async function promptedOutlines(
       frame,
       parameters,
       isFront,
-    ),
+    ).then((grownOnes) => [...grownOnes, ...fronts.slice(parameters.growMaxCount)]),
     parameters,
   );
   const colour = (region: MaskRegion) => ({ region, lab: meanLab(rgb, region.pixels) });
@@ -104,14 +130,28 @@ export async function promptedOutlines(
     byFinish(withoutWindows(untiled, parameters), parameters),
     parameters,
   );
-  return toOutlines(aligned, frame, parameters.outlineGrowPx);
+  return {
+    regions,
+    fronts,
+    grown,
+    unframed: unframed.map(({ region }) => region),
+    aligned,
+    outlines: toOutlines(aligned, frame, parameters.outlineGrowPx),
+  };
 }
 
-async function frameOf(image: RgbImage, frame: ModelFrame): Promise<Uint8Array> {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+/** The photo as the model sees it: scaled so its long side is the model's. */
+export async function framedPhoto(
+  image: RgbImage,
+): Promise<{ frame: ModelFrame; rgb: Uint8Array }> {
+  const frame = modelFrame(image.width, image.height);
+  const rgb = await sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: 3 },
+  })
     .resize(frame.width, frame.height, { fit: 'fill' })
     .raw()
     .toBuffer();
+  return { frame, rgb };
 }
 
 function asCandidate(

@@ -1,5 +1,5 @@
 import { withoutFrames } from './framed-regions.js';
-import { distinct, frontRegions } from './front-regions.js';
+import { distinct, frontRegions, notFrontLikeBecause } from './front-regions.js';
 import type { MaskRegion } from './mask-region.js';
 import { PROMPTED_PARAMETERS } from './prompted-parameters.js';
 
@@ -37,6 +37,16 @@ describe('frontRegions', () => {
     expect(
       frontRegions([door, wall, strip, unsure, backsplash], size, PROMPTED_PARAMETERS),
     ).toEqual([door]);
+  });
+});
+
+describe('notFrontLikeBecause', () => {
+  it('should name the first test a region fails, and nothing for a door', () => {
+    expect(notFrontLikeBecause(box(20, 20, 50, 80), size, PROMPTED_PARAMETERS)).toBeNull();
+    expect(notFrontLikeBecause(box(20, 20, 50, 80, 0.5), size, PROMPTED_PARAMETERS)).toBe('unsure');
+    expect(notFrontLikeBecause(box(0, 0, 200, 15), size, PROMPTED_PARAMETERS)).toBe('too wide');
+    expect(notFrontLikeBecause(box(60, 20, 64, 80), size, PROMPTED_PARAMETERS)).toBe('a strip');
+    expect(notFrontLikeBecause(box(20, 0, 50, 60), size, PROMPTED_PARAMETERS)).toBe('runs out');
   });
 });
 

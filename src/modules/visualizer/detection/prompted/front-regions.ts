@@ -23,19 +23,38 @@ export function isFrontLike(
   size: { width: number; height: number },
   parameters: PromptedParameters,
 ): boolean {
-  const framePixels = size.width * size.height;
-  return (
-    region.predictedIou >= parameters.predictedIouMinShare &&
-    region.stability >= parameters.stabilityMinShare &&
-    region.area >= parameters.frontAreaMinShare * framePixels &&
-    region.area <= parameters.frontAreaMaxShare * framePixels &&
-    region.maxX - region.minX <= parameters.frontWidthMaxShare * size.width &&
-    region.fill >= parameters.quadFillMinShare &&
-    region.fill <= parameters.quadFillMaxShare &&
-    isFrontShaped(region, parameters.aspectMinShare) &&
-    !runsOut(region, size, parameters.borderMarginPx)
-  );
+  return notFrontLikeBecause(region, size, parameters) === null;
 }
+
+/** The first test a region fails to be a front (null when it passes them all). */
+export function notFrontLikeBecause(
+  region: MaskRegion,
+  size: { width: number; height: number },
+  parameters: PromptedParameters,
+): NotFrontLike | null {
+  const framePixels = size.width * size.height;
+  if (region.predictedIou < parameters.predictedIouMinShare) return 'unsure';
+  if (region.stability < parameters.stabilityMinShare) return 'unstable';
+  if (region.area < parameters.frontAreaMinShare * framePixels) return 'too small';
+  if (region.area > parameters.frontAreaMaxShare * framePixels) return 'too large';
+  if (region.maxX - region.minX > parameters.frontWidthMaxShare * size.width) return 'too wide';
+  if (region.fill < parameters.quadFillMinShare || region.fill > parameters.quadFillMaxShare) {
+    return 'not four-cornered';
+  }
+  if (!isFrontShaped(region, parameters.aspectMinShare)) return 'a strip';
+  if (runsOut(region, size, parameters.borderMarginPx)) return 'runs out';
+  return null;
+}
+
+export type NotFrontLike =
+  | 'unsure'
+  | 'unstable'
+  | 'too small'
+  | 'too large'
+  | 'too wide'
+  | 'not four-cornered'
+  | 'a strip'
+  | 'runs out';
 
 function isFrontShaped(region: MaskRegion, aspectMinShare: number): boolean {
   const width = region.maxX - region.minX;

@@ -33,6 +33,20 @@ describe('maskRegion', () => {
     expect(region!.fill).toBeCloseTo(1);
   });
 
+  it('should list a region reached round a bend in raster order', () => {
+    // A U: the fill goes down one arm, along the bottom and up the other.
+    const region = maskRegion(
+      logitsWith([5, 4, 8, 20], [5, 17, 20, 20], [17, 4, 20, 20]),
+      size,
+      [6, 5],
+      0.9,
+      1,
+    )!;
+    expect(region.area).toBe(3 * 16 + 3 * 16 + 15 * 3 - 9 - 9);
+    expect([...region.pixels]).toEqual([...region.pixels].sort((a, b) => a - b));
+    expect(region).toMatchObject({ minX: 5, minY: 4, maxX: 20, maxY: 20 });
+  });
+
   it('should give nothing when the seed is off the mask', () => {
     expect(maskRegion(logitsWith([5, 4, 15, 24]), size, [30, 20], 0.9, 1)).toBeNull();
   });

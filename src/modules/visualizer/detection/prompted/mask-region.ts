@@ -41,17 +41,11 @@ export function maskRegion(
     if (logits[i] > stabilityOffset) strong++;
     if (logits[i] > -stabilityOffset) weak++;
   }
-  const pixels = connectedFrom(logits, width, height, start);
-  let [minX, minY, maxX, maxY] = [width, height, -1, -1];
+  const { pixels, minX, minY, maxX, maxY } = connectedFrom(logits, width, height, start);
   const corners = new CornerTracker();
   for (const i of pixels) {
     const x = i % width;
-    const y = (i - x) / width;
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    corners.add(x, y);
+    corners.add(x, (i - x) / width);
   }
   const quad = corners.points.map(([x, y]): Corner => [x, y]) as unknown as Quad;
   const outlined = quadArea(quad);
@@ -69,33 +63,50 @@ export function maskRegion(
   };
 }
 
-/** The 4-connected pixels above zero reached from `start`, sorted. */
-function connectedFrom(
-  logits: Float32Array,
-  width: number,
-  height: number,
-  start: number,
-): Int32Array {
+/**
+ * The 4-connected pixels above zero reached from `start`, in raster order (read off the part's
+ * bounding box after the fill, so no sort), and that box (inclusive).
+ */
+function connectedFrom(logits: Float32Array, width: number, height: number, start: number) {
   const seen = new Uint8Array(logits.length);
   const stack = new Int32Array(logits.length);
-  const found: number[] = [];
   let top = 0;
+  let count = 0;
+  let [minX, minY, maxX, maxY] = [width, height, -1, -1];
   stack[top++] = start;
   seen[start] = 1;
   while (top > 0) {
     const at = stack[--top];
-    found.push(at);
+    count++;
     const x = at % width;
-    const visit = (next: number) => {
-      if (!seen[next] && logits[next] > 0) {
-        seen[next] = 1;
-        stack[top++] = next;
-      }
-    };
-    if (x > 0) visit(at - 1);
-    if (x < width - 1) visit(at + 1);
-    if (at >= width) visit(at - width);
-    if (at < (height - 1) * width) visit(at + width);
+    const y = (at - x) / width;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    if (x > 0 && !seen[at - 1] && logits[at - 1] > 0) {
+      seen[at - 1] = 1;
+      stack[top++] = at - 1;
+    }
+    if (x < width - 1 && !seen[at + 1] && logits[at + 1] > 0) {
+      seen[at + 1] = 1;
+      stack[top++] = at + 1;
+    }
+    if (y > 0 && !seen[at - width] && logits[at - width] > 0) {
+      seen[at - width] = 1;
+      stack[top++] = at - width;
+    }
+    if (y < height - 1 && !seen[at + width] && logits[at + width] > 0) {
+      seen[at + width] = 1;
+      stack[top++] = at + width;
+    }
   }
-  return Int32Array.from(found).sort();
+  const pixels = new Int32Array(count);
+  let next = 0;
+  for (let y = minY; y <= maxY; y++) {
+    for (let i = y * width + minX, end = y * width + maxX; i <= end; i++) {
+      if (seen[i]) pixels[next++] = i;
+    }
+  }
+  return { pixels, minX, minY, maxX, maxY };
 }

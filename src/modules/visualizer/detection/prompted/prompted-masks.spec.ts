@@ -1,5 +1,5 @@
 import { around, promptedRegions, type PointDecoder } from './prompted-masks.js';
-import { gridPrompts } from './prompt-points.js';
+import { besidePrompts, gridPrompts, type PromptPoint } from './prompt-points.js';
 
 const size = { width: 40, height: 40 };
 const limits = {
@@ -37,7 +37,7 @@ describe('promptedRegions', () => {
     const regions = await promptedRegions(
       counting,
       size,
-      gridPrompts(size, 8),
+      gridPrompts(size, [2, 4, 8]),
       limits,
       (region) => region.area < 0.4 * size.width * size.height,
     );
@@ -45,7 +45,7 @@ describe('promptedRegions', () => {
     expect(boxes).toEqual(expect.arrayContaining(doors));
     expect(boxes.filter((box) => doors.some((door) => door.join() === box.join()))).toHaveLength(2);
     // The wall settles nothing (too large): its points are asked, twice each; the doors once.
-    expect(runs).toBeLessThan(gridPrompts(size, 8).length * 2);
+    expect(runs).toBeLessThan(gridPrompts(size, [2, 4, 8]).length * 2);
   });
 
   it('should stop at the limit of decoder runs', async () => {
@@ -56,11 +56,46 @@ describe('promptedRegions', () => {
         return decoder(point, outside);
       },
       size,
-      gridPrompts(size, 8),
+      gridPrompts(size, [2, 4, 8]),
       { ...limits, maxPromptsCount: 3 },
       () => false,
     );
     expect(runs).toBe(3);
+  });
+  it('should ask beside a front found before the rest of the grid, one run per door', async () => {
+    const asked: PromptPoint[] = [];
+    const regions = await promptedRegions(
+      (point, outside) => {
+        asked.push(point);
+        return decoder(point, outside);
+      },
+      size,
+      // The first point is on the left door; the second, on the wall, comes after the door beside.
+      [
+        { x: 0.25, y: 0.5 },
+        { x: 0.5, y: 0.05 },
+      ],
+      limits,
+      (region) => region.area < 0.4 * size.width * size.height,
+      (region) =>
+        region.area < 0.4 * size.width * size.height ? besidePrompts(region, size, 0.1) : [],
+    );
+    expect(asked[1].x).toBeGreaterThan(0.55);
+    const boxes = regions.map(({ minX, minY, maxX, maxY }) => [minX, minY, maxX, maxY]);
+    expect(boxes.slice(0, 2)).toEqual(doors);
+  });
+});
+
+describe('besidePrompts', () => {
+  it('should give the places one width and a gap left and right, those on the frame', () => {
+    const size = { width: 100, height: 100 };
+    expect(besidePrompts({ minX: 40, minY: 40, maxX: 60, maxY: 50 }, size, 0.1)).toEqual([
+      { x: 0.28, y: 0.45 },
+      { x: 0.72, y: 0.45 },
+    ]);
+    expect(besidePrompts({ minX: 0, minY: 0, maxX: 20, maxY: 100 }, size, 0.1)).toEqual([
+      { x: 0.32, y: 0.5 },
+    ]);
   });
 });
 
@@ -76,7 +111,7 @@ describe('around', () => {
 
 describe('gridPrompts', () => {
   it('should give coarse points first, then finer ones, inside the frame', () => {
-    const points = gridPrompts({ width: 400, height: 300 }, 8);
+    const points = gridPrompts({ width: 400, height: 300 }, [2, 4, 8]);
     expect(points.slice(0, 2)).toEqual([
       { x: 0.25, y: 0.25 },
       { x: 0.75, y: 0.25 },

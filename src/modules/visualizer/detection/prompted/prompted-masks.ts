@@ -3,7 +3,8 @@
  * decoder takes one prompt per run). A point inside a region already settled (a front, or what
  * runs out of the picture: wall, floor, ceiling) is skipped: it would give that region again.
  * A larger region inside the picture (a whole run of units) does not settle its points: the
- * fronts in it are asked for one by one.
+ * fronts in it are asked for one by one. A front found puts the points where its neighbours in
+ * the row and the stack would be first in line, so the runs go where fronts are likely.
  */
 import type { PromptPoint } from './prompt-points.js';
 import { maskRegion, type MaskRegion } from './mask-region.js';
@@ -29,11 +30,14 @@ export async function promptedRegions(
   points: PromptPoint[],
   limits: PromptLimits,
   settles: (region: MaskRegion) => boolean,
+  beside: (region: MaskRegion) => PromptPoint[] = () => [],
 ): Promise<MaskRegion[]> {
   const answered = new Uint8Array(size.width * size.height);
   const regions: MaskRegion[] = [];
+  const queue = [...points];
   let runs = 0;
-  for (const point of points) {
+  while (queue.length) {
+    const point = queue.shift()!;
     if (runs >= limits.maxPromptsCount) break;
     const seed: [number, number] = [point.x * size.width, point.y * size.height];
     const at = Math.floor(seed[1]) * size.width + Math.floor(seed[0]);
@@ -55,6 +59,7 @@ export async function promptedRegions(
     if (!region) continue;
     if (settles(region)) for (const i of region.pixels) answered[i] = 1;
     regions.push(region);
+    queue.unshift(...beside(region));
   }
   return regions;
 }

@@ -5,11 +5,13 @@
  * A change of any value is a new `version`, with its figures on the quality bench in the decision.
  */
 export const PROMPTED_PARAMETERS = {
-  version: 2,
-  /** Prompt points: a grid of this many columns; rows follow the frame's aspect. */
-  gridColumnsCount: 16,
-  /** At most this many decoder runs per photo (each 50-100 ms on two cores). */
-  maxPromptsCount: 48,
+  version: 3,
+  /** Prompt points: the cells of grids of these many columns in turn; rows follow the frame's aspect. */
+  gridLevelsColumnsCount: [3, 6, 12],
+  /** ... and beside each front found, one of its widths and this share of it away, left and right. */
+  besideGapShare: 0.1,
+  /** At most this many point prompts per photo (each 50-100 ms on two cores; one more per front to grow it). */
+  maxPromptsCount: 24,
   /** A region too large for a front is asked again with four points this far round it (a share of the width) marked not on it. */
   outsideDistanceShare: 0.1,
   /** A mask is kept when the model's own IoU estimate is at least this. */
@@ -34,6 +36,8 @@ export const PROMPTED_PARAMETERS = {
   duplicateIouShare: 0.5,
   /** A mask this much inside a larger kept one is its panel, handle or a part of it. */
   containedShare: 0.8,
+  /** At most this many fronts are grown to their doors (one decoder run each; 0: none). */
+  growMaxCount: 16,
   /** A front's region grown to its door: asked again with a box this share larger each side. */
   growMarginShare: 0.35,
   /** The door is at least this many times the region's area (its rim; the box bounds it above). */
