@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { bearer, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 /** A customer whose details must never reach a log line, and the address they write from. */
 const CUSTOMER = {
@@ -12,17 +12,11 @@ const CUSTOMER = {
 const CLIENT_IP = '198.51.100.77';
 
 describe('Access logs', () => {
-  let testApp: TestApp;
   const lines: string[] = [];
 
-  beforeAll(async () => {
-    testApp = await startTestApp(
-      { TRUST_PROXY_HOPS: '1', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '1000' },
-      { logDestination: { write: (line: string) => void lines.push(line) } },
-    );
-  });
-  afterAll(async () => {
-    await testApp.close();
+  const testApp = useTestApp({
+    env: { TRUST_PROXY_HOPS: '1', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '1000' },
+    logDestination: { write: (line: string) => void lines.push(line) },
   });
 
   it('should hold no names, e-mails, phone numbers or client addresses after a day of work', async () => {

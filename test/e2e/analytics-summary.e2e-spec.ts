@@ -1,18 +1,14 @@
-import request from 'supertest';
 import type { AnalyticsSummary } from '#src/contract/analytics.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { bearer, signInAs, type SignedInStaff } from '../support/staff.js';
+import { useTestApp } from '../support/app-fixture.js';
+import { bearer, signInAs } from '../support/staff.js';
 
 describe('GET /api/admin/analytics/summary', () => {
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-  let manager: SignedInStaff;
+  const testApp = useTestApp();
+  const manager = testApp.signedIn('manager');
+
   beforeAll(async () => {
-    testApp = await startTestApp();
-    api = request(testApp.baseUrl);
-    manager = await signInAs(testApp, 'manager');
     const track = (event: string, page: string) =>
-      api.post('/api/analytics').send({ event, page }).expect(204);
+      testApp.api.post('/api/analytics').send({ event, page }).expect(204);
     await track('page_view', '/');
     await track('page_view', '/');
     await track('page_view', '/visualizer');
@@ -27,12 +23,9 @@ describe('GET /api/admin/analytics/summary', () => {
          ('quote_submitted', '/quote', '2026-11-21T10:05:00Z')`,
     );
   });
-  afterAll(async () => {
-    await testApp.close();
-  });
 
   const summary = (query: Record<string, string> = {}) =>
-    api.get('/api/admin/analytics/summary').query(query).set(bearer(manager.token));
+    testApp.api.get('/api/admin/analytics/summary').query(query).set(bearer(manager.token));
 
   it('should count page views per page and day and the funnel of the last 30 days', async () => {
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Helsinki' }).format(
@@ -70,6 +63,9 @@ describe('GET /api/admin/analytics/summary', () => {
 
   it('should answer 403 to a salesperson', async () => {
     const salesperson = await signInAs(testApp, 'salesperson');
-    await api.get('/api/admin/analytics/summary').set(bearer(salesperson.token)).expect(403);
+    await testApp.api
+      .get('/api/admin/analytics/summary')
+      .set(bearer(salesperson.token))
+      .expect(403);
   });
 });

@@ -1,16 +1,12 @@
-import request from 'supertest';
 import type { WebVitalsSummary } from '#src/contract/analytics.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { bearer, signInAs, type SignedInStaff } from '../support/staff.js';
+import { useTestApp } from '../support/app-fixture.js';
+import { bearer, signInAs } from '../support/staff.js';
 
 /** The rating the `web-vitals` library would send; the server rates by the thresholds itself. */
 const ratingOf = (metric: string, value: number) =>
   value <= { LCP: 2500, INP: 200, CLS: 0.1 }[metric]! ? 'good' : 'poor';
 
 describe('Core Web Vitals', () => {
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-  let manager: SignedInStaff;
   const stored = async () =>
     Number(
       (await testApp.db.pool.query<{ n: string }>('select count(*) as n from analytics_events'))
@@ -22,12 +18,14 @@ describe('Core Web Vitals', () => {
     value: number,
     rating = ratingOf(metric, value),
   ) =>
-    api.post('/api/analytics').send({ event: 'web_vital', page, data: { metric, value, rating } });
+    testApp.api
+      .post('/api/analytics')
+      .send({ event: 'web_vital', page, data: { metric, value, rating } });
+
+  const testApp = useTestApp();
+  const manager = testApp.signedIn('manager');
 
   beforeAll(async () => {
-    testApp = await startTestApp();
-    api = request(testApp.baseUrl);
-    manager = await signInAs(testApp, 'manager');
     const sent: [string, string, number][] = [
       ['/', 'LCP', 1000],
       ['/', 'LCP', 2000],
@@ -49,12 +47,9 @@ describe('Core Web Vitals', () => {
          ('page_view', '/contact', '{}', now())`,
     );
   });
-  afterAll(async () => {
-    await testApp.close();
-  });
 
   const vitals = (query: Record<string, string> = {}) =>
-    api.get('/api/admin/analytics/vitals').query(query).set(bearer(manager.token));
+    testApp.api.get('/api/admin/analytics/vitals').query(query).set(bearer(manager.token));
 
   describe('GET /api/admin/analytics/vitals', () => {
     it('should answer the 75th percentile and the share rated good per page and metric over 28 days', async () => {
@@ -97,8 +92,11 @@ describe('Core Web Vitals', () => {
 
     it('should answer 403 to a salesperson and 401 to a visitor', async () => {
       const salesperson = await signInAs(testApp, 'salesperson');
-      await api.get('/api/admin/analytics/vitals').set(bearer(salesperson.token)).expect(403);
-      await api.get('/api/admin/analytics/vitals').expect(401);
+      await testApp.api
+        .get('/api/admin/analytics/vitals')
+        .set(bearer(salesperson.token))
+        .expect(403);
+      await testApp.api.get('/api/admin/analytics/vitals').expect(401);
     });
   });
 
@@ -121,7 +119,7 @@ describe('Core Web Vitals', () => {
       ['no data', undefined, 'data.metric'],
     ])('should refuse %s with 400 and store nothing', async (_, data, field) => {
       const before = await stored();
-      const response = await api
+      const response = await testApp.api
         .post('/api/analytics')
         .send({ event: 'web_vital', page: '/', data })
         .expect(400);

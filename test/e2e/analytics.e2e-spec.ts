@@ -1,14 +1,9 @@
 import request from 'supertest';
+import { useTestApp } from '../support/app-fixture.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('POST /api/analytics', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp();
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp();
 
   const stored = async () =>
     (

@@ -1,17 +1,11 @@
 import request from 'supertest';
 import { bearer, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 const DOCUMENT_PATHS = ['/api/docs-json', '/api/docs-yaml', '/api/docs'];
 
 describe('The API document in production', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp({ NODE_ENV: 'production' });
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp({ env: { NODE_ENV: 'production' } });
 
   it('should refuse anonymous callers and forged tokens with 401, naming why', async () => {
     const { token } = await signInAs(testApp, 'salesperson');
@@ -39,13 +33,7 @@ describe('The API document in production', () => {
 });
 
 describe('The API document outside production', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp({ NODE_ENV: 'development' });
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp({ env: { NODE_ENV: 'development' } });
 
   it('should be open to anyone, for integrators and local tools', async () => {
     const response = await request(testApp.baseUrl).get('/api/docs-json');

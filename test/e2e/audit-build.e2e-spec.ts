@@ -1,10 +1,9 @@
 import pg from 'pg';
-import request from 'supertest';
 import type { AuditPage } from '#src/contract/audit.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { bearer, signInAs, type SignedInStaff } from '../support/staff.js';
+import { bearer } from '../support/staff.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 /** The lock a build of the audit log takes: held here, it keeps the build waiting. */
 const AUDIT_BUILD_LOCK = 'projection-build:audit_log';
@@ -12,12 +11,10 @@ const AUDIT_BUILD_LOCK = 'projection-build:audit_log';
 describe('Audit log built in the background', () => {
   let db: TestDatabase;
   let blocker: pg.Client;
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-  let manager: SignedInStaff;
 
   const activity = async () =>
-    (await api.get('/api/admin/activity').set(bearer(manager.token)).expect(200)).body as AuditPage;
+    (await testApp.api.get('/api/admin/activity').set(bearer(manager.token)).expect(200))
+      .body as AuditPage;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -25,25 +22,26 @@ describe('Audit log built in the background', () => {
     blocker = new pg.Client({ connectionString: db.url });
     await blocker.connect();
     await blocker.query('select pg_advisory_lock(hashtext($1))', [AUDIT_BUILD_LOCK]);
-    testApp = await startTestApp({}, { database: db });
-    api = request(testApp.baseUrl);
-    manager = await signInAs(testApp, 'manager', { firstName: 'Mika', lastName: 'Manager' });
   });
+  const testApp = useTestApp({ database: () => db });
+  const manager = testApp.signedIn('manager', { firstName: 'Mika', lastName: 'Manager' });
   afterAll(async () => {
     await blocker.end().catch(() => undefined);
-    await testApp.close();
     await db.drop();
   });
 
   it('should serve while the audit log is being built, and say so on the audit endpoints', async () => {
-    await api.get('/api/health').expect(200);
-    await api.get('/').expect(200).expect('Content-Type', /html/);
+    await testApp.api.get('/api/health').expect(200);
+    await testApp.api.get('/').expect(200).expect('Content-Type', /html/);
     const building = await activity();
-    const actors = await api
+    const actors = await testApp.api
       .get('/api/admin/activity/actors')
       .set(bearer(manager.token))
       .expect(200);
-    const csv = await api.get('/api/admin/activity/csv').set(bearer(manager.token)).expect(503);
+    const csv = await testApp.api
+      .get('/api/admin/activity/csv')
+      .set(bearer(manager.token))
+      .expect(503);
 
     expect(building).toMatchObject({ items: [], total: 0 });
     expect(building.build).toMatchObject({ running: true, error: null });

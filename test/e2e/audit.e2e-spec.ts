@@ -1,19 +1,13 @@
-import request from 'supertest';
 import type { AuditEntryView, AuditPage } from '#src/contract/audit.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import { UpcasterRegistry } from '#src/platform/event-store/upcasters.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { bearer, logIn, signInAs, STAFF_PASSWORD, type SignedInStaff } from '../support/staff.js';
+import { useTestApp } from '../support/app-fixture.js';
+import { bearer, logIn, STAFF_PASSWORD, type SignedInStaff } from '../support/staff.js';
 
 const NEW_PASSWORD = 'uusi Salasana keittiölle 7';
 
 describe('Audit log', () => {
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-  let admin: SignedInStaff;
-  let manager: SignedInStaff;
-  let salesperson: SignedInStaff;
   let leadId: string;
   let erasedId: string;
   let memberId: string;
@@ -35,7 +29,7 @@ describe('Audit log', () => {
   async function rows(query: Record<string, string> = {}): Promise<AuditEntryView[]> {
     const all: AuditEntryView[] = [];
     for (let page = 1; ; page++) {
-      const response = await api
+      const response = await testApp.api
         .get('/api/admin/activity')
         .query({ ...query, page, pageSize: 100 })
         .set(bearer(manager.token))
@@ -49,15 +43,15 @@ describe('Audit log', () => {
   const sentenceOf = async (type: string, query: Record<string, string> = {}) =>
     (await rows({ ...query, type })).map((row) => row.sentence);
 
+  const testApp = useTestApp({ runProjections: false });
+  const admin = testApp.signedIn('admin', { firstName: 'Anna', lastName: 'Lahti' });
+  const manager = testApp.signedIn('manager', { firstName: 'Mika', lastName: 'Manager' });
+  const salesperson = testApp.signedIn('salesperson', { firstName: 'Sami', lastName: 'Seller' });
+
   beforeAll(async () => {
-    testApp = await startTestApp({}, { runProjections: false });
-    api = request(testApp.baseUrl);
-    admin = await signInAs(testApp, 'admin', { firstName: 'Anna', lastName: 'Lahti' });
-    manager = await signInAs(testApp, 'manager', { firstName: 'Mika', lastName: 'Manager' });
-    salesperson = await signInAs(testApp, 'salesperson', { firstName: 'Sami', lastName: 'Seller' });
     const as = (staff: SignedInStaff) => bearer(staff.token);
 
-    const created = await api
+    const created = await testApp.api
       .post('/api/admin/quotes/create-lead')
       .set(as(admin))
       .send({
@@ -69,16 +63,22 @@ describe('Audit log', () => {
       })
       .expect(201);
     leadId = created.body.id;
-    await api.put(`/api/admin/quotes/${leadId}`).set(as(admin)).send({ status: 'proposal' });
-    await api
+    await testApp.api
+      .put(`/api/admin/quotes/${leadId}`)
+      .set(as(admin))
+      .send({ status: 'proposal' });
+    await testApp.api
       .put(`/api/admin/quotes/${leadId}/update-lead`)
       .set(as(salesperson))
       .send({ doors: 6, customerEmail: 'matti@example.fi' })
       .expect(200);
-    await api.put(`/api/admin/quotes/${leadId}`).set(as(salesperson)).send({ notes: 'Soita' });
-    await api.get(`/api/admin/quotes/${leadId}`).set(as(salesperson)).expect(200);
+    await testApp.api
+      .put(`/api/admin/quotes/${leadId}`)
+      .set(as(salesperson))
+      .send({ notes: 'Soita' });
+    await testApp.api.get(`/api/admin/quotes/${leadId}`).set(as(salesperson)).expect(200);
 
-    const doomed = await api
+    const doomed = await testApp.api
       .post('/api/admin/quotes/create-lead')
       .set(as(admin))
       .send({
@@ -88,26 +88,32 @@ describe('Audit log', () => {
       })
       .expect(201);
     erasedId = doomed.body.id;
-    await api.put(`/api/admin/quotes/${erasedId}`).set(as(admin)).send({ status: 'qualified' });
-    await api.get(`/api/admin/quotes/${erasedId}`).set(as(manager)).expect(200);
-    await api.delete(`/api/quotes/${erasedId}/soft`).set(as(admin)).expect(200);
-    await api.post(`/api/quotes/${erasedId}/restore`).set(as(admin)).expect(201);
-    await api.delete(`/api/quotes/${erasedId}/soft`).set(as(admin)).expect(200);
-    await api.delete(`/api/admin/quotes/${erasedId}`).set(as(admin)).expect(204);
+    await testApp.api
+      .put(`/api/admin/quotes/${erasedId}`)
+      .set(as(admin))
+      .send({ status: 'qualified' });
+    await testApp.api.get(`/api/admin/quotes/${erasedId}`).set(as(manager)).expect(200);
+    await testApp.api.delete(`/api/quotes/${erasedId}/soft`).set(as(admin)).expect(200);
+    await testApp.api.post(`/api/quotes/${erasedId}/restore`).set(as(admin)).expect(201);
+    await testApp.api.delete(`/api/quotes/${erasedId}/soft`).set(as(admin)).expect(200);
+    await testApp.api.delete(`/api/admin/quotes/${erasedId}`).set(as(admin)).expect(204);
 
-    const column = await api
+    const column = await testApp.api
       .post('/api/admin/pipeline-columns')
       .set(as(manager))
       .send({ name: 'Site visit', color: 'orange' })
       .expect(201);
-    await api
+    await testApp.api
       .put(`/api/admin/pipeline-columns/${column.body.id}`)
       .set(as(manager))
       .send({ name: 'Site visit booked', color: 'green' })
       .expect(200);
-    await api.delete(`/api/admin/pipeline-columns/${column.body.id}`).set(as(manager)).expect(200);
+    await testApp.api
+      .delete(`/api/admin/pipeline-columns/${column.body.id}`)
+      .set(as(manager))
+      .expect(200);
 
-    const added = await api
+    const added = await testApp.api
       .post('/api/admin/users')
       .set(as(admin))
       .send({
@@ -118,44 +124,47 @@ describe('Audit log', () => {
       })
       .expect(201);
     memberId = added.body.user.id;
-    await api
+    await testApp.api
       .patch(`/api/admin/users/${memberId}`)
       .set(as(admin))
       .send({ firstName: 'Pekka', lastName: 'Uusi', email: 'pekka@example.fi', role: 'manager' })
       .expect(200);
-    await api.post(`/api/admin/users/${memberId}/deactivate`).set(as(admin)).expect(200);
-    await api.post(`/api/admin/users/${memberId}/reactivate`).set(as(admin)).expect(200);
-    await api.post(`/api/admin/users/${memberId}/reset-password`).set(as(admin)).expect(200);
+    await testApp.api.post(`/api/admin/users/${memberId}/deactivate`).set(as(admin)).expect(200);
+    await testApp.api.post(`/api/admin/users/${memberId}/reactivate`).set(as(admin)).expect(200);
+    await testApp.api
+      .post(`/api/admin/users/${memberId}/reset-password`)
+      .set(as(admin))
+      .expect(200);
 
-    await api
+    await testApp.api
       .put('/api/auth/password')
       .set(as(salesperson))
       .send({ currentPassword: STAFF_PASSWORD, newPassword: NEW_PASSWORD })
       .expect(200);
-    await api
+    await testApp.api
       .post('/api/auth/login')
       .send({ email: manager.member.email, password: 'not the password' })
       .expect(401);
-    await api
+    await testApp.api
       .post('/api/auth/login')
       .send({ email: 'nobody@example.fi', password: 'not the password' })
       .expect(401);
     const again = await logIn(testApp, manager.member.email);
-    await api.post('/api/auth/logout').set(bearer(again.token)).expect(200);
+    await testApp.api.post('/api/auth/logout').set(bearer(again.token)).expect(200);
 
-    await api
+    await testApp.api
       .post(`/api/quotes/${leadId}/emails`)
       .set(as(salesperson))
       .send({ subject: 'Tarjous', body: 'Hei Matti, tässä tarjous.' })
       .expect(201);
-    await api
+    await testApp.api
       .post(`/api/quotes/${leadId}/emails/reply`)
       .set(as(salesperson))
       .send({ body: 'Kiitos, sopii.' })
       .expect(201);
-    await api.get(`/api/quotes/${leadId}/emails`).set(as(manager)).expect(200);
-    await api.post('/api/admin/backup/run').set(as(admin)).expect(201);
-    await api.post('/api/admin/reports/report_revenue/build').set(as(manager)).expect(202);
+    await testApp.api.get(`/api/quotes/${leadId}/emails`).set(as(manager)).expect(200);
+    await testApp.api.post('/api/admin/backup/run').set(as(admin)).expect(201);
+    await testApp.api.post('/api/admin/reports/report_revenue/build').set(as(manager)).expect(202);
 
     // Not the app's store: that one refuses types nobody declared, and this one is made up.
     const appStore = testApp.app.get(EventStore);
@@ -183,9 +192,6 @@ describe('Audit log', () => {
       if ((await rows({ type: 'BackupCompleted' })).length > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-  });
-  afterAll(async () => {
-    await testApp.close();
   });
 
   describe('GET /api/admin/activity', () => {
@@ -249,7 +255,10 @@ describe('Audit log', () => {
       expect(erased.every((row) => row.target?.label === 'erased lead')).toBe(true);
       const everything = JSON.stringify(await rows());
       expect(everything).not.toMatch(/Eero|Poistettava/);
-      const csv = await api.get('/api/admin/activity/csv').set(bearer(admin.token)).expect(200);
+      const csv = await testApp.api
+        .get('/api/admin/activity/csv')
+        .set(bearer(admin.token))
+        .expect(200);
       expect(csv.text).not.toMatch(/Eero|Poistettava/);
     });
 
@@ -318,7 +327,7 @@ describe('Audit log', () => {
       expect(proposal.map((row) => row.sentence)).toEqual([
         'Anna Lahti moved Matti Virtanen from Contacted to Proposal',
       ]);
-      const oldestFirst = await api
+      const oldestFirst = await testApp.api
         .get('/api/admin/activity')
         .query({ sort: 'occurredAt', pageSize: 1 })
         .set(bearer(manager.token))
@@ -329,7 +338,7 @@ describe('Audit log', () => {
 
     it('should refuse bad filters with 400 naming the parameter', async () => {
       const refused = async (query: Record<string, string>, message: RegExp) => {
-        const response = await api
+        const response = await testApp.api
           .get('/api/admin/activity')
           .query(query)
           .set(bearer(manager.token))
@@ -348,7 +357,7 @@ describe('Audit log', () => {
     });
 
     it('should offer every member by name as an actor to filter by', async () => {
-      const { body } = await api
+      const { body } = await testApp.api
         .get('/api/admin/activity/actors')
         .set(bearer(manager.token))
         .expect(200);
@@ -361,10 +370,13 @@ describe('Audit log', () => {
     });
 
     it('should answer 403 to a salesperson and 401 without a token', async () => {
-      await api.get('/api/admin/activity/actors').set(bearer(salesperson.token)).expect(403);
-      await api.get('/api/admin/activity').set(bearer(salesperson.token)).expect(403);
-      await api.get('/api/admin/activity/csv').set(bearer(salesperson.token)).expect(403);
-      await api.get('/api/admin/activity').expect(401);
+      await testApp.api
+        .get('/api/admin/activity/actors')
+        .set(bearer(salesperson.token))
+        .expect(403);
+      await testApp.api.get('/api/admin/activity').set(bearer(salesperson.token)).expect(403);
+      await testApp.api.get('/api/admin/activity/csv').set(bearer(salesperson.token)).expect(403);
+      await testApp.api.get('/api/admin/activity').expect(401);
     });
   });
 
@@ -372,7 +384,7 @@ describe('Audit log', () => {
     it('should stream the same rows the filtered pages show, and record the export', async () => {
       const query = { actorId: admin.member.id };
       const shown = await rows(query);
-      const csv = await api
+      const csv = await testApp.api
         .get('/api/admin/activity/csv')
         .query(query)
         .set(bearer(manager.token))
@@ -397,7 +409,7 @@ describe('Audit log', () => {
       const prefixes = ['=HYPERLINK("x")', '+1', '-1', '@SUM(A1)'];
       const before = await exportsBy(admin.member.id, 0);
       for (const firstName of prefixes) {
-        const sneaky = await api
+        const sneaky = await testApp.api
           .post('/api/admin/quotes/create-lead')
           .set(bearer(admin.token))
           .send({
@@ -407,7 +419,7 @@ describe('Audit log', () => {
           })
           .expect(201);
         await catchUp();
-        const csv = await api
+        const csv = await testApp.api
           .get('/api/admin/activity/csv')
           .query({ leadId: sneaky.body.id, type: 'LeadCreated' })
           .set(bearer(admin.token))

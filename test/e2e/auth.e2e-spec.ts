@@ -1,11 +1,10 @@
 import { JwtService } from '@nestjs/jwt';
-import request from 'supertest';
 import { APP_SECRETS, type AppSecrets } from '#src/config/config.module.js';
 import {
   CLIENT_LOGIN_ATTEMPTS_PER_MINUTE,
   LOGIN_ATTEMPTS_PER_MINUTE,
 } from '#src/modules/team/auth/login-throttle.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 import { bearer, createMember, logIn, signInAs, STAFF_PASSWORD } from '../support/staff.js';
 
 let nextClient = 1;
@@ -21,28 +20,23 @@ const claimsOf = (token: string) => {
 };
 
 describe('Staff authentication', () => {
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-  beforeAll(async () => {
-    testApp = await startTestApp({ TRUST_PROXY_HOPS: '1' });
-    api = request(testApp.baseUrl);
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp({ env: { TRUST_PROXY_HOPS: '1' } });
 
   /** A member an admin has deactivated: their right password must answer like a wrong one. */
   async function deactivatedMember() {
     const admin = await signInAs(testApp, 'admin');
     const member = await createMember(testApp, 'salesperson');
-    await api.post(`/api/admin/users/${member.id}/deactivate`).set(bearer(admin.token)).expect(200);
+    await testApp.api
+      .post(`/api/admin/users/${member.id}/deactivate`)
+      .set(bearer(admin.token))
+      .expect(200);
     return member;
   }
 
   describe('POST /api/auth/login', () => {
     it('should answer success, a token and the user for the right password', async () => {
       const member = await createMember(testApp, 'manager', { firstName: 'Maija' });
-      const response = await api
+      const response = await testApp.api
         .post('/api/auth/login')
         .send({ email: `  ${member.email.toUpperCase()} `, password: STAFF_PASSWORD })
         .expect(200);
@@ -69,17 +63,17 @@ describe('Staff authentication', () => {
     it('should give the same answer for a wrong password, an unknown e-mail and an inactive account', async () => {
       const member = await createMember(testApp, 'salesperson');
       const inactive = await deactivatedMember();
-      const wrong = await api
+      const wrong = await testApp.api
         .post('/api/auth/login')
         .set(freshClient())
         .send({ email: member.email, password: 'not the password at all' })
         .expect(401);
-      const unknown = await api
+      const unknown = await testApp.api
         .post('/api/auth/login')
         .set(freshClient())
         .send({ email: 'nobody-here@example.fi', password: 'not the password at all' })
         .expect(401);
-      const deactivated = await api
+      const deactivated = await testApp.api
         .post('/api/auth/login')
         .set(freshClient())
         .send({ email: inactive.email, password: STAFF_PASSWORD })
@@ -98,7 +92,11 @@ describe('Staff authentication', () => {
       const inactive = await deactivatedMember();
       const timeOf = async (email: string, password = 'a wrong password') => {
         const started = performance.now();
-        await api.post('/api/auth/login').set(freshClient()).send({ email, password }).expect(401);
+        await testApp.api
+          .post('/api/auth/login')
+          .set(freshClient())
+          .send({ email, password })
+          .expect(401);
         return performance.now() - started;
       };
       const median = (values: number[]) => values.sort((a, b) => a - b)[2];
@@ -120,14 +118,17 @@ describe('Staff authentication', () => {
     });
 
     it('should refuse missing or malformed fields with 400 naming the field', async () => {
-      const missing = await api.post('/api/auth/login').send({ email: 'a@example.fi' }).expect(400);
+      const missing = await testApp.api
+        .post('/api/auth/login')
+        .send({ email: 'a@example.fi' })
+        .expect(400);
       expect(missing.body.error).toMatch(/password/);
-      const badEmail = await api
+      const badEmail = await testApp.api
         .post('/api/auth/login')
         .send({ email: 'not-an-email', password: 'x' })
         .expect(400);
       expect(badEmail.body.error).toMatch(/email/);
-      const extra = await api
+      const extra = await testApp.api
         .post('/api/auth/login')
         .send({ email: 'a@example.fi', password: 'x', role: 'admin' })
         .expect(400);
@@ -136,12 +137,12 @@ describe('Staff authentication', () => {
 
     it('should refuse an over-long password before hashing it', async () => {
       const member = await createMember(testApp, 'salesperson');
-      const tooLong = await api
+      const tooLong = await testApp.api
         .post('/api/auth/login')
         .send({ email: member.email, password: 'x'.repeat(257) })
         .expect(400);
       expect(tooLong.body.error).toMatch(/password must be shorter than or equal to 256/);
-      const huge = await api
+      const huge = await testApp.api
         .post('/api/auth/login')
         .send({ email: member.email, password: 'x'.repeat(1024 * 1024) })
         .expect(400);
@@ -152,13 +153,13 @@ describe('Staff authentication', () => {
       const member = await createMember(testApp, 'salesperson');
       const attacker = freshClient();
       for (let i = 0; i < LOGIN_ATTEMPTS_PER_MINUTE; i++) {
-        await api
+        await testApp.api
           .post('/api/auth/login')
           .set(attacker)
           .send({ email: member.email, password: `guess number ${i}` })
           .expect(401);
       }
-      const blocked = await api
+      const blocked = await testApp.api
         .post('/api/auth/login')
         .set(attacker)
         .send({ email: member.email, password: STAFF_PASSWORD })
@@ -171,14 +172,14 @@ describe('Staff authentication', () => {
       const attackers = Array.from({ length: 3 }, freshClient);
       for (const attacker of attackers) {
         for (let i = 0; i <= LOGIN_ATTEMPTS_PER_MINUTE; i++) {
-          await api
+          await testApp.api
             .post('/api/auth/login')
             .set(attacker)
             .send({ email: member.email, password: `guess number ${i}` })
             .expect(i < LOGIN_ATTEMPTS_PER_MINUTE ? 401 : 429);
         }
       }
-      await api
+      await testApp.api
         .post('/api/auth/login')
         .set(freshClient())
         .send({ email: member.email, password: STAFF_PASSWORD })
@@ -190,7 +191,7 @@ describe('Staff authentication', () => {
       const attacker = freshClient();
       const answers = await Promise.all(
         Array.from({ length: 12 }, (_, i) =>
-          api
+          testApp.api
             .post('/api/auth/login')
             .set(attacker)
             .send({ email: member.email, password: `parallel guess ${i}` }),
@@ -207,7 +208,7 @@ describe('Staff authentication', () => {
       const member = await createMember(testApp, 'salesperson');
       const client = freshClient();
       for (let i = 0; i < 7; i++) {
-        await api
+        await testApp.api
           .post('/api/auth/login')
           .set(client)
           .send({ email: member.email, password: STAFF_PASSWORD })
@@ -218,20 +219,20 @@ describe('Staff authentication', () => {
     it('should refuse a client that has failed at many accounts within a minute with 429', async () => {
       const client = freshClient();
       for (let i = 0; i < CLIENT_LOGIN_ATTEMPTS_PER_MINUTE; i++) {
-        await api
+        await testApp.api
           .post('/api/auth/login')
           .set(client)
           .send({ email: `victim-${i}@example.fi`, password: 'guess' })
           .expect(401);
       }
       const member = await createMember(testApp, 'salesperson');
-      await api
+      await testApp.api
         .post('/api/auth/login')
         .set(client)
         .send({ email: member.email, password: STAFF_PASSWORD })
         .expect(429);
       // Another client is not affected.
-      await api
+      await testApp.api
         .post('/api/auth/login')
         .set(freshClient())
         .send({ email: member.email, password: STAFF_PASSWORD })
@@ -240,7 +241,7 @@ describe('Staff authentication', () => {
 
     it('should record sign-ins and failures as events without the e-mail in plain text', async () => {
       const member = await createMember(testApp, 'salesperson');
-      await api
+      await testApp.api
         .post('/api/auth/login')
         .set(freshClient())
         .send({ email: member.email, password: 'definitely wrong' })
@@ -264,7 +265,7 @@ describe('Staff authentication', () => {
   describe('GET /api/auth/verify', () => {
     it('should answer the signed-in user', async () => {
       const { token, member } = await signInAs(testApp, 'salesperson', { firstName: 'Sami' });
-      const response = await api.get('/api/auth/verify').set(bearer(token)).expect(200);
+      const response = await testApp.api.get('/api/auth/verify').set(bearer(token)).expect(200);
       expect(response.body.user).toMatchObject({
         id: member.id,
         firstName: 'Sami',
@@ -274,7 +275,7 @@ describe('Staff authentication', () => {
     });
 
     it('should answer 401 without a token', async () => {
-      await api.get('/api/auth/verify').expect(401);
+      await testApp.api.get('/api/auth/verify').expect(401);
     });
 
     describe('bad tokens', () => {
@@ -292,9 +293,9 @@ describe('Staff authentication', () => {
       });
 
       it('should accept the genuine token and one forged with the real key (controls)', async () => {
-        await api.get('/api/auth/verify').set(bearer(token)).expect(200);
+        await testApp.api.get('/api/auth/verify').set(bearer(token)).expect(200);
         const forged = sign(claimsOf(token), secrets.jwtSecret, { expiresIn: 60 });
-        await api.get('/api/auth/verify').set(bearer(forged)).expect(200);
+        await testApp.api.get('/api/auth/verify').set(bearer(forged)).expect(200);
       });
 
       it.each([
@@ -329,7 +330,7 @@ describe('Staff authentication', () => {
         ],
         ['garbage', () => 'not.a.token'],
       ])('should refuse %s with 401', async (_kind, forge) => {
-        const response = await api.get('/api/auth/verify').set(bearer(forge())).expect(401);
+        const response = await testApp.api.get('/api/auth/verify').set(bearer(forge())).expect(401);
         expect(response.body.statusCode).toBe(401);
       });
     });
@@ -338,15 +339,15 @@ describe('Staff authentication', () => {
   describe('POST /api/auth/logout', () => {
     it('should end the session so the token is refused at once', async () => {
       const { token } = await signInAs(testApp, 'manager');
-      await api.post('/api/auth/logout').set(bearer(token)).expect(200);
-      await api.get('/api/auth/verify').set(bearer(token)).expect(401);
+      await testApp.api.post('/api/auth/logout').set(bearer(token)).expect(200);
+      await testApp.api.get('/api/auth/verify').set(bearer(token)).expect(401);
     });
 
     it('should leave the member’s other sessions alone', async () => {
       const { token, member } = await signInAs(testApp, 'manager');
       const other = (await logIn(testApp, member.email)).token;
-      await api.post('/api/auth/logout').set(bearer(token)).expect(200);
-      await api.get('/api/auth/verify').set(bearer(other)).expect(200);
+      await testApp.api.post('/api/auth/logout').set(bearer(token)).expect(200);
+      await testApp.api.get('/api/auth/verify').set(bearer(other)).expect(200);
     });
   });
 
@@ -354,23 +355,23 @@ describe('Staff authentication', () => {
     it('should end every session of the member on the next call', async () => {
       const admin = await signInAs(testApp, 'admin');
       const { token, member } = await signInAs(testApp, 'salesperson');
-      await api.get('/api/auth/verify').set(bearer(token)).expect(200);
-      await api
+      await testApp.api.get('/api/auth/verify').set(bearer(token)).expect(200);
+      await testApp.api
         .post(`/api/admin/users/${member.id}/deactivate`)
         .set(bearer(admin.token))
         .expect(200);
-      await api.get('/api/auth/verify').set(bearer(token)).expect(401);
-      await api
+      await testApp.api.get('/api/auth/verify').set(bearer(token)).expect(401);
+      await testApp.api
         .post('/api/auth/login')
         .set(freshClient())
         .send({ email: member.email, password: STAFF_PASSWORD })
         .expect(401);
-      await api
+      await testApp.api
         .post(`/api/admin/users/${member.id}/reactivate`)
         .set(bearer(admin.token))
         .expect(200);
       // Reactivation does not revive old sessions; signing in again works.
-      await api.get('/api/auth/verify').set(bearer(token)).expect(401);
+      await testApp.api.get('/api/auth/verify').set(bearer(token)).expect(401);
       await logIn(testApp, member.email);
     });
   });
@@ -380,14 +381,14 @@ describe('Staff authentication', () => {
       const { token, member } = await signInAs(testApp, 'salesperson');
       const other = (await logIn(testApp, member.email)).token;
       const newPassword = 'a brand new passphrase';
-      await api
+      await testApp.api
         .put('/api/auth/password')
         .set(bearer(token))
         .send({ currentPassword: STAFF_PASSWORD, newPassword })
         .expect(200);
-      await api.get('/api/auth/verify').set(bearer(other)).expect(401);
-      await api.get('/api/auth/verify').set(bearer(token)).expect(200);
-      await api
+      await testApp.api.get('/api/auth/verify').set(bearer(other)).expect(401);
+      await testApp.api.get('/api/auth/verify').set(bearer(token)).expect(200);
+      await testApp.api
         .post('/api/auth/login')
         .set(freshClient())
         .send({ email: member.email, password: STAFF_PASSWORD })
@@ -402,19 +403,19 @@ describe('Staff authentication', () => {
 
     it('should refuse a wrong current password and a short new one with 400', async () => {
       const { token } = await signInAs(testApp, 'salesperson');
-      const wrong = await api
+      const wrong = await testApp.api
         .put('/api/auth/password')
         .set(bearer(token))
         .send({ currentPassword: 'not my password', newPassword: 'long enough password' })
         .expect(400);
       expect(wrong.body.message).toMatch(/currentPassword/);
-      const short = await api
+      const short = await testApp.api
         .put('/api/auth/password')
         .set(bearer(token))
         .send({ currentPassword: STAFF_PASSWORD, newPassword: 'short' })
         .expect(400);
       expect(short.body.message).toMatch(/newPassword must be at least 12 characters/);
-      await api.get('/api/auth/verify').set(bearer(token)).expect(200);
+      await testApp.api.get('/api/auth/verify').set(bearer(token)).expect(200);
     });
     it('should refuse common passwords and ones holding the e-mail with 400, keeping the old one', async () => {
       const { token, member } = await signInAs(testApp, 'salesperson', {
@@ -432,7 +433,7 @@ describe('Staff authentication', () => {
           'newPassword must not contain your e-mail address or its name part',
         ],
       ]) {
-        const response = await api
+        const response = await testApp.api
           .put('/api/auth/password')
           .set(bearer(token))
           .send({ currentPassword: STAFF_PASSWORD, newPassword })
@@ -445,13 +446,13 @@ describe('Staff authentication', () => {
     it('should stop guessing the current password after five wrong tries a minute', async () => {
       const { token } = await signInAs(testApp, 'salesperson');
       for (let i = 0; i < 5; i++) {
-        await api
+        await testApp.api
           .put('/api/auth/password')
           .set(bearer(token))
           .send({ currentPassword: `guess ${i}`, newPassword: 'long enough password' })
           .expect(400);
       }
-      await api
+      await testApp.api
         .put('/api/auth/password')
         .set(bearer(token))
         .send({ currentPassword: STAFF_PASSWORD, newPassword: 'long enough password' })
@@ -462,7 +463,7 @@ describe('Staff authentication', () => {
   describe('PUT /api/auth/profile', () => {
     it('should save the member’s own name and e-mail', async () => {
       const { token, member } = await signInAs(testApp, 'salesperson');
-      const response = await api
+      const response = await testApp.api
         .put('/api/auth/profile')
         .set(bearer(token))
         .send({ firstName: 'Uusi', lastName: 'Nimi', email: `Renamed-${member.email}` })
@@ -472,14 +473,14 @@ describe('Staff authentication', () => {
         lastName: 'Nimi',
         email: `renamed-${member.email}`,
       });
-      const verify = await api.get('/api/auth/verify').set(bearer(token)).expect(200);
+      const verify = await testApp.api.get('/api/auth/verify').set(bearer(token)).expect(200);
       expect(verify.body.user.firstName).toBe('Uusi');
     });
 
     it('should refuse an e-mail another member uses with 409', async () => {
       const { token } = await signInAs(testApp, 'salesperson');
       const other = await createMember(testApp, 'manager');
-      await api
+      await testApp.api
         .put('/api/auth/profile')
         .set(bearer(token))
         .send({ firstName: 'A', lastName: 'B', email: other.email })
@@ -490,7 +491,7 @@ describe('Staff authentication', () => {
   describe('one-time passwords', () => {
     it('should allow nothing but a password change until the member has set their own', async () => {
       const admin = await signInAs(testApp, 'admin');
-      const added = await api
+      const added = await testApp.api
         .post('/api/admin/users')
         .set(bearer(admin.token))
         .send({ firstName: 'Uusi', lastName: 'Myyjä', email: 'uusi.myyja@example.fi' })
@@ -500,14 +501,14 @@ describe('Staff authentication', () => {
       expect(oneTime).toHaveLength(16);
       const login = await logIn(testApp, 'uusi.myyja@example.fi', oneTime);
       expect(login.user.mustChangePassword).toBe(true);
-      await api.get('/api/auth/verify').set(bearer(login.token)).expect(200);
-      const refused = await api
+      await testApp.api.get('/api/auth/verify').set(bearer(login.token)).expect(200);
+      const refused = await testApp.api
         .put('/api/auth/profile')
         .set(bearer(login.token))
         .send({ firstName: 'A', lastName: 'B', email: 'uusi.myyja@example.fi' })
         .expect(403);
       expect(refused.body.message).toBe('Password change required');
-      const common = await api
+      const common = await testApp.api
         .put('/api/auth/password')
         .set(bearer(login.token))
         .send({ currentPassword: oneTime, newPassword: 'password1234' })
@@ -515,14 +516,14 @@ describe('Staff authentication', () => {
       expect(common.body.message).toBe(
         'newPassword is one of the most commonly used passwords; choose another',
       );
-      await api
+      await testApp.api
         .put('/api/auth/password')
         .set(bearer(login.token))
         .send({ currentPassword: oneTime, newPassword: 'my own long password' })
         .expect(200);
-      const verify = await api.get('/api/auth/verify').set(bearer(login.token)).expect(200);
+      const verify = await testApp.api.get('/api/auth/verify').set(bearer(login.token)).expect(200);
       expect(verify.body.user.mustChangePassword).toBe(false);
-      await api
+      await testApp.api
         .put('/api/auth/profile')
         .set(bearer(login.token))
         .send({ firstName: 'A', lastName: 'B', email: 'uusi.myyja@example.fi' })

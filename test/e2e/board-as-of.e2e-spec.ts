@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import request from 'supertest';
 import type { BoardAsOf } from '#src/contract/board-history.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import { createTestLead } from '../support/leads.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
-import { bearer, signInAs, type SignedInStaff } from '../support/staff.js';
+import { useTestApp } from '../support/app-fixture.js';
+import { bearer } from '../support/staff.js';
 
 const CARDS = 10;
 
@@ -21,23 +20,20 @@ interface LiveBoard {
 }
 
 describe('GET /api/admin/pipeline/as-of', () => {
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-  let admin: SignedInStaff;
-
   const catchUp = () => testApp.app.get(ProjectionManager).catchUp();
   const as = () => bearer(admin.token);
 
   async function liveBoard(): Promise<LiveBoard> {
     await catchUp();
-    const columns = (await api.get('/api/admin/pipeline-columns').set(as()).expect(200)).body as {
+    const columns = (await testApp.api.get('/api/admin/pipeline-columns').set(as()).expect(200))
+      .body as {
       id: string;
       name: string;
       color: string;
     }[];
     const pages = await Promise.all(
       columns.map(async (column) => {
-        const { body } = await api
+        const { body } = await testApp.api
           .get('/api/admin/quotes')
           .query({ status: column.id, page: 1, pageSize: CARDS, sort: '-createdAt' })
           .set(as())
@@ -60,12 +56,12 @@ describe('GET /api/admin/pipeline/as-of', () => {
         };
       }),
     );
-    const stats = (await api.get('/api/admin/quotes/stats').set(as()).expect(200)).body;
+    const stats = (await testApp.api.get('/api/admin/quotes/stats').set(as()).expect(200)).body;
     return { columns: pages, stats };
   }
 
   async function boardAsOf(at: Date): Promise<LiveBoard> {
-    const { body } = (await api
+    const { body } = (await testApp.api
       .get('/api/admin/pipeline/as-of')
       .query({ at: at.toISOString(), cardsPerColumn: CARDS })
       .set(as())
@@ -86,14 +82,8 @@ describe('GET /api/admin/pipeline/as-of', () => {
     };
   }
 
-  beforeAll(async () => {
-    testApp = await startTestApp({}, { runProjections: false });
-    api = request(testApp.baseUrl);
-    admin = await signInAs(testApp, 'admin');
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp({ runProjections: false });
+  const admin = testApp.signedIn('admin');
 
   it('should show at a past moment exactly the board that was live then', async () => {
     const leads: string[] = [];
@@ -109,16 +99,16 @@ describe('GET /api/admin/pipeline/as-of', () => {
       );
     }
     const move = (id: string, status: string) =>
-      api.put(`/api/admin/quotes/${id}`).set(as()).send({ status }).expect(200);
+      testApp.api.put(`/api/admin/quotes/${id}`).set(as()).send({ status }).expect(200);
     await move(leads[0], 'contacted');
     await move(leads[1], 'closed');
-    await api.delete(`/api/quotes/${leads[2]}/soft`).set(as()).expect(200);
-    await api
+    await testApp.api.delete(`/api/quotes/${leads[2]}/soft`).set(as()).expect(200);
+    await testApp.api
       .put(`/api/admin/quotes/${leads[3]}/update-lead`)
       .set(as())
       .send({ totalPrice: 4321 })
       .expect(200);
-    const column = await api
+    const column = await testApp.api
       .post('/api/admin/pipeline-columns')
       .set(as())
       .send({ name: 'Site visit', color: 'orange' })
@@ -133,20 +123,20 @@ describe('GET /api/admin/pipeline/as-of', () => {
     // Everything changes afterwards: the board as of `then` must not.
     await move(leads[5], 'proposal');
     await move(leads[0], 'closed');
-    await api.post(`/api/quotes/${leads[2]}/restore`).set(as()).expect(201);
-    await api.delete(`/api/quotes/${leads[6]}/soft`).set(as()).expect(200);
-    await api.delete(`/api/admin/quotes/${leads[6]}`).set(as()).expect(204);
-    await api
+    await testApp.api.post(`/api/quotes/${leads[2]}/restore`).set(as()).expect(201);
+    await testApp.api.delete(`/api/quotes/${leads[6]}/soft`).set(as()).expect(200);
+    await testApp.api.delete(`/api/admin/quotes/${leads[6]}`).set(as()).expect(204);
+    await testApp.api
       .put(`/api/admin/quotes/${leads[7]}/update-lead`)
       .set(as())
       .send({ totalPrice: 9999 })
       .expect(200);
-    await api
+    await testApp.api
       .put(`/api/admin/pipeline-columns/contacted`)
       .set(as())
       .send({ name: 'Called', color: 'red' })
       .expect(200);
-    await api
+    await testApp.api
       .delete(`/api/admin/pipeline-columns/${column.body.id}`)
       .query({ moveLeadsTo: 'new' })
       .set(as())
@@ -172,8 +162,12 @@ describe('GET /api/admin/pipeline/as-of', () => {
 
   it('should refuse a moment in the future or not a date-time with 400', async () => {
     const future = new Date(Date.now() + 60 * 60 * 1000).toISOString();
-    await api.get('/api/admin/pipeline/as-of').query({ at: future }).set(as()).expect(400);
-    await api.get('/api/admin/pipeline/as-of').query({ at: 'monday' }).set(as()).expect(400);
-    await api.get('/api/admin/pipeline/as-of').set(as()).expect(400);
+    await testApp.api.get('/api/admin/pipeline/as-of').query({ at: future }).set(as()).expect(400);
+    await testApp.api
+      .get('/api/admin/pipeline/as-of')
+      .query({ at: 'monday' })
+      .set(as())
+      .expect(400);
+    await testApp.api.get('/api/admin/pipeline/as-of').set(as()).expect(400);
   });
 });

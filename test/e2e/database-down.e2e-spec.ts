@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { answerChecker, callsOf, type Document } from '../support/openapi-document.js';
 import { validQuote } from '../support/public-intake.js';
-import { bearer, signInAs } from '../support/staff.js';
+import { bearer } from '../support/staff.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 /**
  * A TCP relay in front of the test database that can be pulled like a cable: pulled, it drops
@@ -76,24 +76,26 @@ function targetOf(url: string): { host: string; port: number; path?: string } {
 describe('With the database down', () => {
   let database: TestDatabase;
   let cable: DatabaseCable;
-  let testApp: TestApp;
   let document: Document;
-  let token: string;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     cable = new DatabaseCable(database.url);
     await cable.plugIn();
-    testApp = await startTestApp(
-      { DATABASE_CONNECT_TIMEOUT_MS: '2000' },
-      { database: { ...database, url: cable.url() } },
-    );
-    document = (await request(testApp.baseUrl).get('/api/docs-json').expect(200)).body as Document;
-    token = (await signInAs(testApp, 'admin')).token;
   });
+  // Hooks after all run in the order declared: the cable is plugged in again before the app closes.
   afterAll(async () => {
     await cable.plugIn();
-    await testApp.close();
+  });
+  const testApp = useTestApp({
+    env: { DATABASE_CONNECT_TIMEOUT_MS: '2000' },
+    database: () => ({ ...database, url: cable.url() }),
+  });
+  const admin = testApp.signedIn('admin');
+  beforeAll(async () => {
+    document = (await testApp.api.get('/api/docs-json').expect(200)).body as Document;
+  });
+  afterAll(async () => {
     await cable.remove();
     await database.drop();
   });
@@ -102,10 +104,10 @@ describe('With the database down', () => {
     const mismatch = answerChecker(document);
     const call = (method: string, path: string) =>
       callsOf(document).find((c) => c.method === method && c.path === path)!;
-    await request(testApp.baseUrl).get('/api/admin/quotes').set(bearer(token)).expect(200);
+    await request(testApp.baseUrl).get('/api/admin/quotes').set(bearer(admin.token)).expect(200);
 
     cable.pull();
-    const list = await request(testApp.baseUrl).get('/api/admin/quotes').set(bearer(token));
+    const list = await request(testApp.baseUrl).get('/api/admin/quotes').set(bearer(admin.token));
     expect(list.status).toBe(503);
     expect(Number(list.headers['retry-after'])).toBeGreaterThan(0);
     expect(mismatch(call('get', '/api/admin/quotes'), list)).toBeNull();

@@ -1,8 +1,7 @@
 import type pg from 'pg';
-import request from 'supertest';
 import { PG_POOL } from '#src/platform/database/queryable.js';
-import { bearer, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { bearer } from '../support/staff.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 const POOL_SIZE = 4;
 
@@ -22,30 +21,22 @@ const quote = (firstName: string) => ({
 });
 
 describe('Database waits', () => {
-  let testApp: TestApp;
-  let admin: string;
-  let api: ReturnType<typeof request>;
-
-  beforeAll(async () => {
-    testApp = await startTestApp({
+  const testApp = useTestApp({
+    env: {
       DATABASE_POOL_SIZE: String(POOL_SIZE),
       // Long enough for the erasures queued ahead of a request on a loaded machine.
       DATABASE_CONNECT_TIMEOUT_MS: '5000',
       DATABASE_LOCK_TIMEOUT_MS: '300',
       DATABASE_STATEMENT_TIMEOUT_MS: '1000',
       RATE_LIMIT_PER_MINUTE: '1000',
-    });
-    api = request(testApp.baseUrl);
-    admin = (await signInAs(testApp, 'admin')).token;
+    },
   });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const admin = testApp.signedIn('admin');
 
   async function trashedLead(firstName: string): Promise<string> {
-    const { body } = await api
+    const { body } = await testApp.api
       .post('/api/admin/quotes/create-lead')
-      .set(bearer(admin))
+      .set(bearer(admin.token))
       .send({
         customerFirstName: firstName,
         customerLastName: 'Poistettava',
@@ -55,7 +46,7 @@ describe('Database waits', () => {
         totalPrice: 990,
       })
       .expect(201);
-    await api.delete(`/api/quotes/${body.id}/soft`).set(bearer(admin)).expect(200);
+    await testApp.api.delete(`/api/quotes/${body.id}/soft`).set(bearer(admin.token)).expect(200);
     return body.id as string;
   }
 
@@ -67,15 +58,15 @@ describe('Database waits', () => {
       // supertest sends a request only once it is awaited: `then` starts them all now.
       const deleting = Promise.all(
         leads.map((id) =>
-          api
+          testApp.api
             .delete(`/api/admin/quotes/${id}`)
-            .set(bearer(admin))
+            .set(bearer(admin.token))
             .then((response) => response.status),
         ),
       );
       const during = await Promise.all([
-        api.get('/api/health').then((response) => response.status),
-        api
+        testApp.api.get('/api/health').then((response) => response.status),
+        testApp.api
           .post('/api/quote')
           .send(quote('Kesken'))
           .then((response) => response.status),
@@ -83,8 +74,8 @@ describe('Database waits', () => {
 
       expect(await deleting).toEqual(leads.map(() => 204));
       expect(during).toEqual([200, 201]);
-      await api.get('/api/health').expect(200);
-      await api.post('/api/quote').send(quote('Jälkeen')).expect(201);
+      await testApp.api.get('/api/health').expect(200);
+      await testApp.api.post('/api/quote').send(quote('Jälkeen')).expect(201);
     });
   });
 
@@ -98,7 +89,9 @@ describe('Database waits', () => {
         await holder.query('select 1 from streams where stream_id = $1 for update', [
           `lead-${leadId}`,
         ]);
-        const refused = await api.post(`/api/quotes/${leadId}/restore`).set(bearer(admin));
+        const refused = await testApp.api
+          .post(`/api/quotes/${leadId}/restore`)
+          .set(bearer(admin.token));
         expect(refused.status).toBe(503);
         expect(refused.headers['retry-after']).toBe('1');
         expect(refused.body).toEqual({
@@ -111,7 +104,7 @@ describe('Database waits', () => {
         holder.release();
       }
       // Nothing was written: the same request goes through once the lock is gone.
-      await api.post(`/api/quotes/${leadId}/restore`).set(bearer(admin)).expect(201);
+      await testApp.api.post(`/api/quotes/${leadId}/restore`).set(bearer(admin.token)).expect(201);
     });
 
     it('should answer 503 with a retry hint when no connection comes free in time', async () => {
@@ -119,14 +112,14 @@ describe('Database waits', () => {
       const held = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
       try {
         const started = Date.now();
-        const refused = await api.get('/api/admin/quotes').set(bearer(admin));
+        const refused = await testApp.api.get('/api/admin/quotes').set(bearer(admin.token));
         expect(refused.status).toBe(503);
         expect(refused.headers['retry-after']).toBe('1');
         expect(Date.now() - started).toBeLessThan(15_000);
       } finally {
         for (const client of held) client.release();
       }
-      await api.get('/api/admin/quotes').set(bearer(admin)).expect(200);
+      await testApp.api.get('/api/admin/quotes').set(bearer(admin.token)).expect(200);
     });
 
     it('should stop a statement that runs past the statement timeout', async () => {

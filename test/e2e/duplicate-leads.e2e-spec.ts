@@ -1,35 +1,24 @@
-import request from 'supertest';
 import type { HistoryEntry } from '#src/contract/lead-history.js';
 import type { AuditPage } from '#src/contract/audit.js';
 import type { LeadDetails, LeadView } from '#src/contract/leads.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import type { ContactAnswer, QuoteAnswer } from '#src/contract/quote.js';
 import { validQuote } from '../support/public-intake.js';
-import { bearer, type SignedInStaff, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { bearer } from '../support/staff.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 /** One customer twice: linked on arrival (docs/decisions/0127-duplicate-leads.md). */
 describe('Duplicate leads', () => {
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-  let admin: SignedInStaff;
-
-  beforeAll(async () => {
-    testApp = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1000' });
-    api = request(testApp.baseUrl);
-    admin = await signInAs(testApp, 'admin', { firstName: 'Anna', lastName: 'Admin' });
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' } });
+  const admin = testApp.signedIn('admin', { firstName: 'Anna', lastName: 'Admin' });
 
   const details = async (id: string) =>
-    (await api.get(`/api/admin/quotes/${id}`).set(bearer(admin.token)).expect(200))
+    (await testApp.api.get(`/api/admin/quotes/${id}`).set(bearer(admin.token)).expect(200))
       .body as LeadDetails;
 
   const quote = async (email: string, phone: string) =>
     (
-      await api
+      await testApp.api
         .post('/api/quote')
         .send({ ...validQuote(), customer: { ...validQuote().customer, email, phone } })
         .expect(201)
@@ -37,7 +26,7 @@ describe('Duplicate leads', () => {
 
   const contact = async (email: string, phone?: string) =>
     (
-      await api
+      await testApp.api
         .post('/api/contact')
         .send({ firstName: 'Maija', email, ...(phone ? { phone } : {}), message: 'Soittakaa.' })
         .expect(201)
@@ -65,7 +54,7 @@ describe('Duplicate leads', () => {
     expect(older.version).toBe(1);
 
     const history = (
-      await api
+      await testApp.api
         .get(`/api/admin/quotes/${second.leadId}/history`)
         .set(bearer(admin.token))
         .expect(200)
@@ -85,20 +74,32 @@ describe('Duplicate leads', () => {
 
   it('should link no lead in the Recycle Bin, and hide a link once the other is trashed', async () => {
     const binned = await quote('roskis@example.fi', '+358 40 700 0003');
-    await api.delete(`/api/quotes/${binned.leadId}/soft`).set(bearer(admin.token)).expect(200);
+    await testApp.api
+      .delete(`/api/quotes/${binned.leadId}/soft`)
+      .set(bearer(admin.token))
+      .expect(200);
     const after = await contact('roskis@example.fi');
     expect((await details(after.leadId)).duplicates).toEqual([]);
 
     const third = await contact('roskis@example.fi');
     expect((await details(third.leadId)).duplicates.map((d) => d.id)).toEqual([after.leadId]);
-    await api.delete(`/api/quotes/${after.leadId}/soft`).set(bearer(admin.token)).expect(200);
+    await testApp.api
+      .delete(`/api/quotes/${after.leadId}/soft`)
+      .set(bearer(admin.token))
+      .expect(200);
     expect((await details(third.leadId)).duplicates).toEqual([]);
   });
 
   it('should never match an erased person, and keep no contact key of them', async () => {
     const gone = await quote('poistettu@example.fi', '+358 40 700 0004');
-    await api.delete(`/api/quotes/${gone.leadId}/soft`).set(bearer(admin.token)).expect(200);
-    await api.delete(`/api/admin/quotes/${gone.leadId}`).set(bearer(admin.token)).expect(204);
+    await testApp.api
+      .delete(`/api/quotes/${gone.leadId}/soft`)
+      .set(bearer(admin.token))
+      .expect(200);
+    await testApp.api
+      .delete(`/api/admin/quotes/${gone.leadId}`)
+      .set(bearer(admin.token))
+      .expect(204);
     const later = await contact('poistettu@example.fi', '+358 40 700 0004');
     expect((await details(later.leadId)).duplicates).toEqual([]);
     const { rows } = await testApp.db.pool.query<{
@@ -109,7 +110,7 @@ describe('Duplicate leads', () => {
   });
 
   it('should show the link in the list answer of neither lead, which stays as it was', async () => {
-    const leads = (await api.get('/api/admin/quotes').set(bearer(admin.token)).expect(200))
+    const leads = (await testApp.api.get('/api/admin/quotes').set(bearer(admin.token)).expect(200))
       .body as LeadView[];
     expect(leads.length).toBeGreaterThan(0);
     expect(leads.every((lead) => !('duplicates' in lead) && lead.mergedInto === null)).toBe(true);
@@ -117,7 +118,11 @@ describe('Duplicate leads', () => {
 
   describe('POST /api/admin/quotes/:id/merge', () => {
     const merge = (id: string, body: Record<string, unknown>, status: number) =>
-      api.post(`/api/admin/quotes/${id}/merge`).set(bearer(admin.token)).send(body).expect(status);
+      testApp.api
+        .post(`/api/admin/quotes/${id}/merge`)
+        .set(bearer(admin.token))
+        .send(body)
+        .expect(status);
     let pairs = 0;
     const versionOf = async (id: string) => (await details(id)).version;
     const pair = async (name: string) => {
@@ -128,17 +133,18 @@ describe('Duplicate leads', () => {
     };
     const boardIds = async () =>
       (
-        (await api.get('/api/admin/quotes').set(bearer(admin.token)).expect(200)).body as LeadView[]
+        (await testApp.api.get('/api/admin/quotes').set(bearer(admin.token)).expect(200))
+          .body as LeadView[]
       ).map((lead) => lead.id);
     const binIds = async () =>
       (
-        (await api.get('/api/quotes/deleted').set(bearer(admin.token)).expect(200))
+        (await testApp.api.get('/api/quotes/deleted').set(bearer(admin.token)).expect(200))
           .body as LeadView[]
       ).map((lead) => lead.id);
 
     it('should merge a lead into another, which keeps both histories, and tell the audit log', async () => {
       const { survivor, merged } = await pair('yhdista');
-      await api
+      await testApp.api
         .put(`/api/admin/quotes/${merged}`)
         .set(bearer(admin.token))
         .send({ notes: 'Soitti perään' })
@@ -153,7 +159,10 @@ describe('Duplicate leads', () => {
       expect((await details(merged)).mergedInto).toBe(survivor);
 
       const history = (
-        await api.get(`/api/admin/quotes/${survivor}/history`).set(bearer(admin.token)).expect(200)
+        await testApp.api
+          .get(`/api/admin/quotes/${survivor}/history`)
+          .set(bearer(admin.token))
+          .expect(200)
       ).body as HistoryEntry[];
       expect(history.map((entry) => entry.type)).toEqual([
         'LeadAbsorbed',
@@ -167,7 +176,7 @@ describe('Duplicate leads', () => {
 
       await testApp.app.get(ProjectionManager).catchUp();
       const audit = (
-        await api
+        await testApp.api
           .get('/api/admin/activity')
           .query({ type: 'LeadMerged', page: 1, pageSize: 100 })
           .set(bearer(admin.token))
@@ -195,7 +204,7 @@ describe('Duplicate leads', () => {
       const { survivor, merged } = await pair('vanha');
       const stale = await merge(merged, { into: survivor, expectedVersion: 1 }, 409);
       expect(stale.body).toMatchObject({ currentVersion: 2 });
-      await api
+      await testApp.api
         .post(`/api/admin/quotes/${merged}/merge`)
         .set(bearer(admin.token))
         .set('If-Match', '1')
@@ -206,9 +215,12 @@ describe('Duplicate leads', () => {
 
     it('should refuse merging into a lead in the bin, erased or merged, and a merged lead again', async () => {
       const { survivor, merged } = await pair('roskaan');
-      await api.delete(`/api/quotes/${survivor}/soft`).set(bearer(admin.token)).expect(200);
+      await testApp.api.delete(`/api/quotes/${survivor}/soft`).set(bearer(admin.token)).expect(200);
       await merge(merged, { into: survivor }, 409);
-      await api.delete(`/api/admin/quotes/${survivor}`).set(bearer(admin.token)).expect(204);
+      await testApp.api
+        .delete(`/api/admin/quotes/${survivor}`)
+        .set(bearer(admin.token))
+        .expect(204);
       await merge(merged, { into: survivor }, 404);
 
       const twice = await pair('kahdesti');
@@ -217,8 +229,14 @@ describe('Duplicate leads', () => {
       const third = (await contact('kolmas@example.fi')).leadId;
       await merge(third, { into: twice.merged }, 409);
       // A merged lead is never in the bin: it cannot be trashed, restored or erased on its own.
-      await api.delete(`/api/quotes/${twice.merged}/soft`).set(bearer(admin.token)).expect(409);
-      await api.delete(`/api/admin/quotes/${twice.merged}`).set(bearer(admin.token)).expect(409);
+      await testApp.api
+        .delete(`/api/quotes/${twice.merged}/soft`)
+        .set(bearer(admin.token))
+        .expect(409);
+      await testApp.api
+        .delete(`/api/admin/quotes/${twice.merged}`)
+        .set(bearer(admin.token))
+        .expect(409);
       expect(await versionOf(twice.merged)).toBe(3);
     });
 
@@ -227,8 +245,11 @@ describe('Duplicate leads', () => {
       const earlier = (await contact('poistoketju@example.fi')).leadId;
       await merge(earlier, { into: merged }, 200);
       await merge(merged, { into: survivor }, 200);
-      await api.delete(`/api/quotes/${survivor}/soft`).set(bearer(admin.token)).expect(200);
-      await api.delete(`/api/admin/quotes/${survivor}`).set(bearer(admin.token)).expect(204);
+      await testApp.api.delete(`/api/quotes/${survivor}/soft`).set(bearer(admin.token)).expect(200);
+      await testApp.api
+        .delete(`/api/admin/quotes/${survivor}`)
+        .set(bearer(admin.token))
+        .expect(204);
       const { rows } = await testApp.db.pool.query<{ id: string; email: string | null }>(
         'select id, email from lead_list where id = any($1) and erased_at is not null order by id',
         [[survivor, merged, earlier]],
@@ -239,7 +260,7 @@ describe('Duplicate leads', () => {
 
     it('should refuse merging a lead in the bin', async () => {
       const { survivor, merged } = await pair('roskassa');
-      await api.delete(`/api/quotes/${merged}/soft`).set(bearer(admin.token)).expect(200);
+      await testApp.api.delete(`/api/quotes/${merged}/soft`).set(bearer(admin.token)).expect(200);
       await merge(merged, { into: survivor }, 409);
       expect(await versionOf(survivor)).toBe(1);
     });

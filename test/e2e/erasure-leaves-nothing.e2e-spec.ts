@@ -1,6 +1,5 @@
 import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import request from 'supertest';
 import { AUDIT_ACTIONS } from '#src/contract/audit.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import {
@@ -14,7 +13,7 @@ import { UpcasterRegistry } from '#src/platform/event-store/upcasters.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 import { bearer, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 /** A person whose name, e-mail and phone must be nowhere once they are erased. */
 const PERSON = {
@@ -128,20 +127,16 @@ const found = (text: string) => NEEDLES.filter((needle) => text.includes(needle)
  * the export, the read models or a backup once they are erased.
  */
 describe('Erasure leaves nothing behind', () => {
-  let testApp: TestApp;
   let registry: EventTypeRegistry;
   let declarations: EventTypeDeclaration[];
   let admin: string;
-  const api = () => request(testApp.baseUrl);
+
+  const testApp = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' } });
 
   beforeAll(async () => {
-    testApp = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1000' });
     registry = testApp.app.get(EventTypeRegistry);
     declarations = registry.declarations;
     admin = (await signInAs(testApp, 'admin')).token;
-  });
-  afterAll(async () => {
-    await testApp.close();
   });
 
   describe('the event types the store knows', () => {
@@ -239,7 +234,7 @@ describe('Erasure leaves nothing behind', () => {
 
   describe("the person's own requests, erased", () => {
     it('should leave them in no event, export, read model or backup', async () => {
-      const quote = await api()
+      const quote = await testApp.api
         .post('/api/quote')
         .send({
           doorStyle: 'Uritettu',
@@ -255,19 +250,19 @@ describe('Erasure leaves nothing behind', () => {
         })
         .expect(201);
       const quoteLead = (quote.body as { leadId: string }).leadId;
-      const contact = await api()
+      const contact = await testApp.api
         .post('/api/contact')
         .send({ ...PERSON, message: `Minä olen ${NAME}, ${PERSON.email}` })
         .expect(201);
       const contactLead = (contact.body as { leadId: string }).leadId;
 
-      await api().get(`/api/admin/quotes/${quoteLead}`).set(bearer(admin)).expect(200);
-      await api()
+      await testApp.api.get(`/api/admin/quotes/${quoteLead}`).set(bearer(admin)).expect(200);
+      await testApp.api
         .post(`/api/quotes/${quoteLead}/emails`)
         .set(bearer(admin))
         .send({ subject: `Hei ${NAME}`, body: `Soitamme numeroon ${PERSON.phone}.` })
         .expect(201);
-      await api()
+      await testApp.api
         .post(`/api/quotes/${quoteLead}/emails/reply`)
         .set(bearer(admin))
         .send({ subject: 'Vastaus', body: `Terveisin ${NAME}, ${PERSON.email}` })
@@ -275,12 +270,16 @@ describe('Erasure leaves nothing behind', () => {
       const manager = testApp.app.get(ProjectionManager);
       await manager.catchUp();
       for (const q of [PERSON.email, PERSON.phone, NAME]) {
-        await api().get('/api/admin/activity/csv').query({ q }).set(bearer(admin)).expect(200);
+        await testApp.api
+          .get('/api/admin/activity/csv')
+          .query({ q })
+          .set(bearer(admin))
+          .expect(200);
       }
 
       for (const lead of [quoteLead, contactLead]) {
-        await api().delete(`/api/quotes/${lead}/soft`).set(bearer(admin)).expect(200);
-        await api().delete(`/api/admin/quotes/${lead}`).set(bearer(admin)).expect(204);
+        await testApp.api.delete(`/api/quotes/${lead}/soft`).set(bearer(admin)).expect(200);
+        await testApp.api.delete(`/api/admin/quotes/${lead}`).set(bearer(admin)).expect(204);
       }
       await manager.catchUp();
 
@@ -290,7 +289,7 @@ describe('Erasure leaves nothing behind', () => {
       );
       for (const needle of found(events.rows[0].t)) leaks.push(`events: ${needle}`);
 
-      const exported = await api()
+      const exported = await testApp.api
         .get('/api/admin/events')
         .set(bearer(admin))
         .buffer(true)
@@ -316,9 +315,9 @@ describe('Erasure leaves nothing behind', () => {
         for (const needle of found(rows[0].t ?? '')) leaks.push(`table ${name}: ${needle}`);
       }
 
-      const backup = await api().post('/api/admin/backup/run').set(bearer(admin)).expect(201);
+      const backup = await testApp.api.post('/api/admin/backup/run').set(bearer(admin)).expect(201);
       const file = (backup.body as { file: { name: string } }).file.name;
-      const download = await api()
+      const download = await testApp.api
         .get(`/api/admin/backup/files/${file}`)
         .set(bearer(admin))
         .buffer(true)

@@ -1,28 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { PIPELINE_STREAM_ID } from '#src/modules/leads/domain/pipeline.events.js';
-import { bearer, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { bearer } from '../support/staff.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('event metadata', () => {
-  let testApp: TestApp;
-  let token: string;
-
-  beforeAll(async () => {
-    testApp = await startTestApp();
-    ({ token } = await signInAs(testApp, 'manager'));
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp();
+  const manager = testApp.signedIn('manager');
 
   /** Adds a pipeline column with the request id given; returns the answer and the event's metadata. */
   async function addColumn(requestId: string) {
     const response = await request(testApp.baseUrl)
       .post('/api/admin/pipeline-columns')
-      .set(bearer(token))
+      .set(bearer(manager.token))
       .set('X-Request-Id', requestId)
       .send({ name: `Vaihe ${randomUUID().slice(0, 6)}`, color: 'blue' })
       .expect(201);

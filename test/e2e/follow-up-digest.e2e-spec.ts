@@ -1,11 +1,11 @@
-import request from 'supertest';
 import type { LeadView } from '#src/contract/leads.js';
 import { finnishDay } from '#src/contract/finnish-day.js';
 import { FollowUpDigestJob } from '#src/modules/mail/staff/follow-up-digest.job.js';
 import { eventually } from '../support/mail.js';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.js';
-import { bearer, type SignedInStaff, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { bearer, signInAs } from '../support/staff.js';
+import { startTestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ENV = {
@@ -18,25 +18,18 @@ const ENV = {
 
 describe('The morning follow-up digest', () => {
   let sink: SmtpSink;
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-  let sami: SignedInStaff;
-  let mika: SignedInStaff;
-
   beforeAll(async () => {
     sink = await startSmtpSink();
-    testApp = await startTestApp({ SMTP_URL: sink.url, ...ENV });
-    api = request(testApp.baseUrl);
-    sami = await signInAs(testApp, 'salesperson', { firstName: 'Sami', lastName: 'Seller' });
-    mika = await signInAs(testApp, 'manager', { firstName: 'Mika', lastName: 'Manager' });
   });
+  const testApp = useTestApp({ env: () => ({ SMTP_URL: sink.url, ...ENV }) });
+  const sami = testApp.signedIn('salesperson', { firstName: 'Sami', lastName: 'Seller' });
+  const mika = testApp.signedIn('manager', { firstName: 'Mika', lastName: 'Manager' });
   afterAll(async () => {
-    await testApp.close();
     await sink.stop();
   });
 
   async function lead(lastName: string, followUp: Record<string, unknown>): Promise<LeadView> {
-    const created = await api
+    const created = await testApp.api
       .post('/api/admin/quotes/create-lead')
       .set(bearer(sami.token))
       .send({
@@ -46,7 +39,7 @@ describe('The morning follow-up digest', () => {
       })
       .expect(201);
     const id = (created.body as LeadView).id;
-    await api
+    await testApp.api
       .put(`/api/admin/quotes/${id}/update-lead`)
       .set(bearer(sami.token))
       .send(followUp)
@@ -67,7 +60,7 @@ describe('The morning follow-up digest', () => {
     const due = await lead('Huomenna', { ownerId: sami.member.id, followUpOn: tomorrow });
     await lead('Myohemmin', { ownerId: sami.member.id, followUpOn: later });
     const done = await lead('Tehty', { ownerId: sami.member.id, followUpOn: today });
-    await api
+    await testApp.api
       .put(`/api/admin/quotes/${done.id}/update-lead`)
       .set(bearer(sami.token))
       .send({ followUpDone: true })
@@ -163,7 +156,7 @@ describe('The morning follow-up digest', () => {
     try {
       // Sami's, Mika's and Nelli's.
       expect(await testApp.app.get(FollowUpDigestJob).queueDigests(day)).toBe(3);
-      await api
+      await testApp.api
         .put(`/api/admin/quotes/${only.id}/update-lead`)
         .set(bearer(sami.token))
         .send({ followUpDone: true })

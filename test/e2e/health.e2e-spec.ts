@@ -3,16 +3,10 @@ import type pg from 'pg';
 import request from 'supertest';
 import { PG_POOL } from '#src/platform/database/queryable.js';
 import { bearer, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 describe('GET /api/health', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp();
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp();
 
   it('should tell an anonymous caller only that the service and its database are up', async () => {
     const response = await request(testApp.baseUrl).get('/api/health').expect(200);

@@ -8,7 +8,7 @@ import {
   type Schema,
 } from '../support/openapi-document.js';
 import { bearer, createMember, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 /** Calls that end the session they run in: probing them would sign the prober out. */
 const SESSION_ENDING = new Set(['/api/auth/logout', '/api/auth/password']);
@@ -50,20 +50,17 @@ const RAW_BODIES = ['{"a":', '\u00ff\u00fe', `${'['.repeat(5000)}${']'.repeat(50
  * Whatever is refused is refused with a 4xx; nothing answers 5xx.
  */
 describe('Hostile input on every documented operation', () => {
-  let testApp: TestApp;
   let document: Document;
   let adminToken: string;
   const ids: Record<string, string> = {};
 
+  const testApp = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+
   beforeAll(async () => {
-    testApp = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
     document = (await request(testApp.baseUrl).get('/api/docs-json').expect(200)).body as Document;
     adminToken = (await signInAs(testApp, 'admin')).token;
     ids.lead = await createTestLead(testApp, { firstName: 'Hilja', lastName: 'Häkkinen' });
     ids.member = (await createMember(testApp, 'salesperson')).id;
-  });
-  afterAll(async () => {
-    await testApp.close();
   });
 
   /** The call's path with real records where it names one, and `value` for the rest. */

@@ -1,8 +1,8 @@
-import request from 'supertest';
+import type request from 'supertest';
 import { eventCount, validQuote } from '../support/public-intake.js';
 import { bearer, signInAs } from '../support/staff.js';
 import { createTestLead } from '../support/leads.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 type Method = 'post' | 'put' | 'patch';
 interface WriteRoute {
@@ -45,17 +45,14 @@ const postJson = (call: request.Test, json: string) =>
   call.set('Content-Type', 'application/json').send(json);
 
 describe('The HTTP edge', () => {
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-  let admin: string;
   let memberId: string;
   let leadId: string;
   let routes: WriteRoute[];
 
+  const testApp = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' } });
+  const admin = testApp.signedIn('admin');
+
   beforeAll(async () => {
-    testApp = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1000' });
-    api = request(testApp.baseUrl);
-    admin = (await signInAs(testApp, 'admin')).token;
     memberId = (await signInAs(testApp, 'salesperson')).member.id;
     leadId = await createTestLead(testApp, { firstName: 'Aino', lastName: 'Virtanen' });
     routes = [
@@ -145,13 +142,10 @@ describe('The HTTP edge', () => {
       },
     ];
   });
-  afterAll(async () => {
-    await testApp.close();
-  });
 
   const send = (route: WriteRoute, body: unknown) => {
-    const call = api[route.method](route.path);
-    return (route.staff ? call.set(bearer(admin)) : call).send(body as object);
+    const call = testApp.api[route.method](route.path);
+    return (route.staff ? call.set(bearer(admin.token)) : call).send(body as object);
   };
 
   describe('NUL characters and unpaired surrogates', () => {
@@ -179,7 +173,7 @@ describe('The HTTP edge', () => {
     );
 
     it('should refuse them in an object key too', async () => {
-      const response = await api
+      const response = await testApp.api
         .post('/api/analytics')
         .send({ event: 'page_view', page: '/', data: { ['k\u0000']: 1 } })
         .expect(400);
@@ -190,9 +184,9 @@ describe('The HTTP edge', () => {
 
     it('should refuse a NUL character in the search and status queries', async () => {
       for (const name of ['search', 'status']) {
-        const response = await api
+        const response = await testApp.api
           .get(`/api/admin/quotes?${name}=Aino%00`)
-          .set(bearer(admin))
+          .set(bearer(admin.token))
           .expect(400);
         expect(response.body.message).toBe(
           `${name} must not contain NUL characters or unpaired surrogates`,
@@ -202,11 +196,11 @@ describe('The HTTP edge', () => {
 
     it('should refuse a NUL character in a path parameter', async () => {
       for (const call of [
-        api.put('/api/admin/pipeline-columns/a%00b').send({ name: 'X', color: 'red' }),
-        api.delete('/api/admin/pipeline-columns/a%00b?moveLeadsTo=new'),
-        api.get('/api/admin/users/a%00'),
+        testApp.api.put('/api/admin/pipeline-columns/a%00b').send({ name: 'X', color: 'red' }),
+        testApp.api.delete('/api/admin/pipeline-columns/a%00b?moveLeadsTo=new'),
+        testApp.api.get('/api/admin/users/a%00'),
       ]) {
-        const response = await call.set(bearer(admin)).expect(400);
+        const response = await call.set(bearer(admin.token)).expect(400);
         expect(response.body.message).toBe(
           'path must be UTF-8 without NUL or other control characters',
         );
@@ -215,16 +209,19 @@ describe('The HTTP edge', () => {
 
     it('should read the UTF-8 of a lone surrogate in a query as a replacement character', async () => {
       // Percent-decoding cannot produce a lone surrogate: the bytes become U+FFFD.
-      await api.get('/api/admin/quotes?search=Aino%ED%A0%80').set(bearer(admin)).expect(200);
+      await testApp.api
+        .get('/api/admin/quotes?search=Aino%ED%A0%80')
+        .set(bearer(admin.token))
+        .expect(200);
     });
 
     it('should keep accepting text with emoji and Finnish letters (control)', async () => {
-      await api
+      await testApp.api
         .get('/api/admin/quotes')
         .query({ search: 'Äänekoski 😀' })
-        .set(bearer(admin))
+        .set(bearer(admin.token))
         .expect(200);
-      await api
+      await testApp.api
         .post('/api/contact')
         .send({ firstName: 'Öörni', lastName: 'Å', email: 'o@example.fi', message: 'Kiitos 👍' })
         .expect(201);
@@ -235,21 +232,24 @@ describe('The HTTP edge', () => {
     it('should refuse 5,000 levels of arrays in a quote with 400 and store nothing', async () => {
       const before = await eventCount(testApp);
       const body = JSON.stringify(validQuote()).replace('"doors":8', `"doors":${nested(5000)}`);
-      const response = await postJson(api.post('/api/quote'), body).expect(400);
+      const response = await postJson(testApp.api.post('/api/quote'), body).expect(400);
       expect(response.body.message).toMatch(/nested too deeply/);
       expect(await eventCount(testApp)).toBe(before);
     });
 
     it('should refuse 16,000 levels in analytics data with 400', async () => {
       const body = `{"event":"page_view","page":"/","data":{"x":${nested(16_000)}}}`;
-      const response = await postJson(api.post('/api/analytics'), body).expect(400);
+      const response = await postJson(testApp.api.post('/api/analytics'), body).expect(400);
       expect(response.body.message).toMatch(/nested too deeply/);
     });
 
     it('should refuse deep nesting in a staff body and keep answering afterwards', async () => {
       const body = `{"name":${nested(40)},"color":"red"}`;
-      await postJson(api.post('/api/admin/pipeline-columns').set(bearer(admin)), body).expect(400);
-      await api.get('/api/health').expect(200);
+      await postJson(
+        testApp.api.post('/api/admin/pipeline-columns').set(bearer(admin.token)),
+        body,
+      ).expect(400);
+      await testApp.api.get('/api/health').expect(200);
     });
   });
 
@@ -267,7 +267,11 @@ describe('The HTTP edge', () => {
       async (_, type, body) => {
         const before = await eventCount(testApp);
         for (const path of ['/api/contact', '/api/auth/login']) {
-          const response = await api.post(path).set('Content-Type', type).send(body).expect(415);
+          const response = await testApp.api
+            .post(path)
+            .set('Content-Type', type)
+            .send(body)
+            .expect(415);
           expect(response.body).toEqual({
             statusCode: 415,
             error: 'Unsupported Media Type',
@@ -283,13 +287,13 @@ describe('The HTTP edge', () => {
     );
 
     it('should accept JSON with a charset and calls without a body (controls)', async () => {
-      await api
+      await testApp.api
         .post('/api/contact')
         .set('Content-Type', 'application/json; charset=utf-8')
         .send(JSON.stringify({ firstName: 'Matti', lastName: 'V', email: 'm@example.fi' }))
         .expect(201);
-      await api.post('/api/auth/logout').set(bearer(admin)).expect(200);
-      admin = (await signInAs(testApp, 'admin')).token;
+      const { token } = await signInAs(testApp, 'admin');
+      await testApp.api.post('/api/auth/logout').set(bearer(token)).expect(200);
     });
   });
 
@@ -303,7 +307,7 @@ describe('The HTTP edge', () => {
         '/api/quotes/deleted',
         '/api/auth/verify',
       ]) {
-        const response = await api.get(path).set(bearer(admin));
+        const response = await testApp.api.get(path).set(bearer(admin.token));
         expect({ path, status: response.status, cache: response.headers['cache-control'] }).toEqual(
           {
             path,
@@ -312,13 +316,13 @@ describe('The HTTP edge', () => {
           },
         );
       }
-      const anonymous = await api.get('/api/admin/quotes').expect(401);
+      const anonymous = await testApp.api.get('/api/admin/quotes').expect(401);
       expect(anonymous.headers['cache-control']).toBe('no-store');
     });
 
     it('should answer a sign-in with no-store', async () => {
       const member = await signInAs(testApp, 'manager');
-      const response = await api
+      const response = await testApp.api
         .post('/api/auth/login')
         .send({ email: member.member.email, password: 'correct horse battery staple' })
         .expect(200);
@@ -326,7 +330,7 @@ describe('The HTTP edge', () => {
     });
 
     it('should leave public catalogue answers cacheable (control)', async () => {
-      const response = await api.get('/api/patterns').expect(200);
+      const response = await testApp.api.get('/api/patterns').expect(200);
       expect(response.headers['cache-control']).toMatch(/^public/);
     });
   });
@@ -341,10 +345,10 @@ describe('The HTTP edge', () => {
 
     it('should answer the API, errors and writes included, with the policy that lets nothing run or frame it', async () => {
       const answers = [
-        await api.post('/api/quote').send(validQuote()).expect(201),
-        await api.post('/api/quote').send({}).expect(400),
-        await api.get('/api/patterns').expect(200),
-        await api.get('/api/admin/quotes').expect(401),
+        await testApp.api.post('/api/quote').send(validQuote()).expect(201),
+        await testApp.api.post('/api/quote').send({}).expect(400),
+        await testApp.api.get('/api/patterns').expect(200),
+        await testApp.api.get('/api/admin/quotes').expect(401),
       ];
       for (const { headers } of answers) {
         expect(headers['content-security-policy']).toBe(API_POLICY);
@@ -358,7 +362,7 @@ describe('The HTTP edge', () => {
 
     it('should give pages and the API documentation the page policy', async () => {
       for (const path of ['/', '/ei-ole-olemassa', '/api/docs']) {
-        const { headers } = await api.get(path);
+        const { headers } = await testApp.api.get(path);
         expect({ path, csp: headers['content-security-policy'] }).toEqual({
           path,
           csp: expect.stringContaining("script-src 'self'"),

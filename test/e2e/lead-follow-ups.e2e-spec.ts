@@ -1,31 +1,19 @@
-import request from 'supertest';
 import type { HistoryEntry } from '#src/contract/lead-history.js';
 import type { LeadOwner, LeadPage, LeadView } from '#src/contract/leads.js';
 import { finnishDay } from '#src/contract/finnish-day.js';
-import { bearer, type SignedInStaff, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { bearer } from '../support/staff.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOTE = 'Soita Ainolle ja sovi mittauskäynti tiistaille';
 
 describe('Lead owners and follow-ups', () => {
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-  let sales: SignedInStaff;
-  let other: SignedInStaff;
-
-  beforeAll(async () => {
-    testApp = await startTestApp();
-    api = request(testApp.baseUrl);
-    sales = await signInAs(testApp, 'salesperson', { firstName: 'Sami', lastName: 'Seller' });
-    other = await signInAs(testApp, 'manager', { firstName: 'Mika', lastName: 'Manager' });
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp();
+  const sales = testApp.signedIn('salesperson', { firstName: 'Sami', lastName: 'Seller' });
+  const other = testApp.signedIn('manager', { firstName: 'Mika', lastName: 'Manager' });
 
   async function create(lastName: string): Promise<LeadView> {
-    const response = await api
+    const response = await testApp.api
       .post('/api/admin/quotes/create-lead')
       .set(bearer(sales.token))
       .send({
@@ -38,14 +26,17 @@ describe('Lead owners and follow-ups', () => {
   }
 
   const update = (lead: LeadView, body: Record<string, unknown>, status = 200) =>
-    api
+    testApp.api
       .put(`/api/admin/quotes/${lead.id}/update-lead`)
       .set(bearer(sales.token))
       .send(body)
       .expect(status);
 
   it('should list the active members as owners', async () => {
-    const { body } = await api.get('/api/admin/quotes/owners').set(bearer(sales.token)).expect(200);
+    const { body } = await testApp.api
+      .get('/api/admin/quotes/owners')
+      .set(bearer(sales.token))
+      .expect(200);
     expect(body as LeadOwner[]).toEqual(
       expect.arrayContaining([
         { id: sales.member.id, name: 'Sami Seller' },
@@ -63,7 +54,7 @@ describe('Lead owners and follow-ups', () => {
     await update(theirs, { ownerId: other.member.id });
 
     const page = (
-      await api
+      await testApp.api
         .get('/api/admin/quotes')
         .query({ status: 'new', owner: sales.member.id, page: 1, pageSize: 50 })
         .set(bearer(sales.token))
@@ -72,7 +63,10 @@ describe('Lead owners and follow-ups', () => {
     expect(page.items.map((lead) => lead.id)).toEqual([mine.id]);
 
     const history = (
-      await api.get(`/api/admin/quotes/${mine.id}/history`).set(bearer(sales.token)).expect(200)
+      await testApp.api
+        .get(`/api/admin/quotes/${mine.id}/history`)
+        .set(bearer(sales.token))
+        .expect(200)
     ).body as HistoryEntry[];
     expect(history[0]).toMatchObject({
       type: 'LeadAssigned',
@@ -90,7 +84,7 @@ describe('Lead owners and follow-ups', () => {
     expect(JSON.stringify(unknown.body)).toContain('ownerId must be an active team member');
     const malformed = await update(lead, { ownerId: 'sami' }, 400);
     expect(JSON.stringify(malformed.body)).toContain('ownerId must be a team member id');
-    await api
+    await testApp.api
       .get('/api/admin/quotes')
       .query({ owner: 'me', page: 1 })
       .set(bearer(sales.token))
@@ -98,7 +92,7 @@ describe('Lead owners and follow-ups', () => {
     await update(lead, { ownerId: sales.member.id, expectedVersion: 1 });
     const stale = await update(lead, { ownerId: other.member.id, expectedVersion: 1 }, 409);
     expect(stale.body.changedBy).toBe('Sami Seller');
-    const after = (await api.get(`/api/admin/quotes/${lead.id}`).set(bearer(sales.token)))
+    const after = (await testApp.api.get(`/api/admin/quotes/${lead.id}`).set(bearer(sales.token)))
       .body as LeadView;
     expect(after).toMatchObject({ ownerId: sales.member.id, version: 2 });
   });
@@ -114,7 +108,7 @@ describe('Lead owners and follow-ups', () => {
     const list = async (query: Record<string, string> = {}) =>
       (
         (
-          await api
+          await testApp.api
             .get('/api/admin/quotes/follow-ups')
             .query(query)
             .set(bearer(sales.token))
@@ -132,7 +126,10 @@ describe('Lead owners and follow-ups', () => {
     expect(JSON.stringify(again.body)).toContain('The lead has no follow-up to mark done');
 
     const history = (
-      await api.get(`/api/admin/quotes/${due.id}/history`).set(bearer(sales.token)).expect(200)
+      await testApp.api
+        .get(`/api/admin/quotes/${due.id}/history`)
+        .set(bearer(sales.token))
+        .expect(200)
     ).body as HistoryEntry[];
     expect(history.slice(0, 2)).toMatchObject([
       { type: 'FollowUpDone', details: { dueOn: today } },
@@ -165,12 +162,12 @@ describe('Lead owners and follow-ups', () => {
       const response = await update(lead, body, 400);
       expect(JSON.stringify(response.body)).toContain(message);
     }
-    await api
+    await testApp.api
       .get('/api/admin/quotes/follow-ups')
       .query({ owner: 'x' })
       .set(bearer(sales.token))
       .expect(400);
-    const after = (await api.get(`/api/admin/quotes/${lead.id}`).set(bearer(sales.token)))
+    const after = (await testApp.api.get(`/api/admin/quotes/${lead.id}`).set(bearer(sales.token)))
       .body as LeadView;
     expect(after).toMatchObject({ version: 1, followUpOn: null });
   });

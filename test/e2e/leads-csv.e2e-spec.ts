@@ -1,24 +1,18 @@
-import request from 'supertest';
-import { bearer, type SignedInStaff, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { bearer } from '../support/staff.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 describe('Leads as CSV', () => {
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-  let manager: SignedInStaff;
-  let sales: SignedInStaff;
+  const testApp = useTestApp();
+  const manager = testApp.signedIn('manager', { firstName: 'Mika', lastName: 'Manager' });
+  const sales = testApp.signedIn('salesperson', { firstName: 'Sami', lastName: 'Seller' });
 
   beforeAll(async () => {
-    testApp = await startTestApp();
-    api = request(testApp.baseUrl);
-    manager = await signInAs(testApp, 'manager', { firstName: 'Mika', lastName: 'Manager' });
-    sales = await signInAs(testApp, 'salesperson', { firstName: 'Sami', lastName: 'Seller' });
     for (const [firstName, lastName, status] of [
       ['Aino', 'Virtanen', 'new'],
       ['=HYPERLINK("http://x")', 'Kaava', 'new'],
       ['Pekka', 'Virtanen', 'contacted'],
     ]) {
-      await api
+      await testApp.api
         .post('/api/admin/quotes/create-lead')
         .set(bearer(sales.token))
         .send({
@@ -31,9 +25,6 @@ describe('Leads as CSV', () => {
         .expect(201);
     }
   });
-  afterAll(async () => {
-    await testApp.close();
-  });
 
   const exports = async () =>
     (
@@ -45,7 +36,7 @@ describe('Leads as CSV', () => {
     ).rows.map((row) => row.data);
 
   it('should export the leads the filter matches, formulas defused, and record it without the search', async () => {
-    const response = await api
+    const response = await testApp.api
       .get('/api/admin/quotes/csv')
       .query({ search: 'virtanen', status: 'new' })
       .set(bearer(manager.token))
@@ -57,7 +48,10 @@ describe('Leads as CSV', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',manual,New Leads,Aino,Virtanen,virtanen.new@example.fi,');
 
-    const all = await api.get('/api/admin/quotes/csv').set(bearer(manager.token)).expect(200);
+    const all = await testApp.api
+      .get('/api/admin/quotes/csv')
+      .set(bearer(manager.token))
+      .expect(200);
     const rows = all.text.trimEnd().split('\r\n');
     expect(rows).toHaveLength(4);
     expect(all.text).toContain(`"'=HYPERLINK(""http://x"")"`);
@@ -72,18 +66,18 @@ describe('Leads as CSV', () => {
 
   it('should refuse a salesperson and a bad filter, recording nothing', async () => {
     const before = (await exports()).length;
-    await api.get('/api/admin/quotes/csv').set(bearer(sales.token)).expect(403);
-    await api
+    await testApp.api.get('/api/admin/quotes/csv').set(bearer(sales.token)).expect(403);
+    await testApp.api
       .get('/api/admin/quotes/csv')
       .query({ owner: 'me' })
       .set(bearer(manager.token))
       .expect(400);
-    await api
+    await testApp.api
       .get('/api/admin/quotes/csv')
       .query({ sort: 'name' })
       .set(bearer(manager.token))
       .expect(400);
-    await api.get('/api/admin/quotes/csv').expect(401);
+    await testApp.api.get('/api/admin/quotes/csv').expect(401);
     expect(await exports()).toHaveLength(before);
   });
 });

@@ -3,8 +3,9 @@ import { LIVE_EVENTS, LIVE_SESSION_PATH, LIVE_STREAM_PATH } from '#src/contract/
 import type { LeadStats, LeadView } from '#src/contract/leads.js';
 import { readiness } from '#src/platform/lifecycle/readiness.js';
 import { type LiveClient, liveCookie, openLiveClient } from '../support/live-client.js';
-import { bearer, type SignedInStaff, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { bearer, signInAs } from '../support/staff.js';
+import { useTestApp } from '../support/app-fixture.js';
+import { startTestApp } from '../support/test-app.js';
 
 const CUSTOMER = {
   customerFirstName: 'Ulpukka',
@@ -14,24 +15,20 @@ const CUSTOMER = {
 };
 
 describe('Live stream', () => {
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-  let sales: SignedInStaff;
   let cookie: string;
   const clients: LiveClient[] = [];
 
+  const testApp = useTestApp();
+  const sales = testApp.signedIn('salesperson');
+
   beforeAll(async () => {
-    testApp = await startTestApp();
-    api = request(testApp.baseUrl);
-    sales = await signInAs(testApp, 'salesperson');
     cookie = await liveCookie(testApp.baseUrl, sales.token);
   });
   afterEach(() => {
     for (const client of clients.splice(0)) client.close();
   });
-  afterAll(async () => {
+  afterAll(() => {
     readiness.state = 'ready';
-    await testApp.close();
   });
 
   const open = async (query = '', baseUrl = testApp.baseUrl) => {
@@ -43,37 +40,42 @@ describe('Live stream', () => {
   let leadsCreated = 0;
   const createLead = async () =>
     (leadsCreated++,
-    await api
+    await testApp.api
       .post('/api/admin/quotes/create-lead')
       .set(bearer(sales.token))
       .send(CUSTOMER)
       .expect(201)).body as LeadView;
 
   it('should refuse the stream without a session, with a forged one and after sign-out', async () => {
-    await api.get(LIVE_STREAM_PATH).expect(401);
-    await api.get(LIVE_STREAM_PATH).set('Cookie', 'kk_live=not.a.token').expect(401);
-    await api.post(LIVE_SESSION_PATH).expect(401);
+    await testApp.api.get(LIVE_STREAM_PATH).expect(401);
+    await testApp.api.get(LIVE_STREAM_PATH).set('Cookie', 'kk_live=not.a.token').expect(401);
+    await testApp.api.post(LIVE_SESSION_PATH).expect(401);
     const leaving = await signInAs(testApp, 'manager');
     const leavingCookie = await liveCookie(testApp.baseUrl, leaving.token);
-    await api.post('/api/auth/logout').set(bearer(leaving.token)).expect(200);
-    await api.get(LIVE_STREAM_PATH).set('Cookie', leavingCookie).expect(401);
+    await testApp.api.post('/api/auth/logout').set(bearer(leaving.token)).expect(200);
+    await testApp.api.get(LIVE_STREAM_PATH).set('Cookie', leavingCookie).expect(401);
   });
 
   it('should set a cookie only the stream reads, and never accept it elsewhere', async () => {
-    const response = await api.post(LIVE_SESSION_PATH).set(bearer(sales.token)).expect(204);
+    const response = await testApp.api.post(LIVE_SESSION_PATH).set(bearer(sales.token)).expect(204);
     const [setCookie] = ([] as string[]).concat(response.headers['set-cookie']);
     expect(setCookie).toMatch(/^kk_live=/);
     expect(setCookie).toMatch(/; Path=\/api\/admin\/live(;|$)/);
     expect(setCookie).toMatch(/; HttpOnly/);
     expect(setCookie).toMatch(/; SameSite=Strict/);
-    await api.get('/api/admin/quotes').set('Cookie', cookie).expect(401);
-    await api.get('/api/auth/verify').set('Cookie', cookie).expect(401);
+    await testApp.api.get('/api/admin/quotes').set('Cookie', cookie).expect(401);
+    await testApp.api.get('/api/auth/verify').set('Cookie', cookie).expect(401);
   });
 
   it('should refuse a Last-Event-ID or after that is no change id, with 400', async () => {
-    const bad = await api.get(LIVE_STREAM_PATH).set('Cookie', cookie).set('Last-Event-ID', 'x');
+    const bad = await testApp.api
+      .get(LIVE_STREAM_PATH)
+      .set('Cookie', cookie)
+      .set('Last-Event-ID', 'x');
     expect(bad.status).toBe(400);
-    const badQuery = await api.get(`${LIVE_STREAM_PATH}?after=12;drop`).set('Cookie', cookie);
+    const badQuery = await testApp.api
+      .get(`${LIVE_STREAM_PATH}?after=12;drop`)
+      .set('Cookie', cookie);
     expect(badQuery.status).toBe(400);
     expect(badQuery.body.message).toMatch(/after/);
   });
@@ -93,7 +95,7 @@ describe('Live stream', () => {
     });
     expect(created.id).toMatch(/^\d+-\d+$/);
 
-    await api
+    await testApp.api
       .put(`/api/admin/quotes/${lead.id}`)
       .set(bearer(sales.token))
       .send({ status: 'contacted', expectedVersion: 1 })
@@ -103,7 +105,7 @@ describe('Live stream', () => {
     );
     expect(moved.data.version).toBe(2);
     // The board, read the moment the notice arrived, already shows the move.
-    const { body: fresh } = await api
+    const { body: fresh } = await testApp.api
       .get(`/api/admin/quotes/${lead.id}`)
       .set(bearer(sales.token))
       .expect(200);
@@ -120,7 +122,7 @@ describe('Live stream', () => {
     const lead = await createLead();
     const created = await client.next((m) => m.data.leadId === lead.id);
     await client.next((m) => m.event === LIVE_EVENTS.stats && m.at >= created.at, 15_000);
-    const { body: after } = await api
+    const { body: after } = await testApp.api
       .get('/api/admin/quotes/stats')
       .set(bearer(sales.token))
       .expect(200);
@@ -133,7 +135,7 @@ describe('Live stream', () => {
     const seen = await first.next((m) => m.data.leadId === lead.id);
     first.close();
     for (const status of ['contacted', 'qualified']) {
-      await api
+      await testApp.api
         .put(`/api/admin/quotes/${lead.id}`)
         .set(bearer(sales.token))
         .send({ status })
@@ -144,7 +146,10 @@ describe('Live stream', () => {
       .filter((m) => m.event === LIVE_EVENTS.change && m.data.leadId === lead.id)
       .map((m) => m.data.version);
     expect(versions).toEqual([2, 3]);
-    await api.put(`/api/admin/quotes/${lead.id}`).set(bearer(sales.token)).send({ status: 'new' });
+    await testApp.api
+      .put(`/api/admin/quotes/${lead.id}`)
+      .set(bearer(sales.token))
+      .send({ status: 'new' });
     await resumed.next((m) => m.data.leadId === lead.id && m.data.version === 4);
   });
 
@@ -177,7 +182,7 @@ describe('Live stream', () => {
     try {
       let done = false;
       while (!done) done = (await body.read()).done;
-      const refused = await api.get(LIVE_STREAM_PATH).set('Cookie', cookie);
+      const refused = await testApp.api.get(LIVE_STREAM_PATH).set('Cookie', cookie);
       expect(refused.status).toBe(503);
     } finally {
       readiness.state = 'ready';

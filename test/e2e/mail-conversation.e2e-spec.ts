@@ -1,4 +1,3 @@
-import request from 'supertest';
 import {
   EMAIL_BODY_MAX_LENGTH,
   EMAIL_SUBJECT_MAX_LENGTH,
@@ -7,54 +6,41 @@ import {
 import { errorText } from '../support/error-body.js';
 import { conversationOf, createLead, outboxSize } from '../support/mail.js';
 import { eventCount } from '../support/public-intake.js';
-import { bearer, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { bearer } from '../support/staff.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 describe('E-mail conversation API', () => {
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-  let admin: string;
-  let manager: string;
-  let sales: string;
+  const testApp = useTestApp({ env: { COMPANY_EMAIL: 'info@keittiokalvo.fi' } });
+  const admin = testApp.signedIn('admin');
+  const manager = testApp.signedIn('manager', { firstName: 'Maria', lastName: 'Manager' });
+  const sales = testApp.signedIn('salesperson', { firstName: 'Sami', lastName: 'Seller' });
 
-  beforeAll(async () => {
-    testApp = await startTestApp({ COMPANY_EMAIL: 'info@keittiokalvo.fi' });
-    api = request(testApp.baseUrl);
-    admin = (await signInAs(testApp, 'admin')).token;
-    manager = (await signInAs(testApp, 'manager', { firstName: 'Maria', lastName: 'Manager' }))
-      .token;
-    sales = (await signInAs(testApp, 'salesperson', { firstName: 'Sami', lastName: 'Seller' }))
-      .token;
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
-
-  const send = (leadId: string, body: Record<string, unknown>, token = sales) =>
-    api.post(`/api/quotes/${leadId}/emails`).set(bearer(token)).send(body);
-  const reply = (leadId: string, body: Record<string, unknown>, token = sales) =>
-    api.post(`/api/quotes/${leadId}/emails/reply`).set(bearer(token)).send(body);
-  const unreadCounts = async (token = sales) =>
-    (await api.get('/api/emails/unread-counts').set(bearer(token)).expect(200)).body as Record<
-      string,
-      number
-    >;
+  const send = (leadId: string, body: Record<string, unknown>, token = sales.token) =>
+    testApp.api.post(`/api/quotes/${leadId}/emails`).set(bearer(token)).send(body);
+  const reply = (leadId: string, body: Record<string, unknown>, token = sales.token) =>
+    testApp.api.post(`/api/quotes/${leadId}/emails/reply`).set(bearer(token)).send(body);
+  const unreadCounts = async (token = sales.token) =>
+    (await testApp.api.get('/api/emails/unread-counts').set(bearer(token)).expect(200))
+      .body as Record<string, number>;
 
   describe('access', () => {
     it('should refuse anonymous callers on every endpoint', async () => {
-      const leadId = await createLead(testApp, sales);
-      await api.get(`/api/quotes/${leadId}/emails`).expect(401);
-      await api.post(`/api/quotes/${leadId}/emails`).send({ body: 'Hei' }).expect(401);
-      await api.post(`/api/quotes/${leadId}/emails/reply`).send({ body: 'Hei' }).expect(401);
-      await api.get('/api/emails/unread-counts').expect(401);
+      const leadId = await createLead(testApp, sales.token);
+      await testApp.api.get(`/api/quotes/${leadId}/emails`).expect(401);
+      await testApp.api.post(`/api/quotes/${leadId}/emails`).send({ body: 'Hei' }).expect(401);
+      await testApp.api
+        .post(`/api/quotes/${leadId}/emails/reply`)
+        .send({ body: 'Hei' })
+        .expect(401);
+      await testApp.api.get('/api/emails/unread-counts').expect(401);
     });
 
     it.each([
-      ['admin', () => admin],
-      ['manager', () => manager],
-      ['salesperson', () => sales],
+      ['admin', () => admin.token],
+      ['manager', () => manager.token],
+      ['salesperson', () => sales.token],
     ])('should let a signed-in %s use every endpoint', async (_role, token) => {
-      const leadId = await createLead(testApp, sales);
+      const leadId = await createLead(testApp, sales.token);
       await send(leadId, { body: 'Hei' }, token()).expect(201);
       await reply(leadId, { body: 'Kiitos' }, token()).expect(201);
       expect((await unreadCounts(token()))[leadId]).toBe(1);
@@ -64,7 +50,7 @@ describe('E-mail conversation API', () => {
 
   describe('POST /api/quotes/{id}/emails', () => {
     it('should queue the message from the company mailbox with the default subject', async () => {
-      const leadId = await createLead(testApp, sales);
+      const leadId = await createLead(testApp, sales.token);
       const response = await send(leadId, {
         body: 'Hei Aino,\nsopisiko tiistai?',
         fromEmail: 'INFO@keittiokalvo.fi',
@@ -86,7 +72,7 @@ describe('E-mail conversation API', () => {
     describe('bad input: a clear 4xx and nothing queued', () => {
       let leadId: string;
       beforeAll(async () => {
-        leadId = await createLead(testApp, sales);
+        leadId = await createLead(testApp, sales.token);
       });
 
       it.each([
@@ -141,12 +127,18 @@ describe('E-mail conversation API', () => {
       });
 
       it('should refuse a lead in the recycle bin with 409, and an erased one with 404', async () => {
-        const trashed = await createLead(testApp, sales);
-        await api.delete(`/api/quotes/${trashed}/soft`).set(bearer(sales)).expect(200);
+        const trashed = await createLead(testApp, sales.token);
+        await testApp.api
+          .delete(`/api/quotes/${trashed}/soft`)
+          .set(bearer(sales.token))
+          .expect(200);
         const before = await eventCount(testApp);
         const refused = await send(trashed, { body: 'Hei' }).expect(409);
         expect(refused.body.message).toBe('The lead is in the recycle bin; restore it first');
-        await api.delete(`/api/admin/quotes/${trashed}`).set(bearer(admin)).expect(204);
+        await testApp.api
+          .delete(`/api/admin/quotes/${trashed}`)
+          .set(bearer(admin.token))
+          .expect(204);
         const erasedBefore = await eventCount(testApp);
         await send(trashed, { body: 'Hei' }).expect(404);
         expect(erasedBefore - before).toBe(1);
@@ -157,7 +149,7 @@ describe('E-mail conversation API', () => {
 
   describe('POST /api/quotes/{id}/emails/reply', () => {
     it('should record a received message that counts as unread until the conversation is opened', async () => {
-      const leadId = await createLead(testApp, sales);
+      const leadId = await createLead(testApp, sales.token);
       await send(leadId, { subject: 'Tarjous', body: 'Hei' }).expect(201);
       const received = await reply(leadId, {
         subject: 'Re: Tarjous',
@@ -176,7 +168,7 @@ describe('E-mail conversation API', () => {
       await reply(leadId, { body: 'Vielä yksi asia.' }).expect(201);
       expect((await unreadCounts())[leadId]).toBe(2);
 
-      const conversation = await conversationOf(testApp, manager, leadId);
+      const conversation = await conversationOf(testApp, manager.token, leadId);
       expect(conversation.map((m) => [m.direction, m.body])).toEqual([
         ['sent', 'Hei'],
         ['received', 'Kiitos, tiistai sopii.'],
@@ -184,19 +176,21 @@ describe('E-mail conversation API', () => {
       ]);
       expect((await unreadCounts())[leadId]).toBeUndefined();
 
-      const history = await api.get(`/api/admin/quotes/${leadId}/history`).set(bearer(sales));
+      const history = await testApp.api
+        .get(`/api/admin/quotes/${leadId}/history`)
+        .set(bearer(sales.token));
       const read = (history.body as { type: string; actorName: string; details: object }[]).find(
         (entry) => entry.type === 'EmailConversationRead',
       );
       expect(read).toMatchObject({ actorName: 'Maria Manager', details: { messagesRead: 2 } });
       // Reading again with nothing new records nothing.
       const before = await eventCount(testApp);
-      await conversationOf(testApp, manager, leadId);
+      await conversationOf(testApp, manager.token, leadId);
       expect(await eventCount(testApp)).toBe(before);
     });
 
     it('should refuse a reply that is not received, or has no body', async () => {
-      const leadId = await createLead(testApp, sales);
+      const leadId = await createLead(testApp, sales.token);
       const before = await eventCount(testApp);
       await reply(leadId, { body: 'Hei', direction: 'sent' }).expect(400);
       await reply(leadId, { subject: 'Hei' }).expect(400);
@@ -209,35 +203,38 @@ describe('E-mail conversation API', () => {
 
   describe('GET /api/emails/unread-counts', () => {
     it('should leave out leads in the Recycle Bin and count them again once restored', async () => {
-      const [kept, binned] = [await createLead(testApp, sales), await createLead(testApp, sales)];
+      const [kept, binned] = [
+        await createLead(testApp, sales.token),
+        await createLead(testApp, sales.token),
+      ];
       for (const leadId of [kept, binned]) {
         await reply(leadId, { body: 'Kysymys' }).expect(201);
         await reply(leadId, { body: 'Toinen kysymys' }).expect(201);
       }
       expect(await unreadCounts()).toMatchObject({ [kept]: 2, [binned]: 2 });
 
-      await api.delete(`/api/quotes/${binned}/soft`).set(bearer(sales)).expect(200);
+      await testApp.api.delete(`/api/quotes/${binned}/soft`).set(bearer(sales.token)).expect(200);
       const whileBinned = await unreadCounts();
       expect(whileBinned[kept]).toBe(2);
       expect(whileBinned[binned]).toBeUndefined();
 
-      await api.post(`/api/quotes/${binned}/restore`).set(bearer(sales)).expect(201);
+      await testApp.api.post(`/api/quotes/${binned}/restore`).set(bearer(sales.token)).expect(201);
       expect((await unreadCounts())[binned]).toBe(2);
     });
 
     it('should answer gzipped to clients that take it, and plain text to the rest', async () => {
-      const leadId = await createLead(testApp, sales);
+      const leadId = await createLead(testApp, sales.token);
       await reply(leadId, { body: 'Kysymys' }).expect(201);
-      const zipped = await api
+      const zipped = await testApp.api
         .get('/api/emails/unread-counts')
-        .set(bearer(sales))
+        .set(bearer(sales.token))
         .set('Accept-Encoding', 'gzip')
         .expect(200);
       expect(zipped.headers['content-encoding']).toBe('gzip');
       expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
-      const plain = await api
+      const plain = await testApp.api
         .get('/api/emails/unread-counts')
-        .set(bearer(sales))
+        .set(bearer(sales.token))
         .set('Accept-Encoding', 'identity')
         .expect(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
@@ -247,34 +244,36 @@ describe('E-mail conversation API', () => {
 
     describe('revalidation', () => {
       const countsFor = (token: string, headers: Record<string, string> = {}) =>
-        api.get('/api/emails/unread-counts').set(bearer(token)).set(headers);
+        testApp.api.get('/api/emails/unread-counts').set(bearer(token)).set(headers);
 
       it('should let the browser keep the answer and revalidate it on every call', async () => {
-        const answer = await countsFor(sales).expect(200);
+        const answer = await countsFor(sales.token).expect(200);
         expect(answer.headers['cache-control']).toBe('private, no-cache');
         expect(answer.headers.etag).toMatch(/^"[\w-]+"$/);
       });
 
       it('should answer 304 with no body while the counts are the same', async () => {
-        const leadId = await createLead(testApp, sales);
+        const leadId = await createLead(testApp, sales.token);
         await reply(leadId, { body: 'Kysymys' }).expect(201);
-        const { etag } = (await countsFor(sales).expect(200)).headers;
+        const { etag } = (await countsFor(sales.token).expect(200)).headers;
 
-        const unchanged = await countsFor(sales, { 'If-None-Match': etag }).expect(304);
+        const unchanged = await countsFor(sales.token, { 'If-None-Match': etag }).expect(304);
         expect(unchanged.headers.etag).toBe(etag);
         expect(unchanged.headers['cache-control']).toBe('private, no-cache');
         expect(unchanged.text).toBeFalsy();
         // What fetch sends when a script sets the tag itself.
-        await countsFor(sales, { 'If-None-Match': etag, 'Cache-Control': 'no-cache' }).expect(304);
+        await countsFor(sales.token, { 'If-None-Match': etag, 'Cache-Control': 'no-cache' }).expect(
+          304,
+        );
       });
 
       it('should answer anew with another ETag after a reply, a read, a trash, a restore and an erasure', async () => {
-        const leadId = await createLead(testApp, sales);
-        let etag = (await countsFor(sales).expect(200)).headers.etag;
+        const leadId = await createLead(testApp, sales.token);
+        let etag = (await countsFor(sales.token).expect(200)).headers.etag;
         /** The counts after `change`: a full answer with a tag not seen before. */
         const countAfter = async (change: () => Promise<unknown>) => {
           await change();
-          const answer = await countsFor(sales, { 'If-None-Match': etag }).expect(200);
+          const answer = await countsFor(sales.token, { 'If-None-Match': etag }).expect(200);
           expect(answer.headers.etag).not.toBe(etag);
           etag = answer.headers.etag;
           return (answer.body as Record<string, number>)[leadId];
@@ -282,45 +281,52 @@ describe('E-mail conversation API', () => {
 
         expect(await countAfter(() => reply(leadId, { body: 'Kysymys' }).expect(201))).toBe(1);
         expect(await countAfter(() => reply(leadId, { body: 'Toinen' }).expect(201))).toBe(2);
-        expect(await countAfter(() => conversationOf(testApp, sales, leadId))).toBeUndefined();
+        expect(
+          await countAfter(() => conversationOf(testApp, sales.token, leadId)),
+        ).toBeUndefined();
         expect(await countAfter(() => reply(leadId, { body: 'Kolmas' }).expect(201))).toBe(1);
-        const trash = () => api.delete(`/api/quotes/${leadId}/soft`).set(bearer(sales));
+        const trash = () =>
+          testApp.api.delete(`/api/quotes/${leadId}/soft`).set(bearer(sales.token));
         expect(await countAfter(() => trash().expect(200))).toBeUndefined();
-        const restore = () => api.post(`/api/quotes/${leadId}/restore`).set(bearer(sales));
+        const restore = () =>
+          testApp.api.post(`/api/quotes/${leadId}/restore`).set(bearer(sales.token));
         expect(await countAfter(() => restore().expect(201))).toBe(1);
         const erase = async () => {
           await trash().expect(200);
-          await api.delete(`/api/admin/quotes/${leadId}`).set(bearer(admin)).expect(204);
+          await testApp.api
+            .delete(`/api/admin/quotes/${leadId}`)
+            .set(bearer(admin.token))
+            .expect(204);
         };
         expect(await countAfter(erase)).toBeUndefined();
       });
 
       it('should give every role the same answer and tag, and each encoding its own tag', async () => {
-        const leadId = await createLead(testApp, sales);
+        const leadId = await createLead(testApp, sales.token);
         await reply(leadId, { body: 'Kysymys' }).expect(201);
-        const zipped = await countsFor(sales, { 'Accept-Encoding': 'gzip' }).expect(200);
-        for (const token of [admin, manager]) {
+        const zipped = await countsFor(sales.token, { 'Accept-Encoding': 'gzip' }).expect(200);
+        for (const token of [admin.token, manager.token]) {
           const theirs = await countsFor(token, { 'Accept-Encoding': 'gzip' }).expect(200);
           expect(theirs.headers.etag).toBe(zipped.headers.etag);
           expect(theirs.body).toEqual(zipped.body);
           await countsFor(token, { 'If-None-Match': zipped.headers.etag }).expect(304);
         }
 
-        const plain = await countsFor(sales, {
+        const plain = await countsFor(sales.token, {
           'Accept-Encoding': 'identity',
           'If-None-Match': zipped.headers.etag,
         }).expect(200);
         expect(plain.headers.etag).not.toBe(zipped.headers.etag);
-        await countsFor(sales, {
+        await countsFor(sales.token, {
           'Accept-Encoding': 'identity',
           'If-None-Match': plain.headers.etag,
         }).expect(304);
       });
 
       it('should check the sign-in before the tag', async () => {
-        const { etag } = (await countsFor(sales).expect(200)).headers;
-        await api.get('/api/emails/unread-counts').set('If-None-Match', etag).expect(401);
-        await api
+        const { etag } = (await countsFor(sales.token).expect(200)).headers;
+        await testApp.api.get('/api/emails/unread-counts').set('If-None-Match', etag).expect(401);
+        await testApp.api
           .get('/api/emails/unread-counts')
           .set('Authorization', 'Bearer not-a-token')
           .set('If-None-Match', etag)
@@ -329,10 +335,10 @@ describe('E-mail conversation API', () => {
     });
 
     it('should leave out a lead erased from the Recycle Bin', async () => {
-      const leadId = await createLead(testApp, sales);
+      const leadId = await createLead(testApp, sales.token);
       await reply(leadId, { body: 'Kysymys' }).expect(201);
-      await api.delete(`/api/quotes/${leadId}/soft`).set(bearer(sales)).expect(200);
-      await api.delete(`/api/admin/quotes/${leadId}`).set(bearer(admin)).expect(204);
+      await testApp.api.delete(`/api/quotes/${leadId}/soft`).set(bearer(sales.token)).expect(200);
+      await testApp.api.delete(`/api/admin/quotes/${leadId}`).set(bearer(admin.token)).expect(204);
       expect((await unreadCounts())[leadId]).toBeUndefined();
       const rows = await testApp.db.pool.query(
         'select 1 from mail_unread_counts where lead_id = $1',
@@ -342,9 +348,9 @@ describe('E-mail conversation API', () => {
     });
 
     it('should keep no row for a lead whose messages were all read', async () => {
-      const leadId = await createLead(testApp, sales);
+      const leadId = await createLead(testApp, sales.token);
       await reply(leadId, { body: 'Kysymys' }).expect(201);
-      await conversationOf(testApp, sales, leadId);
+      await conversationOf(testApp, sales.token, leadId);
       const rows = await testApp.db.pool.query(
         'select 1 from mail_unread_counts where lead_id = $1',
         [leadId],
@@ -355,17 +361,17 @@ describe('E-mail conversation API', () => {
 
   describe('GET /api/quotes/{id}/emails', () => {
     it('should answer 404 for an unknown lead and 400 for a malformed id', async () => {
-      await api
+      await testApp.api
         .get('/api/quotes/00000000-0000-4000-8000-000000000000/emails')
-        .set(bearer(sales))
+        .set(bearer(sales.token))
         .expect(404);
-      await api.get('/api/quotes/123/emails').set(bearer(sales)).expect(400);
+      await testApp.api.get('/api/quotes/123/emails').set(bearer(sales.token)).expect(400);
     });
   });
 
   describe('erasing the lead', () => {
     it('should erase its mail: unsent messages leave the outbox, bodies become unreadable', async () => {
-      const leadId = await createLead(testApp, sales);
+      const leadId = await createLead(testApp, sales.token);
       const sent = await send(leadId, { body: 'Salainen tarjous' }).expect(201);
       await reply(leadId, { body: 'Salainen vastaus' }).expect(201);
       const queued = await testApp.db.pool.query(
@@ -374,8 +380,8 @@ describe('E-mail conversation API', () => {
       );
       expect(queued.rowCount).toBe(1);
 
-      await api.delete(`/api/quotes/${leadId}/soft`).set(bearer(sales)).expect(200);
-      await api.delete(`/api/admin/quotes/${leadId}`).set(bearer(admin)).expect(204);
+      await testApp.api.delete(`/api/quotes/${leadId}/soft`).set(bearer(sales.token)).expect(200);
+      await testApp.api.delete(`/api/admin/quotes/${leadId}`).set(bearer(admin.token)).expect(204);
 
       const left = await testApp.db.pool.query('select 1 from mail_outbox where lead_id = $1', [
         leadId,
@@ -388,7 +394,9 @@ describe('E-mail conversation API', () => {
       );
       expect(stored.rows).toHaveLength(2);
       expect(JSON.stringify(stored.rows)).not.toContain('Salainen');
-      const history = await api.get(`/api/admin/quotes/${leadId}/history`).set(bearer(admin));
+      const history = await testApp.api
+        .get(`/api/admin/quotes/${leadId}/history`)
+        .set(bearer(admin.token));
       const mailEntries = (
         history.body as { type: string; details: { subject?: unknown } }[]
       ).filter((e) => e.type === 'EmailQueued' || e.type === 'EmailReceived');

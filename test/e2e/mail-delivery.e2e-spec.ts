@@ -5,23 +5,19 @@ import { conversationOf, createLead, deliveryOf, eventually, outboxSize } from '
 import { type SmtpSink, startSilentSmtpServer, startSmtpSink } from '../support/smtp-sink.js';
 import { bearer, signInAs } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 const COMPANY = { COMPANY_EMAIL: 'info@keittiokalvo.fi', PUBLIC_URL: 'https://keittiokalvo.fi' };
 const QUICK_RETRIES = { MAIL_RETRY_BASE_MS: '100', MAIL_MAX_ATTEMPTS: '20' };
 
 describe('Mail delivery over SMTP', () => {
   let sink: SmtpSink;
-  let testApp: TestApp;
-  let sales: string;
-
   beforeAll(async () => {
     sink = await startSmtpSink();
-    testApp = await startTestApp({ SMTP_URL: sink.url, ...COMPANY, ...QUICK_RETRIES });
-    sales = (await signInAs(testApp, 'salesperson', { firstName: 'Sami', lastName: 'Seller' }))
-      .token;
   });
+  const testApp = useTestApp({ env: () => ({ SMTP_URL: sink.url, ...COMPANY, ...QUICK_RETRIES }) });
+  const sales = testApp.signedIn('salesperson', { firstName: 'Sami', lastName: 'Seller' });
   afterAll(async () => {
-    await testApp.close();
     await sink.stop();
   });
   beforeEach(() => {
@@ -69,7 +65,7 @@ describe('Mail delivery over SMTP', () => {
       expect(String(notice.parsed.html)).not.toContain('<script>');
 
       const conversation = await eventually(async () => {
-        const messages = await conversationOf(testApp, sales, leadId);
+        const messages = await conversationOf(testApp, sales.token, leadId);
         expect(messages.map((m) => m.deliveryState)).toEqual(['delivered', 'delivered']);
         return messages;
       });
@@ -96,9 +92,9 @@ describe('Mail delivery over SMTP', () => {
       const { leadId } = response.body as { leadId: string };
       await deliveryOf(
         testApp,
-        sales,
+        sales.token,
         leadId,
-        (await conversationOf(testApp, sales, leadId))[0].id,
+        (await conversationOf(testApp, sales.token, leadId))[0].id,
         'delivered',
       );
     });
@@ -114,7 +110,7 @@ describe('Mail delivery over SMTP', () => {
 
       const sent = await request(testApp.baseUrl)
         .post(`/api/quotes/${leadId}/emails`)
-        .set(bearer(sales))
+        .set(bearer(sales.token))
         .send({ body: 'Hei <Maija>,\n\nsopisiko tiistai?', fromEmail: 'info@keittiokalvo.fi' })
         .expect(201);
       expect(sent.body).toMatchObject({
@@ -129,7 +125,7 @@ describe('Mail delivery over SMTP', () => {
       expect(mail.parsed.references).toEqual(quoteMessageId);
       expect(mail.parsed.text).toBe('Hei <Maija>,\n\nsopisiko tiistai?');
       expect(String(mail.parsed.html)).toContain('<p>Hei &lt;Maija&gt;,</p>');
-      const delivered = await deliveryOf(testApp, sales, leadId, sent.body.id, 'delivered');
+      const delivered = await deliveryOf(testApp, sales.token, leadId, sent.body.id, 'delivered');
       expect(mail.parsed.messageId).toBe(`<${sent.body.id}@keittiokalvo.fi>`);
       expect(delivered.deliveryReason).toBeUndefined();
     });
@@ -137,15 +133,15 @@ describe('Mail delivery over SMTP', () => {
 
   describe('when the mail server fails', () => {
     it('should retry while the server is down and deliver once when it is back', async () => {
-      const leadId = await createLead(testApp, sales);
+      const leadId = await createLead(testApp, sales.token);
       await sink.stop();
       const sent = await request(testApp.baseUrl)
         .post(`/api/quotes/${leadId}/emails`)
-        .set(bearer(sales))
+        .set(bearer(sales.token))
         .send({ subject: 'Mittauskäynti', body: 'Sopiiko tiistai?' })
         .expect(201);
       const waiting = await eventually(async () => {
-        const message = (await conversationOf(testApp, sales, leadId)).find(
+        const message = (await conversationOf(testApp, sales.token, leadId)).find(
           (m) => m.id === sent.body.id,
         );
         expect(message?.deliveryReason).toMatch(/^retrying after \d+ tries: .*ECONNREFUSED/);
@@ -154,21 +150,21 @@ describe('Mail delivery over SMTP', () => {
       expect(waiting.deliveryState).toBe('queued');
 
       await sink.start();
-      await deliveryOf(testApp, sales, leadId, sent.body.id, 'delivered');
+      await deliveryOf(testApp, sales.token, leadId, sent.body.id, 'delivered');
       await new Promise((done) => setTimeout(done, 300));
       expect(sink.received.filter((m) => m.parsed.subject === 'Mittauskäynti')).toHaveLength(1);
       expect(await outboxSize(testApp)).toBe(0);
     });
 
     it('should mark a message the server refuses with 550 as failed, with its reason', async () => {
-      const leadId = await createLead(testApp, sales);
+      const leadId = await createLead(testApp, sales.token);
       sink.refuseRecipients({ code: 550, message: 'No such user here' });
       const sent = await request(testApp.baseUrl)
         .post(`/api/quotes/${leadId}/emails`)
-        .set(bearer(sales))
+        .set(bearer(sales.token))
         .send({ body: 'Hei!' })
         .expect(201);
-      const failed = await deliveryOf(testApp, sales, leadId, sent.body.id, 'failed');
+      const failed = await deliveryOf(testApp, sales.token, leadId, sent.body.id, 'failed');
       expect(failed.deliveryReason).toMatch(/^550 .*No such user here/);
       expect(sink.received).toHaveLength(0);
     });
@@ -177,41 +173,39 @@ describe('Mail delivery over SMTP', () => {
 
 describe('Mail to a server that never answers', () => {
   let silent: Awaited<ReturnType<typeof startSilentSmtpServer>>;
-  let testApp: TestApp;
-  let sales: string;
-
   beforeAll(async () => {
     silent = await startSilentSmtpServer();
-    testApp = await startTestApp({
+  });
+  const testApp = useTestApp({
+    env: () => ({
       SMTP_URL: silent.url,
       ...COMPANY,
       MAIL_SMTP_TIMEOUT_MS: '300',
       MAIL_RETRY_BASE_MS: '100',
       MAIL_MAX_ATTEMPTS: '2',
-    });
-    sales = (await signInAs(testApp, 'salesperson')).token;
+    }),
   });
+  const sales = testApp.signedIn('salesperson');
   afterAll(async () => {
-    await testApp.close();
     await silent.stop();
   });
 
   it('should give up on each try after the timeout, keep serving, and fail the message with the reason', async () => {
-    const leadId = await createLead(testApp, sales);
+    const leadId = await createLead(testApp, sales.token);
     const sent = await request(testApp.baseUrl)
       .post(`/api/quotes/${leadId}/emails`)
-      .set(bearer(sales))
+      .set(bearer(sales.token))
       .send({ body: 'Hei!' })
       .expect(201);
     await eventually(async () => expect(silent.connections()).toBeGreaterThan(0));
     // The worker waits on the server; the app answers meanwhile.
     await request(testApp.baseUrl).get('/api/health').expect(200);
     await eventually(async () => {
-      const waiting = (await conversationOf(testApp, sales, leadId))[0];
+      const waiting = (await conversationOf(testApp, sales.token, leadId))[0];
       expect(waiting.deliveryReason).toMatch(/^retrying after 1 tries: .*did not answer in time/);
     });
 
-    const failed = await deliveryOf(testApp, sales, leadId, sent.body.id, 'failed');
+    const failed = await deliveryOf(testApp, sales.token, leadId, sent.body.id, 'failed');
     expect(failed.deliveryReason).toMatch(/^the mail server did not answer in time/);
     expect(silent.connections()).toBeGreaterThanOrEqual(2);
     expect(await outboxSize(testApp)).toBe(0);

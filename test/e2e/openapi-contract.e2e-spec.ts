@@ -12,7 +12,7 @@ import {
   exampleOf,
 } from '../support/openapi-document.js';
 import { bearer, createMember, logIn, signInAs, STAFF_PASSWORD } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 /** Express routes that are not API operations: the document itself, the pages, the crawlers' files. */
 const NOT_API_ROUTES = [
@@ -22,7 +22,6 @@ const NOT_API_ROUTES = [
 ];
 
 describe('The OpenAPI document', () => {
-  let testApp: TestApp;
   let document: Document;
   let calls: Call[];
   let mismatch: ReturnType<typeof answerChecker>;
@@ -30,8 +29,9 @@ describe('The OpenAPI document', () => {
   let salespersonToken: string;
   let kitchenPhoto: string;
 
+  const testApp = useTestApp();
+
   beforeAll(async () => {
-    testApp = await startTestApp();
     const response = await request(testApp.baseUrl).get('/api/docs-json').expect(200);
     document = response.body as Document;
     calls = callsOf(document);
@@ -42,20 +42,16 @@ describe('The OpenAPI document', () => {
     // Lists answer with entries to check, in the pipeline and in the Recycle Bin.
     await createTestLead(testApp, { firstName: 'Liisa', lastName: 'Mäkinen' });
     // A contact-form lead has no door style: the lead list's answer must still fit the document.
-    await api()
+    await testApp.api
       .post('/api/contact')
       .send({ firstName: 'Pekka', email: 'pekka@example.fi', message: 'Soittakaa.' })
       .expect(201);
     const trashed = await createTestLead(testApp, { firstName: 'Juha', lastName: 'Nieminen' });
-    await api().delete(`/api/quotes/${trashed}/soft`).set(bearer(adminToken)).expect(200);
-  });
-  afterAll(async () => {
-    await testApp.close();
+    await testApp.api.delete(`/api/quotes/${trashed}/soft`).set(bearer(adminToken)).expect(200);
   });
 
-  const api = () => request(testApp.baseUrl);
   /** A request of the call's method to a concrete path. */
-  const send = (call: Call, path: string) => api()[call.method as 'get'](path);
+  const send = (call: Call, path: string) => testApp.api[call.method as 'get'](path);
   /** Path parameters naming records the operation can act on, made fresh for each call. */
   async function pathFor(call: Call): Promise<string> {
     const { path, operation } = call;
@@ -68,19 +64,19 @@ describe('The OpenAPI document', () => {
       });
       // Restoring and erasing act on leads in the Recycle Bin.
       if (operation.operationId.endsWith('_restore') || operation.operationId.endsWith('_erase')) {
-        await api().delete(`/api/quotes/${id}/soft`).set(bearer(adminToken)).expect(200);
+        await testApp.api.delete(`/api/quotes/${id}/soft`).set(bearer(adminToken)).expect(200);
       }
     } else if (path.startsWith('/api/admin/users/{id}')) {
       id = (await createMember(testApp, 'salesperson')).id;
     } else if (path.startsWith('/api/admin/pipeline-columns/{id}')) {
-      const column = await api()
+      const column = await testApp.api
         .post('/api/admin/pipeline-columns')
         .set(bearer(adminToken))
         .send({ name: `Column ${randomUUID().slice(0, 8)}`, color: 'red' })
         .expect(201);
       id = (column.body as { id: string }).id;
     } else if (path.startsWith('/api/admin/report-definitions/{id}')) {
-      const defined = await api()
+      const defined = await testApp.api
         .post('/api/admin/report-definitions')
         .set(bearer(adminToken))
         .send({
@@ -92,10 +88,13 @@ describe('The OpenAPI document', () => {
         .expect(201);
       id = (defined.body as { name: string }).name.replace('report_def_', '');
     } else if (path === '/api/admin/backup/files/{name}') {
-      const backup = await api().post('/api/admin/backup/run').set(bearer(adminToken)).expect(201);
+      const backup = await testApp.api
+        .post('/api/admin/backup/run')
+        .set(bearer(adminToken))
+        .expect(201);
       return `/api/admin/backup/files/${(backup.body as { file: { name: string } }).file.name}`;
     } else if (path === '/api/visualizations/{file}') {
-      const render = await api()
+      const render = await testApp.api
         .post('/api/visualize')
         .set(bearer(adminToken))
         .send({ kitchenImage: kitchenPhoto, patternId: 'NH10' })
@@ -214,7 +213,7 @@ describe('The OpenAPI document', () => {
     const submit = async (path: string, token?: string) => {
       const call = calls.find((c) => c.method === 'post' && c.path === path)!;
       const schema = call.operation.requestBody!.content['application/json'].schema;
-      const response = await api()
+      const response = await testApp.api
         .post(path)
         .set(token ? bearer(token) : {})
         .send(exampleOf(document, schema) as object);
@@ -230,7 +229,7 @@ describe('The OpenAPI document', () => {
     const lead = await submit('/api/admin/quotes/create-lead', adminToken);
     expect(lead.status).toBe(201);
     expect(lead.body).toMatchObject({ customerLastName: 'Virtanen', status: 'new' });
-    const leads = await api().get('/api/admin/quotes').set(bearer(adminToken)).expect(200);
+    const leads = await testApp.api.get('/api/admin/quotes').set(bearer(adminToken)).expect(200);
     const sources = (leads.body as { source: string }[]).map((l) => l.source);
     expect(sources).toEqual(expect.arrayContaining(['quote', 'contact_form', 'manual']));
   });
@@ -303,8 +302,8 @@ describe('The OpenAPI document', () => {
     const id = await createTestLead(testApp, { firstName: 'Matti', lastName: 'Korhonen' });
     const call = calls.find((c) => c.path === '/api/admin/quotes/{id}/update-lead')!;
     const body = { customerCity: 'Espoo', expectedVersion: 1 };
-    await api().put(`/api/admin/quotes/${id}/update-lead`).set(bearer(adminToken)).send(body);
-    const stale = await api()
+    await testApp.api.put(`/api/admin/quotes/${id}/update-lead`).set(bearer(adminToken)).send(body);
+    const stale = await testApp.api
       .put(`/api/admin/quotes/${id}/update-lead`)
       .set(bearer(adminToken))
       .send({ ...body, customerCity: 'Vantaa' });
@@ -326,7 +325,7 @@ describe('The OpenAPI document', () => {
       [422, plainWall],
     ];
     for (const [status, photo] of photos) {
-      const response = await api()
+      const response = await testApp.api
         .post('/api/visualize')
         .set(bearer(adminToken))
         .send({ kitchenImage: photo.toString('base64'), patternId: 'NH10' });
@@ -340,20 +339,14 @@ describe('The OpenAPI document', () => {
     const header = call.operation.parameters!.find((p) => p.name === 'Idempotency-Key')!;
     const pattern = new RegExp(header.schema!.pattern as string);
     expect(pattern.test(header.schema!.example as string)).toBe(true);
-    const refused = await api().post('/api/quote').set('Idempotency-Key', 'short').send({});
+    const refused = await testApp.api.post('/api/quote').set('Idempotency-Key', 'short').send({});
     expect(refused.status).toBe(400);
     expect(mismatch(call, refused)).toBeNull();
   });
 });
 
 describe('The OpenAPI document of the public forms', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1' });
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1' } });
 
   it('should document the 429 that answers a second quote within the minute', async () => {
     const document = (await request(testApp.baseUrl).get('/api/docs-json')).body as Document;

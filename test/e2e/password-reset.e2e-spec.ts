@@ -1,11 +1,10 @@
-import request from 'supertest';
 import { PASSWORD_RESET_REQUESTED_MESSAGE } from '#src/contract/team.js';
 import { SetMemberActiveCommand } from '#src/modules/team/commands/set-member-active/set-member-active.command.js';
 import { CommandBus } from '@nestjs/cqrs';
 import { eventually } from '../support/mail.js';
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../support/smtp-sink.js';
 import { bearer, createMember, logIn, STAFF_PASSWORD } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 const NEW_PASSWORD = 'uusi Salasana keittiölle 7';
 let nextClient = 1;
@@ -14,22 +13,19 @@ const freshClient = () => ({ 'X-Forwarded-For': `198.51.100.${nextClient++}` });
 
 describe('Forgot password', () => {
   let sink: SmtpSink;
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-
   beforeAll(async () => {
     sink = await startSmtpSink();
-    testApp = await startTestApp({
+  });
+  const testApp = useTestApp({
+    env: () => ({
       SMTP_URL: sink.url,
       COMPANY_EMAIL: 'info@keittiokalvo.fi',
       PUBLIC_URL: 'https://keittiokalvo.fi',
       TRUST_PROXY_HOPS: '1',
       MAIL_RETRY_BASE_MS: '100',
-    });
-    api = request(testApp.baseUrl);
+    }),
   });
   afterAll(async () => {
-    await testApp.close();
     await sink.stop();
   });
   beforeEach(() => {
@@ -37,9 +33,9 @@ describe('Forgot password', () => {
   });
 
   const ask = (email: string, client = freshClient()) =>
-    api.post('/api/auth/password-reset').set(client).send({ email });
+    testApp.api.post('/api/auth/password-reset').set(client).send({ email });
   const complete = (token: string, newPassword = NEW_PASSWORD, client = freshClient()) =>
-    api.post('/api/auth/password-reset/complete').set(client).send({ token, newPassword });
+    testApp.api.post('/api/auth/password-reset/complete').set(client).send({ token, newPassword });
 
   const mailTo = (address: string) =>
     eventually(async () => {
@@ -85,11 +81,11 @@ describe('Forgot password', () => {
 
     await complete(token).expect(200, { success: true });
     await logIn(testApp, member.email, NEW_PASSWORD);
-    await api
+    await testApp.api
       .post('/api/auth/login')
       .send({ email: member.email, password: STAFF_PASSWORD })
       .expect(401);
-    await api.get('/api/auth/verify').set(bearer(session)).expect(401);
+    await testApp.api.get('/api/auth/verify').set(bearer(session)).expect(401);
 
     const used = await complete(token, 'toinen Salasana keittiölle 8').expect(410);
     expect(used.body.message).toBe('This password reset link was already used. Ask for a new one.');
@@ -104,7 +100,7 @@ describe('Forgot password', () => {
     const admin = await createMember(testApp, 'admin');
     const { token: adminToken } = await logIn(testApp, admin.email);
     const audit = await eventually(async () => {
-      const { body } = await api
+      const { body } = await testApp.api
         .get('/api/admin/activity')
         .query({ memberId: member.id, pageSize: 100 })
         .set(bearer(adminToken))
@@ -225,7 +221,7 @@ describe('Forgot password', () => {
       { email: 'a@b.fi', extra: 1 },
       { email: 5 },
     ]) {
-      await api.post('/api/auth/password-reset').set(freshClient()).send(body).expect(400);
+      await testApp.api.post('/api/auth/password-reset').set(freshClient()).send(body).expect(400);
     }
     for (const body of [
       {},
@@ -233,7 +229,11 @@ describe('Forgot password', () => {
       { token: 'a/b', newPassword: NEW_PASSWORD },
       { token: 'A'.repeat(43), newPassword: NEW_PASSWORD, more: true },
     ]) {
-      await api.post('/api/auth/password-reset/complete').set(freshClient()).send(body).expect(400);
+      await testApp.api
+        .post('/api/auth/password-reset/complete')
+        .set(freshClient())
+        .send(body)
+        .expect(400);
     }
     const after = (await testApp.db.pool.query('select count(*)::int as n from password_resets'))
       .rows[0];

@@ -9,7 +9,8 @@ import { VISUALIZER_PATTERN_CODES } from '#src/contract/visualizer.js';
 import { PatternCatalogue } from '#src/modules/patterns/index.js';
 import { PatternSeeder } from '#src/modules/patterns/seeding/pattern-seeder.js';
 import { isSeamless, measureSeams } from '#src/modules/patterns/textures/seam.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type RunningApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -39,12 +40,11 @@ function rawGet(
   });
 }
 
-async function getImage(testApp: TestApp, path: string) {
+async function getImage(testApp: RunningApp, path: string) {
   return request(testApp.baseUrl).get(path).buffer(true).parse(binary);
 }
 
 describe('Pattern catalogue over HTTP', () => {
-  let testApp: TestApp;
   let photoDir: string;
   let supplierPhoto: Buffer;
 
@@ -56,11 +56,8 @@ describe('Pattern catalogue over HTTP', () => {
       .jpeg()
       .toBuffer();
     writeFileSync(join(photoDir, 'MK14-hd-0.jpg'), supplierPhoto);
-    testApp = await startTestApp({ PATTERN_IMAGES_DIR: photoDir });
   });
-  afterAll(async () => {
-    await testApp?.close();
-  });
+  const testApp = useTestApp({ env: () => ({ PATTERN_IMAGES_DIR: photoDir }) });
 
   describe('GET /api/patterns', () => {
     it('should list the whole catalogue in the spec shape', async () => {

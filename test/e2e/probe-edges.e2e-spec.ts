@@ -1,31 +1,23 @@
-import request from 'supertest';
 import { PERMISSIONS_POLICY } from '#src/platform/http/security-headers.js';
 import { validQuote } from '../support/public-intake.js';
-import { bearer, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { bearer } from '../support/staff.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 /** The edges a probe of a fresh install found (letter case, bytes, Host, names, refusals). */
 describe('Edges of the HTTP surface', () => {
-  let testApp: TestApp;
-  let admin: string;
-  const api = () => request(testApp.baseUrl);
-
-  beforeAll(async () => {
-    testApp = await startTestApp({
+  const testApp = useTestApp({
+    env: {
       RATE_LIMIT_PER_MINUTE: '1000',
       PORT: '3999',
-    });
-    admin = (await signInAs(testApp, 'admin')).token;
+    },
   });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const admin = testApp.signedIn('admin');
 
   describe('letter case in paths', () => {
     it.each(['/API/DOCS-JSON', '/Api/docs-json', '/api/DOCS-JSON', '/API/health', '/aPi/quote'])(
       'should answer %s 404 as JSON, never the document or a page',
       async (path) => {
-        const response = await api().get(path);
+        const response = await testApp.api.get(path);
         expect(response.status).toBe(404);
         expect(response.headers['content-type']).toMatch(/application\/json/);
         expect(response.text).not.toContain('openapi');
@@ -33,11 +25,14 @@ describe('Edges of the HTTP surface', () => {
     );
 
     it('should not route an upper-case staff path around no-store or the sign-in check', async () => {
-      const response = await api()
+      const response = await testApp.api
         .post('/API/auth/login')
         .send({ email: 'x@example.fi', password: 'y' });
       expect(response.status).toBe(404);
-      const answer = await api().get('/api/admin/quotes').set(bearer(admin)).expect(200);
+      const answer = await testApp.api
+        .get('/api/admin/quotes')
+        .set(bearer(admin.token))
+        .expect(200);
       expect(answer.headers['cache-control']).toBe('no-store');
     });
   });
@@ -52,7 +47,9 @@ describe('Edges of the HTTP surface', () => {
       ['GET', '/mallisto%00'],
       ['GET', '/vinyl_patterns/%C3%28.jpg'],
     ])('should answer %s %s 400 for every route', async (method, path) => {
-      const response = await api()[method.toLowerCase() as 'get'](path).set(bearer(admin));
+      const response = await testApp.api[method.toLowerCase() as 'get'](path).set(
+        bearer(admin.token),
+      );
       expect(response.status).toBe(400);
       expect(response.headers['content-type']).toMatch(/application\/json/);
     });
@@ -60,10 +57,13 @@ describe('Edges of the HTTP surface', () => {
 
   describe("the site's own address", () => {
     it('should never name the Host a request sends, in robots.txt or the sitemap', async () => {
-      const robots = await api().get('/robots.txt').set('Host', 'evil.example').expect(200);
+      const robots = await testApp.api.get('/robots.txt').set('Host', 'evil.example').expect(200);
       expect(robots.text).not.toContain('evil.example');
       expect(robots.text).toContain('Sitemap: http://localhost:3999/sitemap.xml');
-      const sitemap = await api().get('/sitemap.xml').set('Host', 'evil.example<x>').expect(200);
+      const sitemap = await testApp.api
+        .get('/sitemap.xml')
+        .set('Host', 'evil.example<x>')
+        .expect(200);
       expect(sitemap.text).not.toContain('evil.example');
     });
   });
@@ -71,7 +71,7 @@ describe('Edges of the HTTP surface', () => {
   describe('headers', () => {
     it('should send Permissions-Policy on pages, files and API answers', async () => {
       for (const path of ['/', '/robots.txt', '/api/health', '/api/site-config']) {
-        const response = await api().get(path);
+        const response = await testApp.api.get(path);
         expect([path, response.headers['permissions-policy']]).toEqual([path, PERMISSIONS_POLICY]);
       }
       expect(PERMISSIONS_POLICY).toContain('camera=()');
@@ -104,7 +104,7 @@ describe('Edges of the HTTP surface', () => {
           'Aino\u2028X',
           'Ai\u0007no',
         ]) {
-          const refused = await api().post(path).send(body(name)).expect(400);
+          const refused = await testApp.api.post(path).send(body(name)).expect(400);
           expect(refused.body.fields).toEqual([
             {
               field,
@@ -121,7 +121,7 @@ describe('Edges of the HTTP surface', () => {
   describe('refusals of the public API', () => {
     it('should name each refused field with its path, code and a Finnish message', async () => {
       const quote = validQuote();
-      const refused = await api()
+      const refused = await testApp.api
         .post('/api/quote')
         .send({
           ...quote,
@@ -145,7 +145,7 @@ describe('Edges of the HTTP surface', () => {
     });
 
     it('should refuse the contact form, the visualizer and analytics in Finnish too', async () => {
-      const contact = await api()
+      const contact = await testApp.api
         .post('/api/contact')
         .send({ firstName: '', email: 'x' })
         .expect(400);
@@ -155,10 +155,13 @@ describe('Edges of the HTTP surface', () => {
           'Tarkista sähköpostiosoite, esimerkiksi nimi@esimerkki.fi.',
         ]),
       );
-      const upload = await api().post('/api/visualize').send({ patternId: 'NH10' }).expect(400);
+      const upload = await testApp.api
+        .post('/api/visualize')
+        .send({ patternId: 'NH10' })
+        .expect(400);
       expect(upload.body.fields[0]).toMatchObject({ field: 'kitchenImage' });
       expect(upload.body.message).not.toMatch(/must|should/);
-      const analytics = await api()
+      const analytics = await testApp.api
         .post('/api/analytics')
         .send({ event: 'page_view', page: '/', data: { note: 'a@example.fi' } });
       expect(analytics.status).toBe(400);
@@ -172,9 +175,9 @@ describe('Edges of the HTTP surface', () => {
     });
 
     it('should keep staff refusals in English with the same field names and codes', async () => {
-      const refused = await api()
+      const refused = await testApp.api
         .post('/api/admin/pipeline-columns')
-        .set(bearer(admin))
+        .set(bearer(admin.token))
         .send({ name: '', color: 'teal' })
         .expect(400);
       expect(refused.body.message).toMatch(/must/);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 /** The visible text of an HTML document, as a crawler without JavaScript reads it. */
 function visibleText(html: string): string {
@@ -38,20 +38,20 @@ const PAGES = [
 ];
 
 describe('Public pages without JavaScript', () => {
-  let testApp: TestApp;
   const origin = 'https://keittiokalvo.example';
 
-  beforeAll(async () => {
+  beforeAll(() => {
     if (!existsSync(join(process.cwd(), 'frontend', 'dist', 'prerendered.json'))) {
       throw new Error('frontend/dist has no prerendered pages: run `npm run build:frontend` first');
     }
-    testApp = await startTestApp({
+  });
+  const testApp = useTestApp({
+    env: {
       PUBLIC_URL: origin,
       COMPANY_PHONE: '+358 50 765 4321',
       COMPANY_EMAIL: 'myynti@keittiokalvo.example',
-    });
+    },
   });
-  afterAll(() => testApp.close());
 
   describe.each(PAGES)('$path', ({ path, heading, copy }) => {
     it('should answer 200 with its heading, main copy and own head', async () => {

@@ -1,16 +1,17 @@
 import request from 'supertest';
+import { useTestApp } from '../support/app-fixture.js';
 import { IdempotencyRetention } from '#src/modules/quotes/intake/idempotency-retention.js';
 import { EventStore } from '#src/platform/event-store/event-store.js';
-import { eventCount, usePublicIntakeApp, validQuote } from '../support/public-intake.js';
+import { eventCount, validQuote } from '../support/public-intake.js';
 import { issueVisitorCookie } from '../support/visitor-cookie.js';
 
 describe('POST /api/quote', () => {
-  const app = usePublicIntakeApp(1000);
+  const app = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' } });
 
   describe('valid request', () => {
     it('should price the quote on the server and create a quote lead', async () => {
-      const visitor = issueVisitorCookie(app());
-      const response = await request(app().baseUrl)
+      const visitor = issueVisitorCookie(app);
+      const response = await request(app.baseUrl)
         .post('/api/quote')
         .set('Cookie', visitor.cookie)
         .send({ ...validQuote(), patternId: 'AG20' })
@@ -24,7 +25,7 @@ describe('POST /api/quote', () => {
         metres: 1,
         leadId: expect.any(String),
       });
-      const { rows } = await app().db.pool.query<{ type: string; data: Record<string, unknown> }>(
+      const { rows } = await app.db.pool.query<{ type: string; data: Record<string, unknown> }>(
         'select type, data from events where stream_id = $1 order by stream_version',
         [`lead-${response.body.leadId}`],
       );
@@ -42,12 +43,12 @@ describe('POST /api/quote', () => {
       // Personal data never sits in the clear in the log; the visitor id is sealed with it.
       expect(JSON.stringify(rows)).not.toContain('maija@example.fi');
       expect(JSON.stringify(rows)).not.toContain(visitor.visitorId);
-      const [created] = await app().app.get(EventStore).readStream(`lead-${response.body.leadId}`);
+      const [created] = await app.app.get(EventStore).readStream(`lead-${response.body.leadId}`);
       expect(created.personalData).toMatchObject({ visitorId: visitor.visitorId });
     });
 
     it('should quote the 950 € minimum for a worktop-only request', async () => {
-      const response = await request(app().baseUrl)
+      const response = await request(app.baseUrl)
         .post('/api/quote')
         .send({ ...validQuote(), doors: 0, drawers: 0, metres: 2 })
         .expect(201);
@@ -55,13 +56,13 @@ describe('POST /api/quote', () => {
     });
 
     it('should ignore a visitor cookie whose signature does not match', async () => {
-      const { visitorId } = issueVisitorCookie(app());
-      const response = await request(app().baseUrl)
+      const { visitorId } = issueVisitorCookie(app);
+      const response = await request(app.baseUrl)
         .post('/api/quote')
         .set('Cookie', `visitor=${visitorId}.forged-signature`)
         .send(validQuote())
         .expect(201);
-      const [created] = await app().app.get(EventStore).readStream(`lead-${response.body.leadId}`);
+      const [created] = await app.app.get(EventStore).readStream(`lead-${response.body.leadId}`);
       expect(created.personalData).not.toHaveProperty('visitorId');
       expect(created.data).not.toHaveProperty('visitorId');
     });
@@ -72,45 +73,45 @@ describe('POST /api/quote', () => {
       // A customer no earlier test sent, so the lead is linked to no earlier one as a duplicate.
       const quote = validQuote();
       quote.customer = { ...quote.customer, email: 'toisto@example.fi', phone: '+358 40 765 0001' };
-      const before = await eventCount(app());
-      const first = await request(app().baseUrl)
+      const before = await eventCount(app);
+      const first = await request(app.baseUrl)
         .post('/api/quote')
         .set('Idempotency-Key', 'retry-key-0001')
         .send(quote)
         .expect(201);
-      const retry = await request(app().baseUrl)
+      const retry = await request(app.baseUrl)
         .post('/api/quote')
         .set('Idempotency-Key', 'retry-key-0001')
         .send(quote)
         .expect(201);
       expect(retry.body).toEqual(first.body);
       // One lead, with its quote e-mail and the company notification.
-      expect((await eventCount(app())) - before).toBe(3);
+      expect((await eventCount(app)) - before).toBe(3);
     });
 
     it('should forget keys after a day', async () => {
-      await request(app().baseUrl)
+      await request(app.baseUrl)
         .post('/api/quote')
         .set('Idempotency-Key', 'old-key-0001')
         .send(validQuote())
         .expect(201);
-      await app().db.pool.query(
+      await app.db.pool.query(
         "update public_submissions set created_at = now() - interval '25 hours' where idempotency_key = 'old-key-0001'",
       );
-      await app().app.get(IdempotencyRetention).purge();
-      const { rows } = await app().db.pool.query(
+      await app.app.get(IdempotencyRetention).purge();
+      const { rows } = await app.db.pool.query(
         'select idempotency_key from public_submissions order by idempotency_key',
       );
       expect(rows.map((row) => row.idempotency_key)).toEqual(['retry-key-0001']);
     });
 
     it('should refuse the same key for a different request', async () => {
-      await request(app().baseUrl)
+      await request(app.baseUrl)
         .post('/api/quote')
         .set('Idempotency-Key', 'retry-key-0002')
         .send(validQuote())
         .expect(201);
-      await request(app().baseUrl)
+      await request(app.baseUrl)
         .post('/api/quote')
         .set('Idempotency-Key', 'retry-key-0002')
         .send({ ...validQuote(), doors: 9 })
@@ -187,14 +188,14 @@ describe('POST /api/quote', () => {
       ],
       ['a bad pattern code', { ...validQuote(), patternId: '../../etc' }, 'patternId'],
     ])('should refuse %s with 400 naming the field and change nothing', async (_, body, field) => {
-      const before = await eventCount(app());
-      const response = await request(app().baseUrl).post('/api/quote').send(body).expect(400);
+      const before = await eventCount(app);
+      const response = await request(app.baseUrl).post('/api/quote').send(body).expect(400);
       expect(response.body.fields.map((f: { field: string }) => f.field)).toContain(field);
-      expect(await eventCount(app())).toBe(before);
+      expect(await eventCount(app)).toBe(before);
     });
 
     it('should refuse malformed JSON with 400', async () => {
-      await request(app().baseUrl)
+      await request(app.baseUrl)
         .post('/api/quote')
         .set('Content-Type', 'application/json')
         .send('{"doorStyle": "Uritettu",')
@@ -202,34 +203,34 @@ describe('POST /api/quote', () => {
     });
 
     it('should refuse a body over 100 kB', async () => {
-      const response = await request(app().baseUrl)
+      const response = await request(app.baseUrl)
         .post('/api/quote')
         .send({ ...validQuote(), customer: { ...customer, message: 'x'.repeat(120_000) } });
       expect([400, 413]).toContain(response.status);
     });
 
     it('should refuse a malformed Idempotency-Key', async () => {
-      const before = await eventCount(app());
-      await request(app().baseUrl)
+      const before = await eventCount(app);
+      await request(app.baseUrl)
         .post('/api/quote')
         .set('Idempotency-Key', 'bad key!')
         .send(validQuote())
         .expect(400);
-      expect(await eventCount(app())).toBe(before);
+      expect(await eventCount(app)).toBe(before);
     });
   });
 });
 
 describe('POST /api/quote rate limit', () => {
-  const app = usePublicIntakeApp(3);
+  const app = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
 
   it('should answer 429 in Finnish after RATE_LIMIT_PER_MINUTE quotes from one IP', async () => {
     for (let i = 0; i < 3; i++) {
-      await request(app().baseUrl).post('/api/quote').send(validQuote()).expect(201);
+      await request(app.baseUrl).post('/api/quote').send(validQuote()).expect(201);
     }
-    const before = await eventCount(app());
-    const refused = await request(app().baseUrl).post('/api/quote').send(validQuote()).expect(429);
+    const before = await eventCount(app);
+    const refused = await request(app.baseUrl).post('/api/quote').send(validQuote()).expect(429);
     expect(refused.body.message).toBe('Liian monta pyyntöä. Odota hetki ja yritä uudelleen.');
-    expect(await eventCount(app())).toBe(before);
+    expect(await eventCount(app)).toBe(before);
   });
 });

@@ -1,4 +1,3 @@
-import request from 'supertest';
 import type {
   ReportDefinitionInput,
   ReportSummary,
@@ -7,9 +6,9 @@ import type {
 } from '#src/contract/reports.js';
 import { reportMonth } from '#src/modules/reports/projections/report-rows.js';
 import { DefinedReports } from '#src/modules/reports/queries/defined-reports.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 import { createTestLead } from '../support/leads.js';
-import { bearer, signInAs, type SignedInStaff } from '../support/staff.js';
+import { bearer } from '../support/staff.js';
 
 const QUOTES_BY_STYLE_AND_MONTH: ReportDefinitionInput = {
   title: 'Quotes per door style per month',
@@ -19,25 +18,19 @@ const QUOTES_BY_STYLE_AND_MONTH: ReportDefinitionInput = {
 };
 
 describe('Reports an admin defines', () => {
-  let testApp: TestApp;
-  let admin: SignedInStaff;
-  let manager: SignedInStaff;
-  const api = () => request(testApp.baseUrl);
   const month = reportMonth(new Date());
 
+  const testApp = useTestApp();
+  const admin = testApp.signedIn('admin', { firstName: 'Anna', lastName: 'Lahti' });
+  const manager = testApp.signedIn('manager');
+
   beforeAll(async () => {
-    testApp = await startTestApp();
-    admin = await signInAs(testApp, 'admin', { firstName: 'Anna', lastName: 'Lahti' });
-    manager = await signInAs(testApp, 'manager');
     await createTestLead(testApp, { firstName: 'Matti', lastName: 'Virtanen', totalPrice: 2000 });
     await createTestLead(testApp, { firstName: 'Liisa', lastName: 'Mäkinen', totalPrice: 3000 });
   });
-  afterAll(async () => {
-    await testApp.close();
-  });
 
   async function define(definition: ReportDefinitionInput): Promise<string> {
-    const { body } = await api()
+    const { body } = await testApp.api
       .post('/api/admin/report-definitions')
       .set(bearer(admin.token))
       .send(definition)
@@ -48,7 +41,7 @@ describe('Reports an admin defines', () => {
   /** Polls until the report's newest revision is built and live. */
   async function ready(name: string, until: (view: ReportView) => boolean = () => true) {
     for (let attempt = 0; attempt < 300; attempt++) {
-      const { body } = await api()
+      const { body } = await testApp.api
         .get(`/api/admin/reports/${name}`)
         .set(bearer(manager.token))
         .expect(200);
@@ -77,7 +70,7 @@ describe('Reports an admin defines', () => {
 
   describe('GET /api/admin/report-definitions/vocabulary', () => {
     it('should offer every declared event type with its numeric fields, and the groupings', async () => {
-      const { body } = await api()
+      const { body } = await testApp.api
         .get('/api/admin/report-definitions/vocabulary')
         .set(bearer(admin.token))
         .expect(200);
@@ -93,11 +86,11 @@ describe('Reports an admin defines', () => {
     });
 
     it('should refuse a manager with 403 and an anonymous caller with 401', async () => {
-      await api()
+      await testApp.api
         .get('/api/admin/report-definitions/vocabulary')
         .set(bearer(manager.token))
         .expect(403);
-      await api().get('/api/admin/report-definitions/vocabulary').expect(401);
+      await testApp.api.get('/api/admin/report-definitions/vocabulary').expect(401);
     });
   });
 
@@ -119,7 +112,7 @@ describe('Reports an admin defines', () => {
         definedBy: 'Anna Lahti',
       });
 
-      const { body: list } = await api()
+      const { body: list } = await testApp.api
         .get('/api/admin/reports')
         .set(bearer(manager.token))
         .expect(200);
@@ -148,7 +141,7 @@ describe('Reports an admin defines', () => {
         measure: { kind: 'duration', from: 'LeadCreated', to: 'LeadStatusChanged' },
         groupBy: ['column'],
       });
-      await api()
+      await testApp.api
         .put(`/api/admin/quotes/${lead}`)
         .set(bearer(admin.token))
         .send({ status: 'contacted' })
@@ -177,8 +170,10 @@ describe('Reports an admin defines', () => {
       ['event types that are not a list', { eventTypes: 'LeadCreated' }, 'eventTypes'],
     ])('should refuse %s with 400 naming %s, and store nothing', async (_, change, field) => {
       const before = await definitionEvents();
-      const { body: listBefore } = await api().get('/api/admin/reports').set(bearer(admin.token));
-      const { body } = await api()
+      const { body: listBefore } = await testApp.api
+        .get('/api/admin/reports')
+        .set(bearer(admin.token));
+      const { body } = await testApp.api
         .post('/api/admin/report-definitions')
         .set(bearer(admin.token))
         .send({ ...QUOTES_BY_STYLE_AND_MONTH, ...change })
@@ -187,12 +182,14 @@ describe('Reports an admin defines', () => {
       if (field.includes('.') || field.includes('['))
         expect((body as { fields: { field: string }[] }).fields[0].field).toBe(field);
       expect(await definitionEvents()).toBe(before);
-      const { body: listAfter } = await api().get('/api/admin/reports').set(bearer(admin.token));
+      const { body: listAfter } = await testApp.api
+        .get('/api/admin/reports')
+        .set(bearer(admin.token));
       expect(listAfter).toHaveLength((listBefore as unknown[]).length);
     });
 
     it('should refuse a manager with 403', async () => {
-      await api()
+      await testApp.api
         .post('/api/admin/report-definitions')
         .set(bearer(manager.token))
         .send(QUOTES_BY_STYLE_AND_MONTH)
@@ -206,7 +203,7 @@ describe('Reports an admin defines', () => {
       const id = name.replace('report_def_', '');
       await ready(name);
       expect(await tablesOf(`${name}_1_`)).not.toEqual([]);
-      await api()
+      await testApp.api
         .put(`/api/admin/report-definitions/${id}`)
         .set(bearer(admin.token))
         .send({ ...QUOTES_BY_STYLE_AND_MONTH, title: 'Quotes by week', groupBy: ['week'] })
@@ -232,7 +229,7 @@ describe('Reports an admin defines', () => {
     it('should refuse a bad definition with 400 and keep the revision', async () => {
       const name = await define({ ...QUOTES_BY_STYLE_AND_MONTH, title: 'Kept as it is' });
       const id = name.replace('report_def_', '');
-      const { body } = await api()
+      const { body } = await testApp.api
         .put(`/api/admin/report-definitions/${id}`)
         .set(bearer(admin.token))
         .send({ ...QUOTES_BY_STYLE_AND_MONTH, measure: { kind: 'sum', field: 'message' } })
@@ -243,12 +240,12 @@ describe('Reports an admin defines', () => {
     });
 
     it('should answer 404 for a report nobody defined', async () => {
-      await api()
+      await testApp.api
         .put('/api/admin/report-definitions/0000000000')
         .set(bearer(admin.token))
         .send(QUOTES_BY_STYLE_AND_MONTH)
         .expect(404);
-      await api()
+      await testApp.api
         .put('/api/admin/report-definitions/not-an-id')
         .set(bearer(admin.token))
         .send(QUOTES_BY_STYLE_AND_MONTH)
@@ -261,17 +258,20 @@ describe('Reports an admin defines', () => {
       const name = await define({ ...QUOTES_BY_STYLE_AND_MONTH, title: 'Short-lived' });
       const id = name.replace('report_def_', '');
       await ready(name);
-      await api()
+      await testApp.api
         .delete(`/api/admin/report-definitions/${id}`)
         .set(bearer(manager.token))
         .expect(403);
-      await api()
+      await testApp.api
         .delete(`/api/admin/report-definitions/${id}`)
         .set(bearer(admin.token))
         .expect(204);
-      const { body } = await api().get('/api/admin/reports').set(bearer(admin.token)).expect(200);
+      const { body } = await testApp.api
+        .get('/api/admin/reports')
+        .set(bearer(admin.token))
+        .expect(200);
       expect((body as ReportSummary[]).map((r) => r.name)).not.toContain(name);
-      await api().get(`/api/admin/reports/${name}`).set(bearer(admin.token)).expect(404);
+      await testApp.api.get(`/api/admin/reports/${name}`).set(bearer(admin.token)).expect(404);
       await testApp.app.get(DefinedReports).settled();
       expect(await tablesOf(name)).toEqual([]);
       const { rows } = await testApp.db.pool.query(
@@ -279,7 +279,7 @@ describe('Reports an admin defines', () => {
         [`${name}%`],
       );
       expect(rows).toEqual([]);
-      await api()
+      await testApp.api
         .delete(`/api/admin/report-definitions/${id}`)
         .set(bearer(admin.token))
         .expect(404);
@@ -290,7 +290,10 @@ describe('Reports an admin defines', () => {
     it('should rebuild a defined report beside its live build, to the same figures', async () => {
       const name = await define({ ...QUOTES_BY_STYLE_AND_MONTH, title: 'Rebuilt' });
       const built = await ready(name);
-      await api().post(`/api/admin/reports/${name}/build`).set(bearer(manager.token)).expect(202);
+      await testApp.api
+        .post(`/api/admin/reports/${name}/build`)
+        .set(bearer(manager.token))
+        .expect(202);
       const rebuilt = await ready(name);
       expect(rebuilt.content).toEqual(built.content);
       expect(await tablesOf(`${name}_1_`)).toEqual([`${name}_1_streams_v2`, `${name}_1_totals_v2`]);

@@ -1,8 +1,7 @@
-import request from 'supertest';
 import type { ReportSummary, ReportView } from '#src/contract/reports.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 import { createTestLead } from '../support/leads.js';
-import { bearer, signInAs, type SignedInStaff } from '../support/staff.js';
+import { bearer, type SignedInStaff } from '../support/staff.js';
 
 const REPORT_NAMES = [
   'report_pipeline_funnel',
@@ -13,37 +12,32 @@ const REPORT_NAMES = [
 ];
 
 describe('Reports', () => {
-  let testApp: TestApp;
-  let admin: SignedInStaff;
-  let manager: SignedInStaff;
-  let salesperson: SignedInStaff;
-  const api = () => request(testApp.baseUrl);
+  const testApp = useTestApp();
+  const admin = testApp.signedIn('admin', { firstName: 'Anna', lastName: 'Lahti' });
+  const manager = testApp.signedIn('manager');
+  const salesperson = testApp.signedIn('salesperson');
 
   beforeAll(async () => {
-    testApp = await startTestApp();
-    admin = await signInAs(testApp, 'admin', { firstName: 'Anna', lastName: 'Lahti' });
-    manager = await signInAs(testApp, 'manager');
-    salesperson = await signInAs(testApp, 'salesperson');
     const first = await createTestLead(testApp, {
       firstName: 'Matti',
       lastName: 'Virtanen',
       totalPrice: 2000,
     });
     await createTestLead(testApp, { firstName: 'Liisa', lastName: 'Mäkinen', totalPrice: 3000 });
-    await api()
+    await testApp.api
       .put(`/api/admin/quotes/${first}`)
       .set(bearer(admin.token))
       .send({ status: 'closed' })
       .expect(200);
   });
-  afterAll(async () => {
-    await testApp.close();
-  });
 
   /** Polls the report until a build has switched it live and no build remains. */
   async function waitUntilReady(name: string, token = manager.token): Promise<ReportView> {
     for (let attempt = 0; attempt < 300; attempt++) {
-      const { body } = await api().get(`/api/admin/reports/${name}`).set(bearer(token)).expect(200);
+      const { body } = await testApp.api
+        .get(`/api/admin/reports/${name}`)
+        .set(bearer(token))
+        .expect(200);
       const view = body as ReportView;
       if (view.build?.error) throw new Error(`build failed: ${view.build.error}`);
       if (view.state === 'ready' && !view.build) return view;
@@ -55,7 +49,10 @@ describe('Reports', () => {
   describe('GET /api/admin/reports', () => {
     it('should list every report, built in the background at start and kept up to date', async () => {
       for (const name of REPORT_NAMES) await waitUntilReady(name);
-      const { body } = await api().get('/api/admin/reports').set(bearer(manager.token)).expect(200);
+      const { body } = await testApp.api
+        .get('/api/admin/reports')
+        .set(bearer(manager.token))
+        .expect(200);
       const reports = body as ReportSummary[];
       expect(reports.map((r) => r.name)).toEqual(REPORT_NAMES);
       for (const report of reports) {
@@ -74,23 +71,29 @@ describe('Reports', () => {
     });
 
     it('should refuse a salesperson with 403 and an anonymous caller with 401', async () => {
-      await api().get('/api/admin/reports').set(bearer(salesperson.token)).expect(403);
-      await api()
+      await testApp.api.get('/api/admin/reports').set(bearer(salesperson.token)).expect(403);
+      await testApp.api
         .post('/api/admin/reports/report_revenue/build')
         .set(bearer(salesperson.token))
         .expect(403);
-      await api().get('/api/admin/reports').expect(401);
+      await testApp.api.get('/api/admin/reports').expect(401);
     });
 
     it('should answer 404 for a report nobody wrote, to view or to build', async () => {
-      await api().get('/api/admin/reports/report_nope').set(bearer(manager.token)).expect(404);
-      await api().post('/api/admin/reports/nope/build').set(bearer(manager.token)).expect(404);
+      await testApp.api
+        .get('/api/admin/reports/report_nope')
+        .set(bearer(manager.token))
+        .expect(404);
+      await testApp.api
+        .post('/api/admin/reports/nope/build')
+        .set(bearer(manager.token))
+        .expect(404);
     });
   });
 
   describe('POST /api/admin/reports/:name/build', () => {
     it('should build the revenue report in the background and then show it', async () => {
-      const started = await api()
+      const started = await testApp.api
         .post('/api/admin/reports/report_revenue/build')
         .set(bearer(manager.token))
         .expect(202);
@@ -103,7 +106,7 @@ describe('Reports', () => {
     });
 
     it('should show a build the new code cannot read as outdated without content until it is rebuilt', async () => {
-      await api()
+      await testApp.api
         .post('/api/admin/reports/report_revenue/build')
         .set(bearer(manager.token))
         .expect(202);
@@ -114,14 +117,14 @@ describe('Reports', () => {
         "update projections set definition_version = definition_version - 1 where name = 'report_revenue'",
       );
 
-      const { body } = await api()
+      const { body } = await testApp.api
         .get('/api/admin/reports/report_revenue')
         .set(bearer(manager.token))
         .expect(200);
       expect(body).toMatchObject({ state: 'ready', outdated: true });
       expect((body as ReportView).content).toBeUndefined();
 
-      await api()
+      await testApp.api
         .post('/api/admin/reports/report_revenue/build')
         .set(bearer(manager.token))
         .expect(202);
@@ -134,7 +137,7 @@ describe('Reports', () => {
       // Built at start (v1); the rebuild below is v2.
       await waitUntilReady('report_pipeline_funnel');
       const lead = await createTestLead(testApp, { firstName: 'Juha', lastName: 'Nieminen' });
-      await api()
+      await testApp.api
         .put(`/api/admin/quotes/${lead}`)
         .set(bearer(admin.token))
         .send({ status: 'contacted' })
@@ -149,7 +152,7 @@ describe('Reports', () => {
         categories: ['new', 'closed', 'contacted'],
         series: [{ label: 'Leads', data: [3, 1, 1] }],
       });
-      await api()
+      await testApp.api
         .post('/api/admin/reports/report_pipeline_funnel/build')
         .set(bearer(admin.token))
         .expect(202);
@@ -171,7 +174,7 @@ describe('Reports', () => {
     });
 
     it('should show staff activity and the first answer to a new lead per member', async () => {
-      await api()
+      await testApp.api
         .post('/api/admin/reports/report_staff_activity/build')
         .set(bearer(manager.token))
         .expect(202);
@@ -182,17 +185,17 @@ describe('Reports', () => {
 
     it('should count an e-mail staff wrote to the customer as the first answer when it came before any status move', async () => {
       const leadId = await createTestLead(testApp, { firstName: 'Eino', lastName: 'Korhonen' });
-      await api()
+      await testApp.api
         .post(`/api/quotes/${leadId}/emails`)
         .set(bearer(salesperson.token))
         .send({ subject: 'Tarjous', body: 'Hei Eino, tässä tarjous.' })
         .expect(201);
-      await api()
+      await testApp.api
         .put(`/api/admin/quotes/${leadId}`)
         .set(bearer(manager.token))
         .send({ status: 'contacted' })
         .expect(200);
-      await api()
+      await testApp.api
         .post('/api/admin/reports/report_staff_activity/build')
         .set(bearer(manager.token))
         .expect(202);
@@ -214,7 +217,10 @@ describe('Reports', () => {
         .map((line) => JSON.parse(line) as Record<string, unknown>);
 
     it('should stream the log as NDJSON without personal data by default', async () => {
-      const response = await api().get('/api/admin/events').set(bearer(admin.token)).expect(200);
+      const response = await testApp.api
+        .get('/api/admin/events')
+        .set(bearer(admin.token))
+        .expect(200);
       expect(response.type).toBe('application/x-ndjson');
       const events = lines(response.text);
       expect(events.length).toBeGreaterThan(5);
@@ -229,12 +235,12 @@ describe('Reports', () => {
 
     it('should continue after a position, and start from a date', async () => {
       const all = lines(
-        (await api().get('/api/admin/events').set(bearer(admin.token)).expect(200)).text,
+        (await testApp.api.get('/api/admin/events').set(bearer(admin.token)).expect(200)).text,
       );
       const middle = all[Math.floor(all.length / 2)];
       const rest = lines(
         (
-          await api()
+          await testApp.api
             .get('/api/admin/events')
             .query({ after: middle.globalPosition })
             .set(bearer(admin.token))
@@ -242,7 +248,7 @@ describe('Reports', () => {
         ).text,
       );
       expect(rest).toEqual(all.slice(all.indexOf(middle) + 1));
-      const future = await api()
+      const future = await testApp.api
         .get('/api/admin/events')
         .query({ since: '2999-01-01T00:00:00Z' })
         .set(bearer(admin.token))
@@ -251,7 +257,7 @@ describe('Reports', () => {
     });
 
     it('should include personal data only when asked, and record that export', async () => {
-      const response = await api()
+      const response = await testApp.api
         .get('/api/admin/events')
         .query({ includePersonalData: 'true' })
         .set(bearer(admin.token))
@@ -270,9 +276,9 @@ describe('Reports', () => {
     });
 
     it('should be for admins only', async () => {
-      await api().get('/api/admin/events').set(bearer(manager.token)).expect(403);
-      await api().get('/api/admin/events').set(bearer(salesperson.token)).expect(403);
-      await api().get('/api/admin/events').expect(401);
+      await testApp.api.get('/api/admin/events').set(bearer(manager.token)).expect(403);
+      await testApp.api.get('/api/admin/events').set(bearer(salesperson.token)).expect(403);
+      await testApp.api.get('/api/admin/events').expect(401);
     });
 
     it.each([
@@ -284,7 +290,7 @@ describe('Reports', () => {
       [{ format: 'csv' }, 'format'],
     ])('should refuse %j with a 400 naming the problem', async (query, message) => {
       const before = await testApp.db.pool.query('select count(*) from events');
-      const response = await api()
+      const response = await testApp.api
         .get('/api/admin/events')
         .query(query)
         .set(bearer(admin.token))

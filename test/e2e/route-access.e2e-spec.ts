@@ -9,7 +9,8 @@ import {
   STAFF_ROLES,
   type StaffRole,
 } from '#src/platform/http/access.decorators.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
+import type { RunningApp } from '../support/test-app.js';
 import { bearer, logIn, signInAs, type SignedInStaff } from '../support/staff.js';
 
 interface DeclaredRoute {
@@ -46,7 +47,7 @@ const joinPath = (...parts: string[]) =>
     .filter(Boolean)
     .join('/');
 
-function declaredRoutes(testApp: TestApp): DeclaredRoute[] {
+function declaredRoutes(testApp: RunningApp): DeclaredRoute[] {
   const discovery = testApp.app.get(DiscoveryService);
   const scanner = testApp.app.get(MetadataScanner);
   const reflector = testApp.app.get(Reflector);
@@ -84,17 +85,14 @@ const concretePath = (path: string) =>
     .replace(/\{[^}]*\}/g, 'x');
 
 describe('Route access', () => {
-  let testApp: TestApp;
   let routes: DeclaredRoute[];
   const staff = {} as Record<StaffRole, SignedInStaff>;
 
+  const testApp = useTestApp();
+
   beforeAll(async () => {
-    testApp = await startTestApp();
     routes = declaredRoutes(testApp);
     for (const role of STAFF_ROLES) staff[role] = await signInAs(testApp, role);
-  });
-  afterAll(async () => {
-    await testApp.close();
   });
 
   it('should find every route the router serves', () => {

@@ -1,10 +1,9 @@
-import request from 'supertest';
 import { RECOVERY_CODE_COUNT } from '#src/contract/team.js';
 import { LOGIN_ATTEMPTS_PER_MINUTE } from '#src/modules/team/auth/login-throttle.js';
 import { eventually } from '../support/mail.js';
 import { awayFromStepEdge, totpCode } from '../support/second-factor.js';
 import { bearer, createMember, logIn, STAFF_PASSWORD } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 import type { StaffRole } from '#src/contract/team.js';
 
 let nextClient = 1;
@@ -12,30 +11,24 @@ let nextClient = 1;
 const freshClient = () => ({ 'X-Forwarded-For': `192.0.2.${nextClient++}` });
 
 describe('Second factor (TOTP)', () => {
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-
-  beforeAll(async () => {
-    testApp = await startTestApp({ TRUST_PROXY_HOPS: '1' });
-    api = request(testApp.baseUrl);
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp({ env: { TRUST_PROXY_HOPS: '1' } });
   beforeEach(() => awayFromStepEdge());
 
   const passwordStep = (email: string, client = freshClient()) =>
-    api.post('/api/auth/login').set(client).send({ email, password: STAFF_PASSWORD });
+    testApp.api.post('/api/auth/login').set(client).send({ email, password: STAFF_PASSWORD });
   const secondStep = (body: object, client = freshClient()) =>
-    api.post('/api/auth/login/second-factor').set(client).send(body);
+    testApp.api.post('/api/auth/login/second-factor').set(client).send(body);
 
   /** A member signed in who has set up and confirmed an authenticator (with the -1 step's code). */
   async function enrolled(role: StaffRole = 'salesperson') {
     const member = await createMember(testApp, role);
     const { token } = await logIn(testApp, member.email);
-    const setup = await api.post('/api/auth/second-factor/setup').set(bearer(token)).expect(200);
+    const setup = await testApp.api
+      .post('/api/auth/second-factor/setup')
+      .set(bearer(token))
+      .expect(200);
     const secret = setup.body.secret as string;
-    const confirmed = await api
+    const confirmed = await testApp.api
       .post('/api/auth/second-factor/confirm')
       .set(bearer(token))
       .send({ code: totpCode(secret, -1) })
@@ -58,7 +51,10 @@ describe('Second factor (TOTP)', () => {
     it('should turn on only after a valid code, answer ten recovery codes once, and keep no secret readable', async () => {
       const member = await createMember(testApp, 'manager');
       const { token } = await logIn(testApp, member.email);
-      const setup = await api.post('/api/auth/second-factor/setup').set(bearer(token)).expect(200);
+      const setup = await testApp.api
+        .post('/api/auth/second-factor/setup')
+        .set(bearer(token))
+        .expect(200);
       const { secret, otpauthUri, qrCode } = setup.body as Record<string, string>;
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       expect(otpauthUri).toMatch(/^otpauth:\/\/totp\//);
@@ -69,20 +65,20 @@ describe('Second factor (TOTP)', () => {
       // Not on yet: the password alone still opens a session.
       expect((await passwordStep(member.email).expect(200)).body.token).toEqual(expect.any(String));
 
-      const wrong = await api
+      const wrong = await testApp.api
         .post('/api/auth/second-factor/confirm')
         .set(bearer(token))
         .send({ code: totpCode(secret, 5) })
         .expect(400);
       expect(wrong.body.message).toBe('code is incorrect or was already used');
-      const malformed = await api
+      const malformed = await testApp.api
         .post('/api/auth/second-factor/confirm')
         .set(bearer(token))
         .send({ code: '12ab56' })
         .expect(400);
       expect(malformed.body.message).toContain('code must be the 6 digits');
 
-      const confirmed = await api
+      const confirmed = await testApp.api
         .post('/api/auth/second-factor/confirm')
         .set(bearer(token))
         .send({ code: totpCode(secret) })
@@ -92,10 +88,10 @@ describe('Second factor (TOTP)', () => {
       expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT);
       for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
 
-      const verify = await api.get('/api/auth/verify').set(bearer(token)).expect(200);
+      const verify = await testApp.api.get('/api/auth/verify').set(bearer(token)).expect(200);
       expect(verify.body.user).toMatchObject({ secondFactor: true, mustSetUpSecondFactor: false });
-      await api.post('/api/auth/second-factor/setup').set(bearer(token)).expect(409);
-      await api
+      await testApp.api.post('/api/auth/second-factor/setup').set(bearer(token)).expect(409);
+      await testApp.api
         .post('/api/auth/second-factor/confirm')
         .set(bearer(token))
         .send({ code: totpCode(secret, 1) })
@@ -128,15 +124,18 @@ describe('Second factor (TOTP)', () => {
     it('should refuse confirming before a set-up, and every route without a session', async () => {
       const member = await createMember(testApp, 'salesperson');
       const { token } = await logIn(testApp, member.email);
-      const early = await api
+      const early = await testApp.api
         .post('/api/auth/second-factor/confirm')
         .set(bearer(token))
         .send({ code: '123456' })
         .expect(409);
       expect(early.body.message).toBe('Start setting up two-step sign-in first');
-      await api.post('/api/auth/second-factor/setup').expect(401);
-      await api.post('/api/auth/second-factor/confirm').send({ code: '123456' }).expect(401);
-      await api
+      await testApp.api.post('/api/auth/second-factor/setup').expect(401);
+      await testApp.api
+        .post('/api/auth/second-factor/confirm')
+        .send({ code: '123456' })
+        .expect(401);
+      await testApp.api
         .post('/api/auth/second-factor/disable')
         .send({ code: '123456', password: STAFF_PASSWORD })
         .expect(401);
@@ -155,14 +154,14 @@ describe('Second factor (TOTP)', () => {
       });
       expect(first.body.token).toBeUndefined();
       // The challenge is no session.
-      await api.get('/api/auth/verify').set(bearer(first.body.challenge)).expect(401);
+      await testApp.api.get('/api/auth/verify').set(bearer(first.body.challenge)).expect(401);
 
       const second = await secondStep({
         challenge: first.body.challenge,
         code: totpCode(secret),
       }).expect(200);
       expect(second.body.user).toMatchObject({ id: member.id, secondFactor: true });
-      await api.get('/api/auth/verify').set(bearer(second.body.token)).expect(200);
+      await testApp.api.get('/api/auth/verify').set(bearer(second.body.token)).expect(200);
       const signIns = await streamEvents(`auth-${member.id}`);
       expect(signIns.at(-1)).toMatchObject({ type: 'MemberLoggedIn' });
     });
@@ -253,7 +252,7 @@ describe('Second factor (TOTP)', () => {
     it('should need the password and a code, then sign in with the password alone', async () => {
       const { member, token, secret } = await enrolled();
       const disable = (body: object) =>
-        api.post('/api/auth/second-factor/disable').set(bearer(token)).send(body);
+        testApp.api.post('/api/auth/second-factor/disable').set(bearer(token)).send(body);
       const wrongPassword = await disable({
         password: 'not the password',
         code: totpCode(secret),
@@ -285,7 +284,7 @@ describe('Second factor (TOTP)', () => {
     // Runs last: the requirement applies to every admin of this app's team.
     it('should hold an admin without one to its set-up before any admin right', async () => {
       const setPolicy = (token: string, secondFactorRequiredForAdmins: unknown) =>
-        api
+        testApp.api
           .put('/api/admin/team/security')
           .set(bearer(token))
           .send({ secondFactorRequiredForAdmins });
@@ -300,7 +299,7 @@ describe('Second factor (TOTP)', () => {
 
       const admin = await enrolled('admin');
       await setPolicy(admin.token, true).expect(200, { secondFactorRequiredForAdmins: true });
-      await api
+      await testApp.api
         .get('/api/admin/team/security')
         .set(bearer(admin.token))
         .expect(200, { secondFactorRequiredForAdmins: true });
@@ -312,30 +311,30 @@ describe('Second factor (TOTP)', () => {
       });
 
       // The admin without a factor keeps a session, but it opens nothing but the set-up.
-      const held = await api.get('/api/auth/verify').set(bearer(plainToken)).expect(200);
+      const held = await testApp.api.get('/api/auth/verify').set(bearer(plainToken)).expect(200);
       expect(held.body.user).toMatchObject({ secondFactor: false, mustSetUpSecondFactor: true });
-      const blocked = await api.get('/api/admin/users').set(bearer(plainToken)).expect(403);
+      const blocked = await testApp.api.get('/api/admin/users').set(bearer(plainToken)).expect(403);
       expect(blocked.body.message).toBe('Set up two-step sign-in to continue');
       const fresh = (await passwordStep(plainAdmin.email).expect(200)).body;
       expect(fresh.user).toMatchObject({ mustSetUpSecondFactor: true });
-      await api.get('/api/admin/activity').set(bearer(fresh.token)).expect(403);
+      await testApp.api.get('/api/admin/activity').set(bearer(fresh.token)).expect(403);
       // A manager is not held.
-      await api.get('/api/auth/verify').set(bearer(managerToken)).expect(200);
-      await api.get('/api/admin/activity').set(bearer(managerToken)).expect(200);
+      await testApp.api.get('/api/auth/verify').set(bearer(managerToken)).expect(200);
+      await testApp.api.get('/api/admin/activity').set(bearer(managerToken)).expect(200);
 
-      const setup = await api
+      const setup = await testApp.api
         .post('/api/auth/second-factor/setup')
         .set(bearer(fresh.token))
         .expect(200);
-      await api
+      await testApp.api
         .post('/api/auth/second-factor/confirm')
         .set(bearer(fresh.token))
         .send({ code: totpCode(setup.body.secret) })
         .expect(200);
-      await api.get('/api/admin/users').set(bearer(fresh.token)).expect(200);
+      await testApp.api.get('/api/admin/users').set(bearer(fresh.token)).expect(200);
 
       // While required, an admin cannot turn theirs off; lifting it is allowed.
-      const keep = await api
+      const keep = await testApp.api
         .post('/api/auth/second-factor/disable')
         .set(bearer(admin.token))
         .send({ password: STAFF_PASSWORD, code: totpCode(admin.secret) })
@@ -344,7 +343,7 @@ describe('Second factor (TOTP)', () => {
       await setPolicy(admin.token, false).expect(200, { secondFactorRequiredForAdmins: false });
 
       const audit = await eventually(async () => {
-        const { body } = await api
+        const { body } = await testApp.api
           .get('/api/admin/activity')
           .query({ pageSize: 100 })
           .set(bearer(admin.token))

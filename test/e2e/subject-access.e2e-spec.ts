@@ -1,10 +1,10 @@
 import { unzipSync, strFromU8 } from 'fflate';
-import request from 'supertest';
+import type request from 'supertest';
 import type { SubjectAccessData } from '#src/contract/subject-access.js';
 import { VisualizationStore } from '#src/modules/visualizer/storage/visualization-store.js';
 import { validQuote } from '../support/public-intake.js';
-import { bearer, type SignedInStaff, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { bearer } from '../support/staff.js';
+import { useTestApp } from '../support/app-fixture.js';
 import { issueVisitorCookie } from '../support/visitor-cookie.js';
 
 /** The zip as bytes: supertest buffers a binary answer only when asked. */
@@ -15,11 +15,6 @@ const asBuffer = (res: request.Response, done: (error: Error | null, body: Buffe
 };
 
 describe('Right-of-access export', () => {
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-  let admin: SignedInStaff;
-  let manager: SignedInStaff;
-  let sales: SignedInStaff;
   const photoOf = { aino: Buffer.from('aino-photo'), pekka: Buffer.from('pekka-photo') };
   let ainoVisualization: string;
 
@@ -37,7 +32,7 @@ describe('Right-of-access export', () => {
 
   async function quote(customer: Record<string, string>, photo: Buffer) {
     const visitor = await visitorWithVisualization(photo);
-    const response = await api
+    const response = await testApp.api
       .post('/api/quote')
       .set('Cookie', visitor.cookie)
       .send({ ...validQuote(), customer: { ...validQuote().customer, ...customer } })
@@ -45,13 +40,12 @@ describe('Right-of-access export', () => {
     return { leadId: response.body.leadId as string, visualizationId: visitor.id };
   }
 
-  beforeAll(async () => {
-    testApp = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1000' });
-    api = request(testApp.baseUrl);
-    admin = await signInAs(testApp, 'admin', { firstName: 'Anna', lastName: 'Admin' });
-    manager = await signInAs(testApp, 'manager', { firstName: 'Mika', lastName: 'Manager' });
-    sales = await signInAs(testApp, 'salesperson', { firstName: 'Sami', lastName: 'Seller' });
+  const testApp = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' } });
+  const admin = testApp.signedIn('admin', { firstName: 'Anna', lastName: 'Admin' });
+  const manager = testApp.signedIn('manager', { firstName: 'Mika', lastName: 'Manager' });
+  const sales = testApp.signedIn('salesperson', { firstName: 'Sami', lastName: 'Seller' });
 
+  beforeAll(async () => {
     const aino = await quote(
       {
         firstName: 'Aino',
@@ -62,7 +56,7 @@ describe('Right-of-access export', () => {
       photoOf.aino,
     );
     ainoVisualization = aino.visualizationId;
-    await api
+    await testApp.api
       .post('/api/contact')
       .send({
         firstName: 'Aino',
@@ -70,17 +64,17 @@ describe('Right-of-access export', () => {
         message: 'Soittakaa iltapäivällä.',
       })
       .expect(201);
-    await api
+    await testApp.api
       .post(`/api/quotes/${aino.leadId}/emails`)
       .set(bearer(sales.token))
       .send({ subject: 'Tarjouksesi', body: 'Hei Aino, tässä tarjous.' })
       .expect(201);
-    await api
+    await testApp.api
       .post(`/api/quotes/${aino.leadId}/emails/reply`)
       .set(bearer(sales.token))
       .send({ body: 'Kiitos, sopii hyvin.' })
       .expect(201);
-    await api
+    await testApp.api
       .put(`/api/admin/quotes/${aino.leadId}/update-lead`)
       .set(bearer(sales.token))
       .send({ ownerId: sales.member.id })
@@ -95,18 +89,15 @@ describe('Right-of-access export', () => {
       },
       photoOf.pekka,
     );
-    await api
+    await testApp.api
       .post(`/api/quotes/${pekka.leadId}/emails`)
       .set(bearer(sales.token))
       .send({ subject: 'Pekan tarjous', body: 'Hei Pekka.' })
       .expect(201);
   });
-  afterAll(async () => {
-    await testApp.close();
-  });
 
   const exportOf = (email: unknown, token = admin.token) =>
-    api
+    testApp.api
       .post('/api/admin/privacy/access-export')
       .set(bearer(token))
       .send({ email })
@@ -123,7 +114,7 @@ describe('Right-of-access export', () => {
   /** The audit log's sentences of exports, once its projection has caught up. */
   async function auditSentences(): Promise<string[]> {
     for (let attempt = 0; ; attempt++) {
-      const page = await api
+      const page = await testApp.api
         .get('/api/admin/activity')
         .query({ type: 'PersonalDataExported' })
         .set(bearer(admin.token))
@@ -189,22 +180,22 @@ describe('Right-of-access export', () => {
     const before = (await recorded()).length;
     await exportOf('aino.virtanen@example.fi', manager.token).expect(403);
     await exportOf('aino.virtanen@example.fi', sales.token).expect(403);
-    await api
+    await testApp.api
       .post('/api/admin/privacy/access-export')
       .send({ email: 'aino.virtanen@example.fi' })
       .expect(401);
-    const bad = await api
+    const bad = await testApp.api
       .post('/api/admin/privacy/access-export')
       .set(bearer(admin.token))
       .send({ email: 'not an address' })
       .expect(400);
     expect(JSON.stringify(bad.body)).toContain('email must be an email address');
-    await api
+    await testApp.api
       .post('/api/admin/privacy/access-export')
       .set(bearer(admin.token))
       .send({})
       .expect(400);
-    const unknown = await api
+    const unknown = await testApp.api
       .post('/api/admin/privacy/access-export')
       .set(bearer(admin.token))
       .send({ email: 'nobody@example.fi' })

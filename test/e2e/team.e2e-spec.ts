@@ -3,7 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
-import request from 'supertest';
 import { ChangeMemberCommand } from '#src/modules/team/commands/change-member/change-member.command.js';
 import { LastAdminError } from '#src/modules/team/domain/member.errors.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
@@ -14,24 +13,16 @@ import { TeamMembersProjection } from '#src/modules/team/projections/team-member
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import { errorText } from '../support/error-body.js';
 import { createTestDatabase } from '../support/test-database.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 import { bearer, createMember, logIn, signInAs, type SignedInStaff } from '../support/staff.js';
+import { startTestApp } from '../support/test-app.js';
 
 describe('Team administration', () => {
-  let testApp: TestApp;
-  let api: ReturnType<typeof request>;
-  let admin: SignedInStaff;
-  beforeAll(async () => {
-    testApp = await startTestApp();
-    api = request(testApp.baseUrl);
-    admin = await signInAs(testApp, 'admin', { firstName: 'Anna', lastName: 'Admin' });
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp();
+  const admin = testApp.signedIn('admin', { firstName: 'Anna', lastName: 'Admin' });
 
   const activeAdminIds = async () => {
-    const list = await api.get('/api/admin/users').set(bearer(admin.token)).expect(200);
+    const list = await testApp.api.get('/api/admin/users').set(bearer(admin.token)).expect(200);
     return (list.body as { id: string; role: string; isActive: boolean }[])
       .filter((m) => m.role === 'admin' && m.isActive)
       .map((m) => m.id);
@@ -40,7 +31,10 @@ describe('Team administration', () => {
   describe('GET /api/admin/users', () => {
     it('should list members with role, status and last login', async () => {
       const fresh = await createMember(testApp, 'manager', { firstName: 'Matti' });
-      const response = await api.get('/api/admin/users').set(bearer(admin.token)).expect(200);
+      const response = await testApp.api
+        .get('/api/admin/users')
+        .set(bearer(admin.token))
+        .expect(200);
       const byId = new Map(response.body.map((m: { id: string }) => [m.id, m]));
       expect(byId.get(admin.member.id)).toMatchObject({
         firstName: 'Anna',
@@ -55,7 +49,10 @@ describe('Team administration', () => {
     });
 
     it('should include the admin seeded at start-up', async () => {
-      const response = await api.get('/api/admin/users').set(bearer(admin.token)).expect(200);
+      const response = await testApp.api
+        .get('/api/admin/users')
+        .set(bearer(admin.token))
+        .expect(200);
       expect(response.body).toContainEqual(
         expect.objectContaining({ email: 'admin@keittiokalvo.fi', role: 'admin' }),
       );
@@ -64,7 +61,7 @@ describe('Team administration', () => {
 
   describe('POST /api/admin/users', () => {
     it('should add a salesperson by default with a one-time password', async () => {
-      const response = await api
+      const response = await testApp.api
         .post('/api/admin/users')
         .set(bearer(admin.token))
         .send({ firstName: ' Liisa ', lastName: 'Lehtonen', email: 'Liisa@Example.fi' })
@@ -89,12 +86,12 @@ describe('Team administration', () => {
     });
 
     it('should refuse a duplicate e-mail with 409 and bad input with 400', async () => {
-      await api
+      await testApp.api
         .post('/api/admin/users')
         .set(bearer(admin.token))
         .send({ firstName: 'A', lastName: 'B', email: admin.member.email.toUpperCase() })
         .expect(409, errorText(409, 'Conflict', 'Another team member already uses this email'));
-      const bad = await api
+      const bad = await testApp.api
         .post('/api/admin/users')
         .set(bearer(admin.token))
         .send({ firstName: '', lastName: 'B', email: 'x@example.fi', role: 'owner' })
@@ -107,7 +104,7 @@ describe('Team administration', () => {
   describe('PATCH /api/admin/users/:id', () => {
     it('should change name, e-mail and role as separate events', async () => {
       const member = await createMember(testApp, 'salesperson');
-      const response = await api
+      const response = await testApp.api
         .patch(`/api/admin/users/${member.id}`)
         .set(bearer(admin.token))
         .send({ firstName: 'Uusi', lastName: 'Nimi', email: member.email, role: 'manager' })
@@ -131,24 +128,24 @@ describe('Team administration', () => {
 
     it('should apply a new role to the member’s open session at once', async () => {
       const { token, member } = await signInAs(testApp, 'salesperson');
-      await api.get('/api/admin/users').set(bearer(token)).expect(403);
-      await api
+      await testApp.api.get('/api/admin/users').set(bearer(token)).expect(403);
+      await testApp.api
         .patch(`/api/admin/users/${member.id}`)
         .set(bearer(admin.token))
         .send({ ...member, role: 'admin', id: undefined })
         .expect(200);
-      await api.get('/api/admin/users').set(bearer(token)).expect(200);
+      await testApp.api.get('/api/admin/users').set(bearer(token)).expect(200);
     });
 
     it('should refuse an edit based on an outdated version with 409', async () => {
       const member = await createMember(testApp, 'salesperson');
       const edit = { firstName: 'X', lastName: 'Y', email: member.email, role: 'salesperson' };
-      await api
+      await testApp.api
         .patch(`/api/admin/users/${member.id}`)
         .set(bearer(admin.token))
         .send({ ...edit, version: 1 })
         .expect(200);
-      await api
+      await testApp.api
         .patch(`/api/admin/users/${member.id}`)
         .set(bearer(admin.token))
         .send({ ...edit, firstName: 'Z', version: 1 })
@@ -157,7 +154,7 @@ describe('Team administration', () => {
 
     it('should refuse an admin removing their own admin role', async () => {
       const self = admin.member;
-      const response = await api
+      const response = await testApp.api
         .patch(`/api/admin/users/${self.id}`)
         .set(bearer(admin.token))
         .send({ firstName: 'Anna', lastName: 'Admin', email: self.email, role: 'manager' })
@@ -169,12 +166,12 @@ describe('Team administration', () => {
 
     it('should answer 404 for an unknown member and 400 for a malformed id', async () => {
       const body = { firstName: 'A', lastName: 'B', email: 'a@example.fi', role: 'manager' };
-      await api
+      await testApp.api
         .patch('/api/admin/users/00000000-0000-4000-8000-000000000000')
         .set(bearer(admin.token))
         .send(body)
         .expect(404, errorText(404, 'Not Found', 'Team member not found'));
-      const bad = await api
+      const bad = await testApp.api
         .patch('/api/admin/users/not-a-uuid')
         .set(bearer(admin.token))
         .send(body)
@@ -185,7 +182,7 @@ describe('Team administration', () => {
 
   describe('deactivate and reactivate', () => {
     it('should refuse deactivating oneself', async () => {
-      await api
+      await testApp.api
         .post(`/api/admin/users/${admin.member.id}/deactivate`)
         .set(bearer(admin.token))
         .expect(403);
@@ -197,17 +194,20 @@ describe('Team administration', () => {
       // Leave exactly these two active admins; ours is demoted (its session lives on).
       for (const id of await activeAdminIds()) {
         if (id === admin.member.id) {
-          await api
+          await testApp.api
             .patch(`/api/admin/users/${id}`)
             .set(bearer(first.token))
             .send({ ...admin.member, id: undefined, role: 'manager' })
             .expect(200);
         } else if (id !== first.member.id && id !== second.member.id) {
-          await api.post(`/api/admin/users/${id}/deactivate`).set(bearer(first.token)).expect(200);
+          await testApp.api
+            .post(`/api/admin/users/${id}/deactivate`)
+            .set(bearer(first.token))
+            .expect(200);
         }
       }
       const demote = (actor: SignedInStaff, target: SignedInStaff) =>
-        api
+        testApp.api
           .patch(`/api/admin/users/${target.member.id}`)
           .set(bearer(actor.token))
           .send({ ...target.member, id: undefined, role: 'manager' });
@@ -219,13 +219,16 @@ describe('Team administration', () => {
         expect.stringMatching(/^(403 Your role may not do this|409 .*last active admin)/),
       ]);
       const survivor = answers[0].status === 200 ? first : second;
-      const list = await api.get('/api/admin/users').set(bearer(survivor.token)).expect(200);
+      const list = await testApp.api
+        .get('/api/admin/users')
+        .set(bearer(survivor.token))
+        .expect(200);
       const admins = list.body.filter(
         (m: { role: string; isActive: boolean }) => m.role === 'admin' && m.isActive,
       );
       expect(admins).toHaveLength(1);
       // Give our main admin back its rights for the remaining tests.
-      await api
+      await testApp.api
         .patch(`/api/admin/users/${admin.member.id}`)
         .set(bearer(survivor.token))
         .send({ ...admin.member, id: undefined, role: 'admin' })
@@ -265,16 +268,16 @@ describe('Team administration', () => {
 
     it('should record deactivation and reactivation with the acting admin', async () => {
       const member = await createMember(testApp, 'manager');
-      await api
+      await testApp.api
         .post(`/api/admin/users/${member.id}/deactivate`)
         .set(bearer(admin.token))
         .expect(200);
-      const list = await api
+      const list = await testApp.api
         .get(`/api/admin/users/${member.id}`)
         .set(bearer(admin.token))
         .expect(200);
       expect(list.body.isActive).toBe(false);
-      await api
+      await testApp.api
         .post(`/api/admin/users/${member.id}/reactivate`)
         .set(bearer(admin.token))
         .expect(200);
@@ -292,9 +295,9 @@ describe('Team administration', () => {
 
   describe(TeamMembersProjection.name, () => {
     it('should rebuild from the event log into the same team list', async () => {
-      const before = await api.get('/api/admin/users').set(bearer(admin.token)).expect(200);
+      const before = await testApp.api.get('/api/admin/users').set(bearer(admin.token)).expect(200);
       await testApp.app.get(ProjectionManager).rebuild('team_members');
-      const after = await api.get('/api/admin/users').set(bearer(admin.token)).expect(200);
+      const after = await testApp.api.get('/api/admin/users').set(bearer(admin.token)).expect(200);
       expect(after.body).toEqual(before.body);
       expect(after.body.length).toBeGreaterThan(5);
     });
@@ -303,11 +306,11 @@ describe('Team administration', () => {
   describe('POST /api/admin/users/:id/reset-password', () => {
     it('should issue a new one-time password and end the member’s sessions', async () => {
       const { token, member } = await signInAs(testApp, 'salesperson');
-      const response = await api
+      const response = await testApp.api
         .post(`/api/admin/users/${member.id}/reset-password`)
         .set(bearer(admin.token))
         .expect(200);
-      await api.get('/api/auth/verify').set(bearer(token)).expect(401);
+      await testApp.api.get('/api/auth/verify').set(bearer(token)).expect(401);
       const login = await logIn(testApp, member.email, response.body.oneTimePassword);
       expect(login.user.mustChangePassword).toBe(true);
     });

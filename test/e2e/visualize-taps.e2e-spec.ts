@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { LONE_DOOR, loneDoorJpeg } from '../fixtures/kitchens/lone-door.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 const UPLOAD_ID = /^[A-Za-z0-9_-]{22}$/;
 const DOOR_SHARES = {
@@ -13,11 +13,11 @@ const DOOR_SHARES = {
 const TOLERANCE = 0.02;
 
 describe('POST /api/visualize/taps (the segmentation model, run for real)', () => {
-  let testApp: TestApp;
   let uploadId: string;
 
+  const testApp = useTestApp({ startTimeoutMs: 120_000 });
+
   beforeAll(async () => {
-    testApp = await startTestApp();
     const photo = (await loneDoorJpeg()).toString('base64');
     const { body } = await request(testApp.baseUrl)
       .post('/api/visualize/fronts')
@@ -27,7 +27,6 @@ describe('POST /api/visualize/taps (the segmentation model, run for real)', () =
     uploadId = body.uploadId;
     expect(uploadId).toMatch(UPLOAD_ID);
   }, 120_000);
-  afterAll(() => testApp?.close());
 
   const tap = (body: object) => request(testApp.baseUrl).post('/api/visualize/taps').send(body);
   const stored = async () =>
@@ -142,11 +141,7 @@ describe('POST /api/visualize/taps (the segmentation model, run for real)', () =
 });
 
 describe('the model-prompted detector on the taps embedding (VISUALIZER_DETECTOR=sam)', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp({ VISUALIZER_DETECTOR: 'sam' });
-  }, 120_000);
-  afterAll(() => testApp?.close());
+  const testApp = useTestApp({ env: { VISUALIZER_DETECTOR: 'sam' }, startTimeoutMs: 120_000 });
 
   it('should find the door, open the upload for taps once, and answer a tap on it', async () => {
     const photo = (await loneDoorJpeg()).toString('base64');

@@ -14,8 +14,9 @@ import {
 import { generateKitchen } from '../fixtures/kitchens/kitchen-generator.js';
 import { errorText } from '../support/error-body.js';
 import { bearer, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type RunningApp } from '../support/test-app.js';
 import { visitorCookie, visitorIdOf } from '../support/visitor-cookie.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 /** One front outlined by hand: the middle of the photo's left half. */
 const OUTLINE = [
@@ -40,12 +41,12 @@ const REASON_PHRASES: Record<number, string> = {
 const LIMIT_MESSAGE =
   'Olet käyttänyt kaikki 3 ilmaista visualisointiasi. Ota yhteyttä saadaksesi lisää.';
 
-function storedFiles(testApp: TestApp): string[] {
+function storedFiles(testApp: RunningApp): string[] {
   const directory = join(testApp.dataDir, 'visualizations');
   return existsSync(directory) ? readdirSync(directory) : [];
 }
 
-async function countRows(testApp: TestApp, table: string): Promise<number> {
+async function countRows(testApp: RunningApp, table: string): Promise<number> {
   const { rows } = await testApp.db.pool.query<{ n: number }>(
     `select count(*)::int as n from ${table}`,
   );
@@ -54,15 +55,13 @@ async function countRows(testApp: TestApp, table: string): Promise<number> {
 
 // Textures are generated on first use of a pattern code; the tests stick to NH10 to pay that once.
 describe('POST /api/visualize', () => {
-  let testApp: TestApp;
+  // Taps have their own suite (visualize-taps); here the model would only encode every photo.
+  const testApp = useTestApp({
+    env: { VISUALIZER_IP_DAILY_LIMIT: '3', VISUALIZER_TAP_MODEL: 'off' },
+  });
   let kitchen: string;
   beforeAll(async () => {
-    // Taps have their own suite (visualize-taps); here the model would only encode every photo.
-    testApp = await startTestApp({ VISUALIZER_IP_DAILY_LIMIT: '3', VISUALIZER_TAP_MODEL: 'off' });
     kitchen = (await kitchenJpeg(7)).toString('base64');
-  });
-  afterAll(async () => {
-    await testApp.close();
   });
 
   const visualize = (body: object, headers: Record<string, string> = {}) =>
@@ -404,14 +403,10 @@ describe('POST /api/visualize', () => {
 });
 
 describe('correcting the fronts before a render', () => {
-  let testApp: TestApp;
+  const testApp = useTestApp({ env: { VISUALIZER_IP_DAILY_LIMIT: '100' } });
   let kitchen: string;
   beforeAll(async () => {
-    testApp = await startTestApp({ VISUALIZER_IP_DAILY_LIMIT: '100' });
     kitchen = (await kitchenJpeg(7)).toString('base64');
-  });
-  afterAll(async () => {
-    await testApp.close();
   });
 
   const remaining = async (cookie: string) =>
@@ -559,7 +554,6 @@ describe('correcting the fronts before a render', () => {
 });
 
 describe('POST /api/visualize with the hosted renderer', () => {
-  let testApp: TestApp;
   let provider: Server;
   beforeAll(async () => {
     // An image-edit API that fails: the visitor gets a Finnish message and keeps the free render.
@@ -568,15 +562,15 @@ describe('POST /api/visualize with the hosted renderer', () => {
       response.end('{"error":{"message":"upstream exploded"}}');
     });
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    const { port } = provider.address() as AddressInfo;
-    testApp = await startTestApp({
-      VISUALIZER_RENDERER: 'hosted',
-      VISUALIZER_API_URL: `http://127.0.0.1:${port}/v1/images/edits`,
-      VISUALIZER_API_KEY: 'sk-test',
-    });
   });
-  afterAll(async () => {
-    await testApp.close();
+  const testApp = useTestApp({
+    env: () => ({
+      VISUALIZER_RENDERER: 'hosted',
+      VISUALIZER_API_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1/images/edits`,
+      VISUALIZER_API_KEY: 'sk-test',
+    }),
+  });
+  afterAll(() => {
     provider.close();
   });
 

@@ -1,17 +1,10 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { DEMO_DATA_ACTOR, seedDemoLeads } from '#src/cli/demo-leads.js';
 import { outboxSize } from '../support/mail.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 describe(seedDemoLeads.name, () => {
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    testApp = await startTestApp({ COMPANY_EMAIL: 'info@keittiokalvo.fi' });
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp({ env: { COMPANY_EMAIL: 'info@keittiokalvo.fi' } });
 
   it('should make leads as a visitor would send them, and e-mail none of their customers', async () => {
     await seedDemoLeads(testApp.app.get(CommandBus), {

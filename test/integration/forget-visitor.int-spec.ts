@@ -3,25 +3,24 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ForgetVisitorCommand } from '#src/modules/visualizer/commands/forget-visitor/forget-visitor.command.js';
 import { RecentUploads } from '#src/modules/visualizer/limits/recent-uploads.js';
 import { VisualizationStore } from '#src/modules/visualizer/storage/visualization-store.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 /**
  * The forget-visitor handler through the command bus on a real database and file store: what it
  * deletes are rows and files, not events.
  */
 describe('ForgetVisitor handler against PostgreSQL and the file store', () => {
-  let testApp: TestApp;
   let bus: CommandBus;
   let store: VisualizationStore;
   let uploads: RecentUploads;
 
+  const testApp = useTestApp();
+
   beforeAll(async () => {
-    testApp = await startTestApp();
     bus = testApp.app.get(CommandBus);
     store = testApp.app.get(VisualizationStore);
     uploads = testApp.app.get(RecentUploads);
   });
-  afterAll(() => testApp?.close());
 
   const photo = (label: string) => new TextEncoder().encode(`jpeg bytes of ${label}`);
   async function visualize(visitorId: string) {

@@ -6,7 +6,7 @@ import { IntakeMailWorker } from '#src/modules/mail/intake/intake-mail.worker.js
 import type { Actor } from '#src/platform/domain/actor.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
 import { validQuote } from '../support/public-intake.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 const admin: Actor = {
   id: '00000000-0000-4000-8000-0000000000a1',
@@ -19,15 +19,12 @@ const admin: Actor = {
  * written in that transaction: none is lost when the worker dies, and none is queued twice.
  */
 describe('Intake e-mails queued after the lead commits', () => {
-  let testApp: TestApp;
   let worker: IntakeMailWorker;
 
+  const testApp = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' }, runProjections: false });
+
   beforeAll(async () => {
-    testApp = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1000' }, { runProjections: false });
     worker = testApp.app.get(IntakeMailWorker);
-  });
-  afterAll(async () => {
-    await testApp.close();
   });
 
   const submitQuote = async (firstName: string): Promise<string> => {

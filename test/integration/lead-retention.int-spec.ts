@@ -2,13 +2,13 @@ import { LEAD_RETENTION_STREAM_ID } from '#src/modules/leads/domain/lead-retenti
 import { LeadRetentionJob } from '#src/modules/leads/retention/lead-retention.job.js';
 import { erasedSubjects } from '#src/platform/event-store/erasure-ledger.js';
 import { createTestLead } from '../support/leads.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
+import { startTestApp } from '../support/test-app.js';
 
 const DAY_MS = 24 * 3600_000;
 const YEAR_MS = 365 * DAY_MS;
 
 describe(LeadRetentionJob.name, () => {
-  let testApp: TestApp;
   let job: LeadRetentionJob;
 
   const recordedRuns = async () =>
@@ -19,12 +19,10 @@ describe(LeadRetentionJob.name, () => {
       )
     ).rows.map((row) => [row.data.quoteLeadsErased, row.data.contactLeadsErased]);
 
+  const testApp = useTestApp({ runProjections: false });
+
   beforeAll(async () => {
-    testApp = await startTestApp({}, { runProjections: false });
     job = testApp.app.get(LeadRetentionJob);
-  });
-  afterAll(async () => {
-    await testApp.close();
   });
 
   const createContactMessage = (firstName: string) =>

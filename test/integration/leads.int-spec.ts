@@ -25,7 +25,7 @@ import type { Actor } from '#src/platform/domain/actor.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import { testLeadCommand, testLeadInput, type TestLeadOptions } from '../support/leads.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 const anna: Actor = {
   id: '00000000-0000-4000-8000-00000000000a',
@@ -40,16 +40,13 @@ const sami: Actor = {
 const STATUSES = ['new', 'contacted', 'qualified', 'proposal', 'closed'];
 
 describe('Leads against PostgreSQL', () => {
-  let testApp: TestApp;
   let bus: CommandBus;
 
   // The async runner is off: tests catch projections up themselves, deterministically.
+  const testApp = useTestApp({ runProjections: false });
+
   beforeAll(async () => {
-    testApp = await startTestApp({}, { runProjections: false });
     bus = testApp.app.get(CommandBus);
-  });
-  afterAll(async () => {
-    await testApp.close();
   });
 
   const as = <T>(actor: Actor, work: () => Promise<T>) =>

@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { type AppProcess, freePort, startAppProcess } from '../support/app-process.js';
+import { freeLoopbackPort } from '#src/platform/database/loopback-port.js';
+import { type AppProcess, startAppProcess } from '../support/app-process.js';
 import { validQuote } from '../support/public-intake.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
@@ -24,7 +25,7 @@ describe('the Prometheus endpoint on METRICS_PORT', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const metricsPort = await freePort();
+    const metricsPort = await freeLoopbackPort();
     metricsUrl = `http://127.0.0.1:${metricsPort}`;
     app = await startAppProcess({
       DATABASE_URL: db.url,

@@ -5,7 +5,7 @@ import { PG_POOL } from '#src/platform/database/queryable.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
 import { validQuote } from '../support/public-intake.js';
 import { bearer, signInAs } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 /**
  * A prepared statement soon runs on one generic plan, made from the table sizes of that moment,
@@ -18,15 +18,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 const SINGLE_ROW_TABLE = /Seq Scan on mail_unread_generation_v\d+ /;
 
 describe('Prepared statements on a new database', () => {
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    testApp = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1000' });
-  });
-
-  afterAll(async () => {
-    await testApp?.close();
-  });
+  const testApp = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' } });
 
   /** Every statement prepared on any of the app's pooled connections, by name. */
   async function preparedStatements(): Promise<Map<string, string>> {

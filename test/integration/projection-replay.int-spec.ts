@@ -20,7 +20,8 @@ import { SetMemberActiveCommand } from '#src/modules/team/commands/set-member-ac
 import { createTestLead, testLeadCommand } from '../support/leads.js';
 import { isRefusal, jitterQueries, mulberry32 } from '../support/random-histories.js';
 import { createMember, STAFF_PASSWORD } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
+import type { RunningApp } from '../support/test-app.js';
 
 const ROLES: StaffRole[] = ['manager', 'salesperson'];
 const HISTORIES = 3;
@@ -130,7 +131,7 @@ function stepsOf(columns: PipelineColumnsRepository): Record<string, Step> {
 }
 
 /** Every row of every projection's views, in a stable order, as of one moment. */
-async function snapshot(testApp: TestApp, manager: ProjectionManager) {
+async function snapshot(testApp: RunningApp, manager: ProjectionManager) {
   const tables: Record<string, unknown[]> = {};
   const client = await testApp.db.pool.connect();
   try {
@@ -180,14 +181,7 @@ async function caughtUp(manager: ProjectionManager): Promise<void> {
 }
 
 describe('projection replay', () => {
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    testApp = await startTestApp();
-  });
-  afterAll(async () => {
-    await testApp?.close();
-  });
+  const testApp = useTestApp();
 
   it('should rebuild every projection equal to the live one after random concurrent histories', async () => {
     const bus = testApp.app.get(CommandBus);

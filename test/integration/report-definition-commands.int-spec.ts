@@ -16,7 +16,8 @@ import { ReportCatalogue } from '#src/modules/reports/queries/report-catalogue.j
 import type { Actor } from '#src/platform/domain/actor.js';
 import { Refusal } from '#src/platform/domain/refusal.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
+import { refusalOf } from '../support/refusal.js';
 
 const LEADS_BY_MONTH: ReportDefinitionInput = {
   title: 'Leads by month',
@@ -31,15 +32,14 @@ const LEADS_BY_MONTH: ReportDefinitionInput = {
  * event store has none of.
  */
 describe('Report definition and build handlers against PostgreSQL', () => {
-  let testApp: TestApp;
   let bus: CommandBus;
   const admin: Actor = { id: null, name: 'Report admin', role: 'admin' };
 
+  const testApp = useTestApp();
+
   beforeAll(async () => {
-    testApp = await startTestApp();
     bus = testApp.app.get(CommandBus);
   });
-  afterAll(() => testApp?.close());
 
   const asAdmin = <T>(work: () => Promise<T>) =>
     RequestContext.run({ requestId: randomUUID(), actor: admin }, work);
@@ -85,16 +85,6 @@ describe('Report definition and build handlers against PostgreSQL', () => {
     sql<{ type: string }>('select type from events where stream_id = $1 order by stream_version', [
       streamId,
     ]).then((rows) => rows.map((r) => r.type));
-  const refusalOf = (work: Promise<unknown>) =>
-    work.then(
-      () => {
-        throw new Error('expected a refusal, but the command was accepted');
-      },
-      (error: unknown) => {
-        if (error instanceof Refusal) return error;
-        throw error;
-      },
-    );
   const apiNames = async () =>
     (await testApp.app.get(ReportCatalogue).list()).map((summary) => summary.name);
 

@@ -9,21 +9,20 @@ import { MembersReader } from '#src/modules/team/queries/members.reader.js';
 import type { Actor } from '#src/platform/domain/actor.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
 import { STAFF_PASSWORD } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 /**
  * The team's handlers through the command bus on a real database: their rules read the team's
  * read model inside the team lock, which an in-memory event store cannot stand in for.
  */
 describe('Team command handlers against PostgreSQL', () => {
-  let testApp: TestApp;
   let bus: CommandBus;
 
+  const testApp = useTestApp();
+
   beforeAll(async () => {
-    testApp = await startTestApp();
     bus = testApp.app.get(CommandBus);
   });
-  afterAll(() => testApp?.close());
 
   const as = <T>(actor: Actor, work: () => Promise<T>) =>
     RequestContext.run({ requestId: randomUUID(), actor }, work);

@@ -20,7 +20,7 @@ import {
 import type { Actor } from '#src/platform/domain/actor.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
 import { STAFF_PASSWORD } from '../support/staff.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/app-fixture.js';
 
 const NEW_PASSWORD = 'Kaapinovi-Kalvo-2026!';
 
@@ -30,14 +30,13 @@ const NEW_PASSWORD = 'Kaapinovi-Kalvo-2026!';
  * in-memory event store cannot stand in for.
  */
 describe('Team password and session handlers against PostgreSQL', () => {
-  let testApp: TestApp;
   let bus: CommandBus;
 
+  const testApp = useTestApp();
+
   beforeAll(async () => {
-    testApp = await startTestApp();
     bus = testApp.app.get(CommandBus);
   });
-  afterAll(() => testApp?.close());
 
   const sql = <T extends object>(text: string, values: unknown[]) =>
     testApp.db.pool.query<T>(text, values).then((r) => r.rows);

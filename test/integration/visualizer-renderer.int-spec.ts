@@ -4,6 +4,7 @@ import { detectFronts, renderLocally } from '#src/modules/visualizer/rendering/l
 import { RenderError } from '#src/modules/visualizer/rendering/render-job.js';
 import { measureFrontCoverage } from '../fixtures/kitchens/front-coverage.js';
 import { generateKitchen } from '../fixtures/kitchens/kitchen-generator.js';
+import { jpegOf } from '../fixtures/kitchens/kitchen-images.js';
 import {
   FRESH_SCENES,
   FRIDGE_SCENES,
@@ -47,6 +48,9 @@ describe('renderLocally', () => {
   beforeAll(async () => {
     texture = await stripeTexture();
   });
+  /** The local renderer on `image` with the stripe texture, keeping its mask of the fronts. */
+  const renderWithMask = (image: Buffer) =>
+    renderLocally({ kind: 'local', image, decoder: 'sharp', texture, includeMask: true });
 
   describe('cabinet detection on generated kitchens', () => {
     // 1.6 MP: detection runs on a downscaled copy, so this also covers the mask upscaling.
@@ -62,17 +66,9 @@ describe('renderLocally', () => {
       'should cover the fronts of kitchen %i (IoU >= 0.8) and < 5 % of everything else',
       async (seed) => {
         const kitchen = generateKitchen(seed, width, height);
-        const jpeg = await sharp(Buffer.from(kitchen.rgb), { raw: { width, height, channels: 3 } })
-          .jpeg({ quality: 90 })
-          .toBuffer();
+        const jpeg = await jpegOf(kitchen, 90);
         const started = performance.now();
-        const output = await renderLocally({
-          kind: 'local',
-          image: jpeg,
-          decoder: 'sharp',
-          texture,
-          includeMask: true,
-        });
+        const output = await renderWithMask(jpeg);
         const ms = performance.now() - started;
         const mask = output.mask!;
         let intersection = 0;
@@ -173,16 +169,8 @@ describe('renderLocally', () => {
       async (_, scene) => {
         const { width, height } = scene.size ?? { width: 1200, height: 800 };
         const kitchen = generateKitchen(scene.seed, width, height, scene.style);
-        const jpeg = await sharp(Buffer.from(kitchen.rgb), { raw: { width, height, channels: 3 } })
-          .jpeg({ quality: scene.quality })
-          .toBuffer();
-        const output = await renderLocally({
-          kind: 'local',
-          image: jpeg,
-          decoder: 'sharp',
-          texture,
-          includeMask: true,
-        });
+        const jpeg = await jpegOf(kitchen, scene.quality);
+        const output = await renderWithMask(jpeg);
         const { coverage, spill } = measureFrontCoverage(kitchen.truth, output.mask!);
         expect(coverage).toBeGreaterThanOrEqual(0.8);
         expect(spill).toBeLessThanOrEqual(0.05);
@@ -194,9 +182,7 @@ describe('renderLocally', () => {
     const width = 1200;
     const height = 800;
     const kitchen = generateKitchen(7, width, height);
-    const jpeg = await sharp(Buffer.from(kitchen.rgb), { raw: { width, height, channels: 3 } })
-      .jpeg({ quality: 90 })
-      .toBuffer();
+    const jpeg = await jpegOf(kitchen, 90);
     const detected = await detectFronts({ kind: 'detect', image: jpeg, decoder: 'sharp' });
     expect(detected.outlines.length).toBeGreaterThanOrEqual(6);
     // The detector's own outlines cover the fronts as its mask does.
@@ -249,9 +235,7 @@ describe('renderLocally', () => {
     const width = 1200;
     const height = 800;
     const kitchen = generateKitchen(2, width, height);
-    const jpeg = await sharp(Buffer.from(kitchen.rgb), { raw: { width, height, channels: 3 } })
-      .jpeg({ quality: 92 })
-      .toBuffer();
+    const jpeg = await jpegOf(kitchen, 92);
     const output = await renderLocally({ kind: 'local', image: jpeg, decoder: 'sharp', texture });
     const rendered = await sharp(output.rendered).raw().toBuffer();
     // Mean luminance of front pixels per image third, in the photo and in the render.
@@ -277,13 +261,7 @@ describe('renderLocally', () => {
 
   it("should find the fronts of the site's own cream shaker render, apart by one-pixel lit gaps", async () => {
     const kitchen = SITE_KITCHENS.find((site) => site.file === 'keittio-7.jpg')!;
-    const output = await renderLocally({
-      kind: 'local',
-      image: readFileSync(siteKitchenPicture(kitchen)),
-      decoder: 'sharp',
-      texture,
-      includeMask: true,
-    });
+    const output = await renderWithMask(readFileSync(siteKitchenPicture(kitchen)));
     const { coverage, spill } = measureFrontCoverage(siteKitchenTruth(kitchen), output.mask!);
     // A wall unit whose bottom gap the pendant lamps' light takes away is found by its row's
     // bottom line (test/bench/visualizer-tuning-log.md#0035).

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freeLoopbackPort } from '#src/platform/database/loopback-port.js';
 import { resolve } from 'node:path';
 
 // Runs the built server (npm test builds first; run `npm run build:server` before a file alone).
@@ -15,20 +15,9 @@ export interface AppProcess {
   kill(): Promise<void>;
 }
 
-/** A port nothing listens on now, for a process to take. */
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-    server.on('error', fail);
-  });
-}
-
 /** Starts the built server with `env`; resolves once it serves. */
 export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
   });

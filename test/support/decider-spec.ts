@@ -1,4 +1,5 @@
-import { Refusal, type RefusalCode } from '#src/platform/domain/refusal.js';
+import type { RefusalCode } from '#src/platform/domain/refusal.js';
+import { refusalThrownBy } from './refusal.js';
 
 /** A stream's pure business rules: what a command causes, and how events change the state. */
 export interface Decider<Command, Event, State> {
@@ -26,7 +27,7 @@ export function deciderSpec<Command, Event, State>(decider: Decider<Command, Eve
               return events.reduce(decider.evolve, state);
             },
             thenRefuses(code: RefusalCode, message?: string | RegExp): void {
-              const refusal = refusalOf(() => decider.decide(command, state));
+              const refusal = refusalThrownBy(() => decider.decide(command, state));
               expect(refusal.code).toBe(code);
               if (message !== undefined) expect(refusal.message).toMatch(message);
             },
@@ -35,14 +36,4 @@ export function deciderSpec<Command, Event, State>(decider: Decider<Command, Eve
       };
     },
   };
-}
-
-function refusalOf(work: () => unknown): Refusal {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof Refusal) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal, but the command was accepted');
 }

@@ -3,7 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, writeFileSync
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './smtp-sink.js';
+import { freeLoopbackPort } from '#src/platform/database/loopback-port.js';
 
 const DOVECOT = process.env.DOVECOT_PATH ?? '/usr/sbin/dovecot';
 /** As root, mail is stored as this unprivileged user: Dovecot refuses uid 0 for mailboxes. */
@@ -34,7 +34,7 @@ export async function startDovecot(): Promise<Dovecot> {
   mkdirSync(home);
   const root = userInfo().uid === 0;
   if (root) chownSync(home, MAIL_USER.uid, MAIL_USER.gid);
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const user = 'sales';
   const password = 'imap-test-password';
   writeFileSync(join(dir, 'users'), `${user}:{PLAIN}${password}\n`);

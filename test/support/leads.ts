@@ -1,7 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { CreateLeadCommand } from '#src/modules/leads/commands/create-lead/create-lead.command.js';
 import type { CreateLeadInput, LeadCustomer } from '#src/modules/leads/domain/lead.types.js';
-import type { TestApp } from './test-app.js';
+import type { RunningApp } from './test-app.js';
 
 /**
  * A phone of the person's own, made from the name: leads of different people must not share a
@@ -63,7 +63,7 @@ export const testLeadCommand = (options: TestLeadOptions = {}) =>
 
 /** A test lead (see `testLeadInput`) created through the real command; returns its id. */
 export async function createTestLead(
-  testApp: TestApp,
+  testApp: RunningApp,
   options: TestLeadOptions = {},
 ): Promise<string> {
   const { leadId } = await testApp.app.get(CommandBus).execute(testLeadCommand(options));

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { EmailMessage } from '#src/contract/mail.js';
 import { bearer } from './staff.js';
-import type { TestApp } from './test-app.js';
+import type { RunningApp } from './test-app.js';
 
 /** Polls until `check` passes (or throws its last failure after the timeout). */
 export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
@@ -17,7 +17,7 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000)
 }
 
 export async function conversationOf(
-  testApp: TestApp,
+  testApp: RunningApp,
   token: string,
   leadId: string,
 ): Promise<EmailMessage[]> {
@@ -30,7 +30,7 @@ export async function conversationOf(
 
 /** Resolves once the message reached `state` in the conversation. */
 export function deliveryOf(
-  testApp: TestApp,
+  testApp: RunningApp,
   token: string,
   leadId: string,
   messageId: string,
@@ -45,7 +45,7 @@ export function deliveryOf(
 
 /** A manual lead to write to; answers its id. */
 export async function createLead(
-  testApp: TestApp,
+  testApp: RunningApp,
   token: string,
   overrides: Record<string, unknown> = {},
 ): Promise<string> {
@@ -63,7 +63,7 @@ export async function createLead(
   return (response.body as { id: string }).id;
 }
 
-export async function outboxSize(testApp: TestApp): Promise<number> {
+export async function outboxSize(testApp: RunningApp): Promise<number> {
   const { rows } = await testApp.db.pool.query<{ n: number }>(
     'select count(*)::int as n from mail_outbox',
   );

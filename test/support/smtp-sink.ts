@@ -1,5 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
+import { freeLoopbackPort } from '#src/platform/database/loopback-port.js';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
 /** A message as the sink received it: the parsed mail and its recipients on the envelope. */
@@ -22,19 +23,9 @@ export interface SmtpSink {
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-    server.on('error', fail);
-  });
-}
-
 /** A real SMTP server on loopback (the `smtp-server` package) that keeps what it receives. */
 export async function startSmtpSink(): Promise<SmtpSink> {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const received: ReceivedMail[] = [];
   let refusal: { code: number; message: string } | null = null;
   let server: SMTPServer | null = null;

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import request from 'supertest';
 import type { StaffRole } from '#src/platform/http/access.decorators.js';
 import { AddMemberCommand } from '#src/modules/team/commands/add-member/add-member.command.js';
-import type { TestApp } from './test-app.js';
+import type { RunningApp } from './test-app.js';
 
 /** Every member made here signs in with this password. */
 export const STAFF_PASSWORD = 'correct horse battery staple';
@@ -22,7 +22,7 @@ export interface StaffOverrides {
 
 /** Creates an active member through the real command and signs in over HTTP. */
 export async function createMember(
-  testApp: TestApp,
+  testApp: RunningApp,
   role: StaffRole,
   overrides: StaffOverrides = {},
 ): Promise<SignedInStaff['member']> {
@@ -37,7 +37,7 @@ export async function createMember(
   return { id: memberId, ...profile, email: profile.email.toLowerCase(), role };
 }
 
-export async function logIn(testApp: TestApp, email: string, password = STAFF_PASSWORD) {
+export async function logIn(testApp: RunningApp, email: string, password = STAFF_PASSWORD) {
   const response = await request(testApp.baseUrl).post('/api/auth/login').send({ email, password });
   if (response.status !== 200) {
     throw new Error(
@@ -51,7 +51,7 @@ export async function logIn(testApp: TestApp, email: string, password = STAFF_PA
 }
 
 export async function signInAs(
-  testApp: TestApp,
+  testApp: RunningApp,
   role: StaffRole,
   overrides: StaffOverrides = {},
 ): Promise<SignedInStaff> {

@@ -8,13 +8,22 @@ import type { AppModuleOptions } from '#src/app.module.js';
 import { createApp } from '#src/bootstrap.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
-export interface TestApp {
+/** What a test works with in a running app. */
+export interface RunningApp {
   app: NestExpressApplication;
   baseUrl: string;
   db: TestDatabase;
   dataDir: string;
+}
+
+export interface TestApp extends RunningApp {
   close(): Promise<void>;
 }
+
+export type TestAppOptions = Pick<AppModuleOptions, 'runProjections' | 'logDestination'> & {
+  /** Another app's database, to play a restart or a second instance; left for its owner to drop. */
+  database?: TestDatabase;
+};
 
 /**
  * The real app on a fresh database, listening on a free port; or, given another app's database,
@@ -23,10 +32,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppModuleOptions, 'runProjections' | 'logDestination'> & {
-    /** Another app's database, to play a restart or a second instance; left for its owner to drop. */
-    database?: TestDatabase;
-  } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const db = options.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(join(tmpdir(), 'kk-test-data-'));

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type request from 'supertest';
 import { VisitorCookie } from '#src/modules/visualizer/limits/visitor-cookie.js';
-import type { TestApp } from './test-app.js';
+import type { RunningApp } from './test-app.js';
 
 /** The `visitor=…` pair a visualizer answer set, to send back as the same browser would. */
 export function visitorCookie(response: request.Response): string {
@@ -17,7 +17,7 @@ export function visitorIdOf(cookie: string): string {
 }
 
 /** A visitor cookie as the visualizer issues it (`visitor=<id>.<signature>`), and its id. */
-export function issueVisitorCookie(testApp: TestApp): { cookie: string; visitorId: string } {
+export function issueVisitorCookie(testApp: RunningApp): { cookie: string; visitorId: string } {
   let value = '';
   const visitorId = testApp.app
     .get(VisitorCookie)

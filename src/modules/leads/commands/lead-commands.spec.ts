@@ -1,5 +1,5 @@
 import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
-import { Refusal } from '#src/platform/domain/refusal.js';
+import { refusalOf } from '#test/support/refusal.js';
 import { InMemoryEventStore } from '#test/support/in-memory-event-store.js';
 import {
   type LeadCreated,
@@ -74,15 +74,6 @@ function handlers(duplicates = duplicatesOf().reader) {
     // No command here assigns an owner, so the team's member list is never consulted.
     update: new UpdateLeadHandler(leads, columns, noMembers),
   };
-}
-
-async function refusalOf(work: Promise<unknown>): Promise<Refusal> {
-  const error: unknown = await work.then(
-    () => new Error('expected a refusal, but the command was accepted'),
-    (refused: unknown) => refused,
-  );
-  if (error instanceof Refusal) return error;
-  throw error;
 }
 
 describe('lead command handlers', () => {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { Refusal } from '#src/platform/domain/refusal.js';
+import { refusalOf } from '#test/support/refusal.js';
 import type {
   BuildStatus,
   ProjectionManager,
@@ -80,15 +80,6 @@ function handler(statuses: Partial<ProjectionStatus>[] = [], defined: DefinedRep
     started,
     build: new StartReportBuildHandler(catalogue, store.asEventStore(), projections),
   };
-}
-
-async function refusalOf(work: Promise<unknown>): Promise<Refusal> {
-  const outcome = await work.then(
-    () => new Error('expected a refusal, but the command was accepted'),
-    (error: unknown) => error,
-  );
-  if (outcome instanceof Refusal) return outcome;
-  throw outcome;
 }
 
 describe('report build handler', () => {

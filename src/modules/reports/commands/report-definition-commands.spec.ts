@@ -1,5 +1,5 @@
 import type { ReportDefinitionInput } from '#src/contract/reports.js';
-import { Refusal } from '#src/platform/domain/refusal.js';
+import { refusalOf } from '#test/support/refusal.js';
 import { EventTypeRegistry, field } from '#src/platform/event-store/event-types.js';
 import { reportDefinitionStreamId } from '#src/modules/reports/domain/report-definition.events.js';
 import { ReportDefinitionStreams } from '#src/modules/reports/infrastructure/report-definition-streams.js';
@@ -49,17 +49,6 @@ function handlers() {
     remove: new RemoveReportDefinitionHandler(streams),
   };
 }
-
-const refusalOf = (work: Promise<unknown>) =>
-  work.then(
-    () => {
-      throw new Error('expected a refusal, but the command was accepted');
-    },
-    (error: unknown) => {
-      if (error instanceof Refusal) return error;
-      throw error;
-    },
-  );
 
 describe('report definition handlers', () => {
   describe('DefineReport', () => {

@@ -1,4 +1,4 @@
-import { Refusal } from '#src/platform/domain/refusal.js';
+import { refusalThrownBy } from '#test/support/refusal.js';
 import { EventTypeRegistry, field } from '#src/platform/event-store/event-types.js';
 import type { ReportDefinitionInput } from '#src/contract/reports.js';
 import { checkReportDefinition, reportVocabulary } from './report-definition.rules.js';
@@ -39,15 +39,7 @@ const quotes: ReportDefinitionInput = {
   groupBy: ['doorStyle', 'month'],
 };
 
-function refusalOf(definition: ReportDefinitionInput): Refusal {
-  try {
-    check(definition);
-  } catch (error) {
-    if (error instanceof Refusal) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+const refusalOf = (definition: ReportDefinitionInput) => refusalThrownBy(() => check(definition));
 
 describe(checkReportDefinition.name, () => {
   it('should accept a count of a declared type by known groupings, with the title trimmed', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '#src/platform/domain/actor.js';
-import { Refusal } from '#src/platform/domain/refusal.js';
+import { refusalOf } from '#test/support/refusal.js';
 import { ConcurrencyError } from '#src/platform/event-store/event-store.errors.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
 import type { TeamMember } from '#src/modules/team/queries/members.reader.js';
@@ -41,15 +41,6 @@ const as = <T>(member: TeamMember, work: () => Promise<T>) => {
   const actor: Actor = { id: member.id, name: member.firstName, role: member.role };
   return RequestContext.run({ requestId: randomUUID(), actor }, work);
 };
-
-async function refusalOf(work: Promise<unknown>): Promise<Refusal> {
-  const outcome = await work.then(
-    () => new Error('expected a refusal, but the command was accepted'),
-    (error: unknown) => error,
-  );
-  if (outcome instanceof Refusal) return outcome;
-  throw outcome;
-}
 
 describe('team member handlers', () => {
   describe('AddMember', () => {

@@ -1,6 +1,6 @@
 import { PASSWORD_RESET_TTL_MS } from '#src/modules/team/auth/password-resets.js';
 import { authStream, UNKNOWN_ACCOUNT_STREAM } from '#src/modules/team/domain/member.events.js';
-import { Refusal } from '#src/platform/domain/refusal.js';
+import { refusalOf } from '#test/support/refusal.js';
 import { InMemoryTeam } from '#test/support/in-memory-team.js';
 import { STAFF_PASSWORD } from '#test/support/staff.js';
 import { CompletePasswordResetCommand } from './complete-password-reset/complete-password-reset.command.js';
@@ -32,15 +32,6 @@ async function handlers() {
       team.throttle,
     ),
   };
-}
-
-async function refusalOf(work: Promise<unknown>): Promise<Refusal> {
-  const outcome = await work.then(
-    () => new Error('expected a refusal, but the command was accepted'),
-    (error: unknown) => error,
-  );
-  if (outcome instanceof Refusal) return outcome;
-  throw outcome;
 }
 
 describe('password reset handlers', () => {

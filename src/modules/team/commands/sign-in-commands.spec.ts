@@ -1,6 +1,6 @@
 import { newTotpSecret } from '#src/modules/team/auth/totp.js';
 import { authStream, TEAM_SECURITY_STREAM } from '#src/modules/team/domain/member.events.js';
-import { Refusal } from '#src/platform/domain/refusal.js';
+import { refusalOf } from '#test/support/refusal.js';
 import { InMemoryTeam } from '#test/support/in-memory-team.js';
 import { totpCode } from '#test/support/second-factor.js';
 import { STAFF_PASSWORD } from '#test/support/staff.js';
@@ -71,15 +71,6 @@ async function handlers() {
     ),
     require: new SetSecondFactorRequirementHandler(team.memberStreams, team.policyRow, store),
   };
-}
-
-async function refusalOf(work: Promise<unknown>): Promise<Refusal> {
-  const outcome = await work.then(
-    () => new Error('expected a refusal, but the command was accepted'),
-    (error: unknown) => error,
-  );
-  if (outcome instanceof Refusal) return outcome;
-  throw outcome;
 }
 
 describe('team sign-in handlers', () => {

@@ -13,7 +13,7 @@ export const TILE_CM = 50;
 export type FrontTransforms = Float64Array;
 
 /** Projective map from the unit square to a quadrilateral (row-major 3x3, Heckbert's form). */
-function squareToQuad([[x0, y0], [x1, y1], [x2, y2], [x3, y3]]: Point[]): number[] {
+export function squareToQuad([[x0, y0], [x1, y1], [x2, y2], [x3, y3]]: Point[]): number[] {
   const sx = x0 - x1 + x2 - x3;
   const sy = y0 - y1 + y2 - y3;
   const dx1 = x1 - x2;
@@ -26,7 +26,8 @@ function squareToQuad([[x0, y0], [x1, y1], [x2, y2], [x3, y3]]: Point[]): number
   return [x1 - x0 + g * x1, x3 - x0 + h * x3, x0, y1 - y0 + g * y1, y3 - y0 + h * y3, y0, g, h, 1];
 }
 
-function invert([a, b, c, d, e, f, g, h, i]: number[]): number[] {
+/** The inverse of a row-major 3x3 matrix. */
+export function invert3x3([a, b, c, d, e, f, g, h, i]: number[]): number[] {
   const A = e * i - f * h;
   const B = f * g - d * i;
   const C = d * h - e * g;
@@ -66,7 +67,7 @@ export function frontTransforms(
     const frontHeight = (length(a, d) + length(b, c)) / 2;
     const across = (widths[k] * cmPerPixel * tile.width) / TILE_CM;
     const down = (frontHeight * cmPerPixel * tile.height) / TILE_CM;
-    const toUnit = invert(squareToQuad(quad));
+    const toUnit = invert3x3(squareToQuad(quad));
     const scaled = [
       ...toUnit.slice(0, 3).map((value) => value * across),
       ...toUnit.slice(3, 6).map((value) => value * down),

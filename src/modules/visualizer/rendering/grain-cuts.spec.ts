@@ -1,17 +1,14 @@
+import { GRAINED_DOORS } from '#test/support/rule-engine-scenes.js';
 import { deepestDoorCuts, holdsStreak, pairsSplit, withoutGrain } from './grain-cuts.js';
 
 const WIDTH = 500;
 const HEIGHT = 300;
-const TOP = 50;
-const BOTTOM = 200;
 /** A share of the picture's height, so seldom a whole number of rows. */
 const TOLERANCE = 5.4;
 /** A door's shortest side, as the detector takes it: 5 % of the picture's height. */
 const SHORTEST_SIDE = 15;
-/** Four doors 100 px wide (two thirds as wide as tall) between gaps at these columns. */
-const GAPS = [40, 140, 240, 340, 440];
-/** Streaks of grain, as long as the doors and found as lines like the gaps. */
-const STREAKS = [60, 75, 110, 125, 165, 190, 215, 260, 290, 315, 365, 380, 410, 425];
+/** The streaks of grain are found as lines like the gaps. */
+const { top: TOP, bottom: BOTTOM, gaps: GAPS, streaks: STREAKS } = GRAINED_DOORS;
 
 /**
  * A row of near-black doors: gaps (luminance 10) and streaks (18, on doors of 30) both drawn as

@@ -1,5 +1,6 @@
 import { gapsAndGrooves, lineStart, withoutGrooves } from './groove-gaps.js';
-import type { LineRow, Segment } from './row-ends.js';
+import { lineRowOf } from '#test/support/rule-engine-scenes.js';
+import type { Segment } from './row-ends.js';
 
 const [WIDTH, HEIGHT] = [320, 200];
 const [TOP, BAND, BOTTOM] = [40, 48, 160];
@@ -27,12 +28,7 @@ function scene(groovesToTheTop = false) {
 }
 
 const line = (x: number): Segment => ({ x, top: TOP, bottom: BOTTOM });
-const row: LineRow = {
-  lines: [...GAPS, ...GROOVES].sort((a, b) => a - b).map(line),
-  top: TOP,
-  bottom: BOTTOM,
-  spacing: NaN,
-};
+const row = lineRowOf([...GAPS, ...GROOVES], TOP, BOTTOM);
 
 describe('lineStart', () => {
   it('should find a gap from the top edge and a groove only below the shaded band', () => {

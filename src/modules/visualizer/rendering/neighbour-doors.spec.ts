@@ -1,14 +1,11 @@
+import { GRAINED_DOORS } from '#test/support/rule-engine-scenes.js';
 import { neighbourDoors } from './neighbour-doors.js';
 import type { Box } from './box.js';
 
 const WIDTH = 560;
 const HEIGHT = 300;
-const TOP = 50;
-const BOTTOM = 200;
-/** Four doors 100 px wide (two thirds as wide as tall) between gaps at these columns. */
-const GAPS = [40, 140, 240, 340, 440];
-/** Streaks of grain as long as the doors and as deep as the gaps (luminance 12, gaps 10). */
-const STREAKS = [60, 75, 110, 125, 165, 190, 215, 260, 290, 315, 365, 380, 410, 425];
+/** The streaks of grain are as deep as the gaps (luminance 12, gaps 10). */
+const { top: TOP, bottom: BOTTOM, gaps: GAPS, streaks: STREAKS } = GRAINED_DOORS;
 
 /**
  * A run of near-black grained doors (30) on a pale wall (150), its top and bottom lines drawn as

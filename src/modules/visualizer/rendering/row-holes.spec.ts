@@ -1,13 +1,9 @@
+import { shadedBox } from '#test/support/rule-engine-scenes.js';
 import { doorInRoom, doorRoomsInRows } from './row-holes.js';
 
 /** A front `width` px wide from `left`, in the row from y = 100 to 300. */
-const front = (left: number, width = 80, top = 100, bottom = 300, shade = 200) => ({
-  minX: left,
-  minY: top,
-  maxX: left + width - 1,
-  maxY: bottom,
-  shade,
-});
+const front = (left: number, width = 80, top = 100, bottom = 300, shade = 200) =>
+  shadedBox(left, width, top, bottom, shade);
 
 describe(doorRoomsInRows.name, () => {
   it('should find the room a door would take between two fronts of a row', () => {

@@ -1,3 +1,4 @@
+import { shadedBox } from '#test/support/rule-engine-scenes.js';
 import type { Segment } from './row-ends.js';
 import { pairedBeside, unitsOf } from './unit-ends.js';
 
@@ -29,13 +30,8 @@ describe(unitsOf.name, () => {
 });
 
 describe(pairedBeside.name, () => {
-  const door = (left: number, width = 100, top = 50, bottom = 290, shade = 20) => ({
-    minX: left,
-    minY: top,
-    maxX: left + width - 1,
-    maxY: bottom,
-    shade,
-  });
+  const door = (left: number, width = 100, top = 50, bottom = 290, shade = 20) =>
+    shadedBox(left, width, top, bottom, shade);
   const near = (a: number, b: number) => Math.abs(a - b) <= 12;
   const ofFinish = (a: { shade: number }, b: { shade: number }) => a.shade === b.shade;
 

@@ -1,5 +1,5 @@
 import { gapsAndGrooves, withoutGrooves } from './groove-gaps.js';
-import type { LineRow, Segment } from './row-ends.js';
+import { lineRowOf } from '#test/support/rule-engine-scenes.js';
 import { dipsOf, gapsByDip } from './wide-gaps.js';
 
 const [WIDTH, HEIGHT] = [440, 200];
@@ -25,13 +25,7 @@ function scene({ gapWidth = 4, grooveLuminance = 60, wallBetween = false } = {})
   };
 }
 
-const line = (x: number): Segment => ({ x, top: TOP, bottom: BOTTOM });
-const row: LineRow = {
-  lines: [...GAPS, ...GROOVES].sort((a, b) => a - b).map(line),
-  top: TOP,
-  bottom: BOTTOM,
-  spacing: NaN,
-};
+const row = lineRowOf([...GAPS, ...GROOVES], TOP, BOTTOM);
 
 describe('dipsOf', () => {
   it('should measure each dark line by its depth below the face beside it over its width', () => {
@@ -82,7 +76,7 @@ describe('gapsByDip', () => {
 describe('gapsAndGrooves seen straight on', () => {
   it('should part a row whose grooves run up to the top edge by its wider, darker gaps', () => {
     const parted = gapsAndGrooves(row, SHORTEST_SIDE, REACH, scene(), WIDTH);
-    expect(parted?.gaps).toEqual({ lines: GAPS.map(line), top: TOP, bottom: BOTTOM, spacing: 100 });
+    expect(parted?.gaps).toEqual({ ...lineRowOf(GAPS, TOP, BOTTOM), spacing: 100 });
     // The unit's first and last lines may be its outer sides: no grooves to clear.
     expect(parted?.grooves.map(({ line: { x } }) => x)).toEqual(GROOVES.slice(1, -1));
   });

@@ -27,30 +27,22 @@ export const NameField = (property: string) =>
 export const EmailField = () =>
   applyDecorators(IsEmail({}, { message: 'customerEmail must be an email' }), MaxLength(254));
 
+/** An optional text field of at most `maxLength` characters, documented with `example`. */
+export const OptionalText = (maxLength: number, example: string) =>
+  applyDecorators(ApiPropertyOptional({ example }), IsOptional(), IsString(), MaxLength(maxLength));
+
 /** Every lead field except the required three; all optional so an update sends only changes. */
 export class LeadDetailsDto {
-  @ApiPropertyOptional({ example: '+358 40 123 4567' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(50)
+  @OptionalText(50, '+358 40 123 4567')
   customerPhone?: string;
 
-  @ApiPropertyOptional({ example: 'Hämeenkatu 5 A 3' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalText(200, 'Hämeenkatu 5 A 3')
   customerAddress?: string;
 
-  @ApiPropertyOptional({ example: 'Tampere' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
+  @OptionalText(100, 'Tampere')
   customerCity?: string;
 
-  @ApiPropertyOptional({ example: 'FI' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2)
+  @OptionalText(2, 'FI')
   customerCountry?: string;
 
   // null in the list too: under OpenAPI 3.0 `nullable` does not widen an enum.
@@ -94,10 +86,7 @@ export class LeadDetailsDto {
   @MaxLength(100)
   status?: string;
 
-  @ApiPropertyOptional({ example: 'Soitettu, asiakas toivoo käyntiä tiistaina.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(10_000)
+  @OptionalText(10_000, 'Soitettu, asiakas toivoo käyntiä tiistaina.')
   notes?: string;
 }
 

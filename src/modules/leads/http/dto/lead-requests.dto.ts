@@ -18,7 +18,13 @@ import {
 } from 'class-validator';
 import { LEAD_SORTS, type LeadSort, type MergeLeadRequest } from '#src/contract/leads.js';
 import { COLUMN_COLORS, type ColumnColor } from '#src/contract/pipeline.js';
-import { EmailField, LeadDetailsDto, LeadFieldsDto, NameField } from './lead-fields.dto.js';
+import {
+  EmailField,
+  LeadDetailsDto,
+  LeadFieldsDto,
+  NameField,
+  OptionalText,
+} from './lead-fields.dto.js';
 
 const REQUIRED = 'Please fill in required fields (First Name, Last Name, Email)';
 
@@ -38,10 +44,7 @@ export class CreateLeadDto extends LeadDetailsDto {
   @EmailField()
   customerEmail: string;
 
-  @ApiPropertyOptional({ example: 'Tarjous puhelimessa, asiakas haluaa mallit nähtäväksi.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(5000)
+  @OptionalText(5000, 'Tarjous puhelimessa, asiakas haluaa mallit nähtäväksi.')
   message?: string;
 }
 
@@ -130,16 +133,10 @@ export class ExpectedVersionQuery {
 }
 
 export class ListLeadsQuery {
-  @ApiPropertyOptional({ example: 'Virtanen' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalText(200, 'Virtanen')
   search?: string;
 
-  @ApiPropertyOptional({ example: 'new' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
+  @OptionalText(100, 'new')
   status?: string;
 
   @ApiPropertyOptional({ enum: LEAD_SORTS, example: '-createdAt' })
