@@ -1,7 +1,6 @@
 import { Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { WEB_VITALS, WEB_VITALS_DEFAULT_DAYS, type PageVitals } from '#src/contract/analytics';
 import { useGetWebVitalsQuery } from '@/admin/leads/analytics/api/analyticsApi';
-import { formatNumber } from '@/shared/format/format';
 import { type RowColumn, RowTable } from '@/shared/components/RowTable';
 import { formatVital, webVitalCells, type WebVitalCell } from './webVitalCells';
 
@@ -21,7 +20,7 @@ function VitalCell({ cell }: { cell: WebVitalCell }) {
       </Typography>
       {cell.samples > 0 && (
         <Typography variant="caption" component="div" color="text.secondary">
-          {cell.good} good · {formatNumber(cell.samples)} views
+          {cell.good} good · {cell.views}
         </Typography>
       )}
     </>

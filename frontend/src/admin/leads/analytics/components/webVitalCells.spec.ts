@@ -11,9 +11,23 @@ describe('webVitalCells', () => {
       ],
     });
     expect(cells).toEqual([
-      { metric: 'LCP', p75: '2,1 s', good: '84\u00a0%', passes: true, samples: 61 },
-      { metric: 'INP', p75: '–', good: '–', passes: null, samples: 0 },
-      { metric: 'CLS', p75: '0,25', good: '67\u00a0%', passes: false, samples: 3 },
+      {
+        metric: 'LCP',
+        p75: '2,1 s',
+        good: '84\u00a0%',
+        passes: true,
+        samples: 61,
+        views: '61 views',
+      },
+      { metric: 'INP', p75: '–', good: '–', passes: null, samples: 0, views: '0 views' },
+      {
+        metric: 'CLS',
+        p75: '0,25',
+        good: '67\u00a0%',
+        passes: false,
+        samples: 3,
+        views: '3 views',
+      },
     ]);
   });
 
@@ -28,6 +42,15 @@ describe('webVitalCells', () => {
       vitals: [{ metric: 'LCP', p75: 2500.5, goodShare: 0.7, samples: 10 }],
     });
     expect(lcp.passes).toBe(false);
+  });
+
+  it('should count one page view in the singular and others in the plural', () => {
+    const views = (samples: number) =>
+      webVitalCells({ page: '/', vitals: [{ metric: 'LCP', p75: 900, goodShare: 1, samples }] })[0]
+        .views;
+    expect(views(1)).toBe('1 view');
+    expect(views(2)).toBe('2 views');
+    expect(views(1234)).toBe('1\u00a0234 views');
   });
 
   it('should round INP to whole milliseconds with Finnish grouping', () => {

@@ -20,7 +20,12 @@ export interface WebVitalCell {
   /** Whether the 75th percentile itself is good: three in four views were. */
   passes: boolean | null;
   samples: number;
+  /** `1 view`, `1 234 views`: how many page views reported it. */
+  views: string;
 }
+
+const viewCount = (samples: number) =>
+  `${formatNumber(samples)} ${samples === 1 ? 'view' : 'views'}`;
 
 /** A value as the Chrome UX Report shows it: LCP in seconds, INP in milliseconds, CLS a score. */
 export function formatVital(metric: WebVitalMetric, value: number): string {
@@ -33,13 +38,15 @@ export function formatVital(metric: WebVitalMetric, value: number): string {
 export function webVitalCells({ vitals }: PageVitals): WebVitalCell[] {
   return WEB_VITALS.map(({ metric, goodAtMost }) => {
     const vital = vitals.find((v) => v.metric === metric);
-    if (!vital) return { metric, p75: '–', good: '–', passes: null, samples: 0 };
+    if (!vital)
+      return { metric, p75: '–', good: '–', passes: null, samples: 0, views: viewCount(0) };
     return {
       metric,
       p75: formatVital(metric, vital.p75),
       good: share.format(vital.goodShare),
       passes: vital.p75 <= goodAtMost,
       samples: vital.samples,
+      views: viewCount(vital.samples),
     };
   });
 }
