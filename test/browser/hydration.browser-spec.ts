@@ -45,6 +45,38 @@ describe('Hydration of the prerendered pages', () => {
     },
   );
 
+  it.each(PUBLIC_PATHS)(
+    'should not move the layout of %s on a phone while it loads and hydrates',
+    async (path) => {
+      const phone = await app.newPage({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      await phone.goto(`${app.testApp.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      await waitForHydration(phone);
+      // Markup that differs after hydration (a client-only branch) moves what is below it.
+      const shift = await phone.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((list) =>
+              resolve(
+                list
+                  .getEntries()
+                  .reduce(
+                    (sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value,
+                    0,
+                  ),
+              ),
+            ).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(0), 500);
+          }),
+      );
+      // Lighthouse's target for the public pages (docs/decisions/0028-public-speed-findings.md).
+      expect(shift).toBeLessThanOrEqual(0.02);
+    },
+  );
+
   it('should hydrate the visualizer of a returning visitor who has used renders', async () => {
     await context.addInitScript(() => {
       localStorage.setItem('visualizer-generations-total', '2');

@@ -1,5 +1,4 @@
 import { useRef, type ChangeEvent } from 'react';
-import { useMediaQuery } from '@/shared/hooks/useMediaQuery';
 import { Button } from '@/shared/ui/Button';
 import { PathIcon } from '@/shared/ui/Icon';
 import { visualizerCopy as copy } from '../copy';
@@ -27,7 +26,6 @@ export function UploadStep({
 }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
-  const hasCamera = useMediaQuery('(pointer: coarse), (max-width: 768px)');
   const picked = (fromCamera: boolean) => (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -67,17 +65,18 @@ export function UploadStep({
             <PathIcon path={visualizerIcons.uploadFile} className="icon-small" />
             {copy.pickFile}
           </Button>
-          {hasCamera && (
-            <Button
-              variant="outlined"
-              onClick={() => cameraInput.current?.click()}
-              disabled={disabled}
-              {...intent}
-            >
-              <PathIcon path={visualizerIcons.camera} className="icon-small" />
-              {copy.takePhoto}
-            </Button>
-          )}
+          {/* Shown by the stylesheet on phones and touch screens: in the prerendered page already,
+              so that it never appears after hydration and moves what is below it. */}
+          <Button
+            variant="outlined"
+            className="viz-camera"
+            onClick={() => cameraInput.current?.click()}
+            disabled={disabled}
+            {...intent}
+          >
+            <PathIcon path={visualizerIcons.camera} className="icon-small" />
+            {copy.takePhoto}
+          </Button>
         </div>
       )}
       <input
@@ -89,18 +88,16 @@ export function UploadStep({
         aria-label={copy.pickFile}
         onChange={picked(false)}
       />
-      {hasCamera && (
-        <input
-          ref={cameraInput}
-          type="file"
-          accept="image/*"
-          capture="environment"
-          hidden
-          data-testid="kitchen-camera"
-          aria-label={copy.takePhoto}
-          onChange={picked(true)}
-        />
-      )}
+      <input
+        ref={cameraInput}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        data-testid="kitchen-camera"
+        aria-label={copy.takePhoto}
+        onChange={picked(true)}
+      />
     </section>
   );
 }
