@@ -15,16 +15,14 @@ import sharp from 'sharp';
 import type * as KitchenGenerator from '../fixtures/kitchens/kitchen-generator.js';
 import { startTestS3 } from '../support/s3-server.ts';
 import { startBenchApp, startBenchDatabase } from './bench-support.ts';
+import { kitchenFixture } from './kitchen-fixtures.ts';
 
 const args = process.argv.slice(2);
 const PAIRS = Number(args.find((arg) => !arg.startsWith('-')) ?? 6);
 const MEGAPIXELS = Number(args.find((arg) => arg.startsWith('--photo-mp='))?.slice(11) ?? 12);
 const TARGET_ADDED = 0.15;
 
-// The generator is TypeScript run as is (type stripping), so it is loaded by its real file name.
-const { generateKitchen } = (await import(
-  new URL('../fixtures/kitchens/kitchen-generator.ts', import.meta.url).href
-)) as typeof KitchenGenerator;
+const { generateKitchen } = await kitchenFixture<typeof KitchenGenerator>('kitchen-generator.ts');
 
 /** A generated kitchen at a phone camera's 4:3, as the phone would upload it. */
 async function photo(): Promise<string> {

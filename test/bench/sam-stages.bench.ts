@@ -49,18 +49,13 @@ import {
   encode,
   type DecodedMask,
 } from '#src/modules/visualizer/segmentation/sam-model.js';
+import { kitchenFixture } from './kitchen-fixtures.ts';
 
-const fixture = (file: string) => new URL(`../fixtures/kitchens/${file}`, import.meta.url).href;
-const { generateKitchen } = (await import(
-  fixture('kitchen-generator.ts')
-)) as typeof KitchenGenerator;
-const scenes = (await import(fixture('kitchen-scenes.ts'))) as typeof KitchenScenes;
-const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
-  fixture('site-kitchens.ts')
-)) as typeof SiteKitchens;
-const { measureFrontCoverage } = (await import(
-  fixture('front-coverage.ts')
-)) as typeof FrontCoverage;
+const { generateKitchen } = await kitchenFixture<typeof KitchenGenerator>('kitchen-generator.ts');
+const scenes = await kitchenFixture<typeof KitchenScenes>('kitchen-scenes.ts');
+const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } =
+  await kitchenFixture<typeof SiteKitchens>('site-kitchens.ts');
+const { measureFrontCoverage } = await kitchenFixture<typeof FrontCoverage>('front-coverage.ts');
 
 const option = (name: string) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);

@@ -17,12 +17,10 @@ import sharp from 'sharp';
 import type * as KitchenGenerator from '../fixtures/kitchens/kitchen-generator.js';
 import type * as LoneDoor from '../fixtures/kitchens/lone-door.js';
 import { startBenchApp, startBenchDatabase } from './bench-support.ts';
+import { kitchenFixture } from './kitchen-fixtures.ts';
 
-const fixture = (file: string) => new URL(`../fixtures/kitchens/${file}`, import.meta.url).href;
-const { generateKitchen } = (await import(
-  fixture('kitchen-generator.ts')
-)) as typeof KitchenGenerator;
-const { loneDoorJpeg } = (await import(fixture('lone-door.ts'))) as typeof LoneDoor;
+const { generateKitchen } = await kitchenFixture<typeof KitchenGenerator>('kitchen-generator.ts');
+const { loneDoorJpeg } = await kitchenFixture<typeof LoneDoor>('lone-door.ts');
 
 const TAPS = Number(process.argv.find((arg) => arg.startsWith('--taps='))?.slice(7) ?? 40);
 const UPLOADS_AT_ONCE = 3;

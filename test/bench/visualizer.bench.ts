@@ -62,12 +62,9 @@ import {
   type FrontDetector,
 } from '#src/modules/visualizer/rendering/render-job.js';
 import { startBenchApp, startBenchDatabase } from './bench-support.ts';
+import { kitchenFixture } from './kitchen-fixtures.ts';
 
-// The generator is TypeScript run as is (type stripping), so it is loaded by its real file name.
-const fixture = (file: string) => new URL(`../fixtures/kitchens/${file}`, import.meta.url).href;
-const { generateKitchen } = (await import(
-  fixture('kitchen-generator.ts')
-)) as typeof KitchenGenerator;
+const { generateKitchen } = await kitchenFixture<typeof KitchenGenerator>('kitchen-generator.ts');
 const {
   TUNING_SCENES,
   HELD_OUT_SCENES,
@@ -99,14 +96,11 @@ const {
   DARK_GRAIN_PAIR_SCENES,
   GROOVE_AND_WHITE_GRAIN_SCENES,
   IN_FRONT_AND_INVENTED_SCENES,
-} = (await import(fixture('kitchen-scenes.ts'))) as typeof KitchenScenes;
-const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } = (await import(
-  fixture('site-kitchens.ts')
-)) as typeof SiteKitchens;
-const { measureFrontCoverage } = (await import(
-  fixture('front-coverage.ts')
-)) as typeof FrontCoverage;
-const { oracleOutlines } = (await import(fixture('oracle-fronts.ts'))) as typeof OracleFronts;
+} = await kitchenFixture<typeof KitchenScenes>('kitchen-scenes.ts');
+const { SITE_KITCHENS, siteKitchenPicture, siteKitchenTruth } =
+  await kitchenFixture<typeof SiteKitchens>('site-kitchens.ts');
+const { measureFrontCoverage } = await kitchenFixture<typeof FrontCoverage>('front-coverage.ts');
+const { oracleOutlines } = await kitchenFixture<typeof OracleFronts>('oracle-fronts.ts');
 const { heldOutKitchens } = (await import(
   new URL('../fixtures/heldout-kitchens/heldout-kitchens.ts', import.meta.url).href
 )) as typeof HeldOutKitchens;
