@@ -656,6 +656,12 @@ describe(EventStore.name, () => {
 
   describe('personal data', () => {
     const personalData = { name: 'Matti Meikäläinen', email: 'matti.meikalainen@example.fi' };
+    /** Opens `stream` with one event whose personal data is sealed for `subjectId`. */
+    const openSealed = (on: EventStore, stream: string, subjectId: string) =>
+      on.append(stream, 'no_stream', [{ type: 'Opened', data: {}, personalData }], {
+        streamType,
+        subjectId,
+      });
 
     it('should store personal data only encrypted and read it back through readStream', async () => {
       const stream = newStream();
@@ -703,11 +709,10 @@ describe(EventStore.name, () => {
     it('should read data sealed before an erasure as erased once its subject has a key again', async () => {
       const [before, after] = [newStream(), newStream()];
       const subjectId = `lead:${before}`;
-      const opened = { type: 'Opened', data: {}, personalData };
-      await store.append(before, 'no_stream', [opened], { streamType, subjectId });
+      await openSealed(store, before, subjectId);
       await store.personalData.erase(subjectId);
 
-      await store.append(after, 'no_stream', [opened], { streamType, subjectId });
+      await openSealed(store, after, subjectId);
 
       expect((await store.readStream(before))[0].personalData).toBeNull();
       expect((await store.readStream(after))[0].personalData).toEqual(personalData);
@@ -728,10 +733,7 @@ describe(EventStore.name, () => {
       });
       await expect(abandoned).rejects.toThrow('command failed');
 
-      await store.append(stream, 'no_stream', [{ type: 'Opened', data: {}, personalData }], {
-        streamType,
-        subjectId,
-      });
+      await openSealed(store, stream, subjectId);
 
       expect((await store.readStream(stream))[0].personalData).toEqual(personalData);
     });
@@ -758,11 +760,10 @@ describe(EventStore.name, () => {
         const [here, there] = [instance(), instance()];
         const [first, second] = [newStream(), newStream()];
         const subjectId = `lead:${first}`;
-        const opened = { type: 'Opened', data: {}, personalData };
-        await here.append(first, 'no_stream', [opened], { streamType, subjectId });
+        await openSealed(here, first, subjectId);
         await there.personalData.erase(subjectId);
 
-        await here.append(second, 'no_stream', [opened], { streamType, subjectId });
+        await openSealed(here, second, subjectId);
 
         expect((await there.readStream(second))[0].personalData).toEqual(personalData);
         expect(await keyCount(subjectId)).toBe(1);
@@ -773,10 +774,9 @@ describe(EventStore.name, () => {
         const [here, there] = [instance(), instance()];
         const [first, second] = [newStream(), newStream()];
         const subjectId = `lead:${first}`;
-        const opened = { type: 'Opened', data: {}, personalData };
-        await there.append(first, 'no_stream', [opened], { streamType, subjectId });
+        await openSealed(there, first, subjectId);
 
-        await here.append(second, 'no_stream', [opened], { streamType, subjectId });
+        await openSealed(here, second, subjectId);
 
         expect((await there.readStream(first))[0].personalData).toEqual(personalData);
         expect((await there.readStream(second))[0].personalData).toEqual(personalData);
