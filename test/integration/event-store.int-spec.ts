@@ -47,6 +47,9 @@ describe(EventStore.name, () => {
   });
 
   const newStream = () => `test-${randomUUID()}`;
+  /** Opens a stream of its own inside the transaction of `client`. */
+  const openNewStream = (client: pg.PoolClient) =>
+    store.append(newStream(), 'no_stream', [{ type: 'Opened', data: {} }], { streamType }, client);
 
   async function readEverything(after: LogPosition = LOG_START): Promise<RecordedEvent[]> {
     const all: RecordedEvent[] = [];
@@ -177,13 +180,7 @@ describe(EventStore.name, () => {
 
       const result = await store.inTransaction(async (client) => {
         const retry = await store.append(stream, 'no_stream', [event], { streamType }, client);
-        await store.append(
-          newStream(),
-          'no_stream',
-          [{ type: 'Opened', data: {} }],
-          { streamType },
-          client,
-        );
+        await openNewStream(client);
         return retry;
       });
 
@@ -537,13 +534,7 @@ describe(EventStore.name, () => {
     it('should skip events of a rolled-back transaction', async () => {
       const start = await store.headPosition();
       const client = await begin();
-      await store.append(
-        newStream(),
-        'no_stream',
-        [{ type: 'Opened', data: {} }],
-        { streamType },
-        client,
-      );
+      await openNewStream(client);
       await client.query('rollback');
       client.release();
 
