@@ -3,22 +3,21 @@
  * changed to (no personal data): the screens ask the API again (docs/decisions/0112-live-stream.md).
  */
 
+import { selfNamed } from './self-named.js';
+
 /** The stream itself (`GET`, an EventSource). */
 export const LIVE_STREAM_PATH = '/api/admin/live';
 /** `POST` with the bearer token: lets this browser's EventSource open the stream (a cookie). */
 export const LIVE_SESSION_PATH = '/api/admin/live/session';
 
-/** The SSE event names the stream sends. */
-export const LIVE_EVENTS = {
-  /** Connected: from here on every change is told. Its id is where a resume starts. */
-  ready: 'ready',
-  /** One appended event; the board, the lead and its conversation already read it. */
-  change: 'change',
-  /** The Overview's totals (an async projection) have caught up with the changes told so far. */
-  stats: 'stats',
-  /** Changes were missed (a resume from too far back): ask for everything again. */
-  resync: 'resync',
-} as const;
+/**
+ * The SSE event names the stream sends. `ready`: connected, from here on every change is told (its
+ * id is where a resume starts). `change`: one appended event, which the board, the lead and its
+ * conversation already read. `stats`: the Overview's totals (an async projection) have caught up
+ * with the changes told so far. `resync`: changes were missed (a resume from too far back), so
+ * everything is asked for again.
+ */
+export const LIVE_EVENTS = selfNamed(['ready', 'change', 'stats', 'resync']);
 
 /** The data of a `change` event. Its SSE id is the event's log position. */
 export interface LiveChange {

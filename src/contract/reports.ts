@@ -31,13 +31,15 @@ export interface ReportContent {
 /** not_built: never built (or being built for the first time); ready: live and kept up to date. */
 export type ReportState = 'not_built' | 'ready';
 
+/** A projection build's progress (a report's, or any other the server reports on). */
 export interface ReportBuild {
   processed: number;
   total: number;
   eventsPerSecond: number;
   secondsLeft: number | null;
-  /** False when a build stopped half-way; starting the build again resumes it. */
+  /** False when a build stopped half-way (process ended, or it failed); building again resumes it. */
   running: boolean;
+  /** Why the last build started by the process answering failed. */
   error: string | null;
 }
 

@@ -12,16 +12,18 @@ export interface SiteConfig {
 /** The element of a public page's document that holds its `SiteConfig` as JSON. */
 export const SITE_CONFIG_ELEMENT_ID = 'site-config';
 
+const placeholder = <Key extends keyof SiteConfig>(key: Key) => `%%site.${key}%%` as const;
+
 /**
  * What the build renders in place of each configured value: pages are prerendered before the
  * configuration is known, and the server puts the configured values in when it serves them.
  * A telephone link is rendered as `tel:` followed by the phone placeholder.
  */
 export const SITE_CONFIG_PLACEHOLDERS = {
-  companyName: '%%site.companyName%%',
-  phone: '%%site.phone%%',
-  email: '%%site.email%%',
-  serviceArea: '%%site.serviceArea%%',
+  companyName: placeholder('companyName'),
+  phone: placeholder('phone'),
+  email: placeholder('email'),
+  serviceArea: placeholder('serviceArea'),
   metaPixelId: null,
 } as const satisfies SiteConfig;
 

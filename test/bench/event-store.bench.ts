@@ -19,6 +19,7 @@ import type { RecordedEvent } from '#src/platform/event-store/event-store.types.
 import { PersonalDataVault } from '#src/platform/event-store/personal-data-vault.js';
 import { UpcasterRegistry } from '#src/platform/event-store/upcasters.js';
 import { ProjectionManager } from '#src/platform/projections/projection-manager.js';
+import { projectionOf } from '#src/platform/projections/projection-of.js';
 import type {
   ProjectionContext,
   ProjectionDefinition,
@@ -115,13 +116,13 @@ async function benchAppends(pool: pg.Pool, store: EventStore): Promise<void> {
 }
 
 /** A report: requests and value per day and door style; a handful of rows per batch. */
-class DailyTotalsProjection implements ProjectionDefinition {
-  readonly name = 'bench_daily_totals';
-  readonly mode = 'async' as const;
-  readonly version = 1;
-  readonly handles = ['Replayed'];
-  readonly tables = ['bench_daily_totals'];
-
+class DailyTotalsProjection extends projectionOf({
+  name: 'bench_daily_totals',
+  mode: 'async',
+  version: 1,
+  handles: ['Replayed'],
+  tables: ['bench_daily_totals'],
+}) {
   async createTables({ db, tables }: ProjectionContext): Promise<void> {
     await db.query(
       `create table ${tables.bench_daily_totals} (day date not null, door_style text not null,

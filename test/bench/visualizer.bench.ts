@@ -485,104 +485,51 @@ const GROUP_TITLES: Record<Group, string> = {
 const percent = (passed: number, total: number) =>
   `${passed}/${total} (${total ? Math.round((100 * passed) / total) : 0} %)`;
 
+/** The tuning set's scenes by the class each was made for, in the order they were added. */
+const TUNING_SETS: [string, KitchenScenes.KitchenScene[]][] = [
+  ['tuning', TUNING_SCENES],
+  ['first held-out (since tuned on)', HELD_OUT_SCENES],
+  ['fresh', FRESH_SCENES],
+  ['white & angled', WHITE_AND_ANGLED_SCENES],
+  ['thin gaps', THIN_GAP_SCENES],
+  ['shade & grain', SHADE_AND_GRAIN_SCENES],
+  ['lamps under units', LIT_UNDER_UNITS_SCENES],
+  ['fridge by the run', FRIDGE_SCENES],
+  ['grained pairs', GRAINED_PAIR_SCENES],
+  ['faint shaker', FAINT_SHAKER_SCENES],
+  ['lone panels', LONE_PANEL_SCENES],
+  ['faint gaps under noise', FAINT_NOISY_GAP_SCENES],
+  ['near-black', NEAR_BLACK_SCENES],
+  ['shaded panels', SHADED_PANEL_SCENES],
+  ['fridge by panels', FRIDGE_BY_PANELS_SCENES],
+  ['dark grained', DARK_GRAINED_SCENES],
+  ['hidden panels', HIDDEN_PANEL_SCENES],
+  ['scaled-up edges', SCALED_UP_EDGE_SCENES],
+  ['panels cut short', CUT_SHORT_PANEL_SCENES],
+  ['thing in front', THING_IN_FRONT_SCENES],
+  ['grain across passes', GRAIN_ACROSS_PASSES_SCENES],
+  ['things in front', THINGS_IN_FRONT_SCENES],
+  ['light strip under units', LIGHT_STRIP_SCENES],
+  ['grooved under a light strip', GROOVED_STRIP_SCENES],
+  ['gloss wall units', GLOSS_WALL_UNIT_SCENES],
+  ['grain down the doors', GRAIN_DOWN_DOORS_SCENES],
+  ['fridge apart', FRIDGE_APART_SCENES],
+  ['dark grain pairs', DARK_GRAIN_PAIR_SCENES],
+  ['grooves and white grain', GROOVE_AND_WHITE_GRAIN_SCENES],
+  ['in front and invented', IN_FRONT_AND_INVENTED_SCENES],
+];
+
 /**
  * The three sets apart. The held-out set prints its totals only (overall and per tag), never a
  * kitchen's own figures, and cannot be narrowed to single kitchens: nothing is tuned on it.
  */
 function qualitySets(): QualitySet[] {
   if (HELD_OUT_ONLY) return [{ set: 'held-out', group: 'held-out', kitchens: heldOut() }];
-  const tuning: QualitySet[] = [
-    { set: 'tuning', kitchens: generatedKitchens(TUNING_SCENES), group: 'tuning' },
-    {
-      set: 'first held-out (since tuned on)',
-      kitchens: generatedKitchens(HELD_OUT_SCENES),
-      group: 'tuning',
-    },
-    { set: 'fresh', kitchens: generatedKitchens(FRESH_SCENES), group: 'tuning' },
-    {
-      set: 'white & angled',
-      kitchens: generatedKitchens(WHITE_AND_ANGLED_SCENES),
-      group: 'tuning',
-    },
-    { set: 'thin gaps', kitchens: generatedKitchens(THIN_GAP_SCENES), group: 'tuning' },
-    { set: 'shade & grain', kitchens: generatedKitchens(SHADE_AND_GRAIN_SCENES), group: 'tuning' },
-    {
-      set: 'lamps under units',
-      kitchens: generatedKitchens(LIT_UNDER_UNITS_SCENES),
-      group: 'tuning',
-    },
-    { set: 'fridge by the run', kitchens: generatedKitchens(FRIDGE_SCENES), group: 'tuning' },
-    { set: 'grained pairs', kitchens: generatedKitchens(GRAINED_PAIR_SCENES), group: 'tuning' },
-    { set: 'faint shaker', kitchens: generatedKitchens(FAINT_SHAKER_SCENES), group: 'tuning' },
-    { set: 'lone panels', kitchens: generatedKitchens(LONE_PANEL_SCENES), group: 'tuning' },
-    {
-      set: 'faint gaps under noise',
-      kitchens: generatedKitchens(FAINT_NOISY_GAP_SCENES),
-      group: 'tuning',
-    },
-    { set: 'near-black', kitchens: generatedKitchens(NEAR_BLACK_SCENES), group: 'tuning' },
-    { set: 'shaded panels', kitchens: generatedKitchens(SHADED_PANEL_SCENES), group: 'tuning' },
-    {
-      set: 'fridge by panels',
-      kitchens: generatedKitchens(FRIDGE_BY_PANELS_SCENES),
-      group: 'tuning',
-    },
-    { set: 'dark grained', kitchens: generatedKitchens(DARK_GRAINED_SCENES), group: 'tuning' },
-    { set: 'hidden panels', kitchens: generatedKitchens(HIDDEN_PANEL_SCENES), group: 'tuning' },
-    { set: 'scaled-up edges', kitchens: generatedKitchens(SCALED_UP_EDGE_SCENES), group: 'tuning' },
-    {
-      set: 'panels cut short',
-      kitchens: generatedKitchens(CUT_SHORT_PANEL_SCENES),
-      group: 'tuning',
-    },
-    { set: 'thing in front', kitchens: generatedKitchens(THING_IN_FRONT_SCENES), group: 'tuning' },
-    {
-      set: 'grain across passes',
-      kitchens: generatedKitchens(GRAIN_ACROSS_PASSES_SCENES),
-      group: 'tuning',
-    },
-    {
-      set: 'things in front',
-      kitchens: generatedKitchens(THINGS_IN_FRONT_SCENES),
-      group: 'tuning',
-    },
-    {
-      set: 'light strip under units',
-      kitchens: generatedKitchens(LIGHT_STRIP_SCENES),
-      group: 'tuning',
-    },
-    {
-      set: 'grooved under a light strip',
-      kitchens: generatedKitchens(GROOVED_STRIP_SCENES),
-      group: 'tuning',
-    },
-    {
-      set: 'gloss wall units',
-      kitchens: generatedKitchens(GLOSS_WALL_UNIT_SCENES),
-      group: 'tuning',
-    },
-    {
-      set: 'grain down the doors',
-      kitchens: generatedKitchens(GRAIN_DOWN_DOORS_SCENES),
-      group: 'tuning',
-    },
-    { set: 'fridge apart', kitchens: generatedKitchens(FRIDGE_APART_SCENES), group: 'tuning' },
-    {
-      set: 'dark grain pairs',
-      kitchens: generatedKitchens(DARK_GRAIN_PAIR_SCENES),
-      group: 'tuning',
-    },
-    {
-      set: 'grooves and white grain',
-      kitchens: generatedKitchens(GROOVE_AND_WHITE_GRAIN_SCENES),
-      group: 'tuning',
-    },
-    {
-      set: 'in front and invented',
-      kitchens: generatedKitchens(IN_FRONT_AND_INVENTED_SCENES),
-      group: 'tuning',
-    },
-  ];
+  const tuning = TUNING_SETS.map(([set, scenes]): QualitySet => ({
+    set,
+    kitchens: generatedKitchens(scenes),
+    group: 'tuning',
+  }));
   const sets: QualitySet[] = [
     ...tuning,
     { set: 'site photos', group: 'site photos', kitchens: siteKitchens() },

@@ -3,6 +3,7 @@ import { eventCount, validQuote } from '../support/public-intake.js';
 import { bearer, signInAs } from '../support/staff.js';
 import { createTestLead } from '../support/leads.js';
 import { useTestApp } from '../support/app-fixture.js';
+import { AINO_ORDER } from '../support/lead-fixtures.js';
 
 type Method = 'post' | 'put' | 'patch';
 interface WriteRoute {
@@ -21,11 +22,7 @@ const leadFields = () => ({
   customerFirstName: 'Aino',
   customerLastName: 'Virtanen',
   customerEmail: 'aino.virtanen@example.fi',
-  doorStyle: 'Uritettu',
-  doors: 8,
-  drawers: 2,
-  metres: 3.5,
-  totalPrice: 2490,
+  ...AINO_ORDER,
 });
 
 /** Sets `value` at a dotted path of a copy of `body`. */

@@ -1,6 +1,7 @@
 import { errorText } from '../support/error-body.js';
 import { bearer } from '../support/staff.js';
 import { useTestApp } from '../support/app-fixture.js';
+import { AINO_ORDER } from '../support/lead-fixtures.js';
 
 const newLead = (overrides: Record<string, unknown> = {}) => ({
   customerFirstName: 'Aino',
@@ -8,11 +9,7 @@ const newLead = (overrides: Record<string, unknown> = {}) => ({
   customerEmail: 'aino.virtanen@example.fi',
   customerPhone: '+358 40 123 4567',
   customerAddress: 'Mannerheimintie 1',
-  doorStyle: 'Uritettu',
-  doors: 8,
-  drawers: 2,
-  metres: 3.5,
-  totalPrice: 2490,
+  ...AINO_ORDER,
   ...overrides,
 });
 

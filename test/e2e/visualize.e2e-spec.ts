@@ -68,6 +68,11 @@ describe('POST /api/visualize', () => {
     request(testApp.baseUrl).post('/api/visualize').set(headers).send(body);
 
   describe('bad input', () => {
+    /** A body sending `image` as the kitchen photo, made when the case runs. */
+    const photo = (image: () => Buffer | Promise<Buffer>) => async () => ({
+      kitchenImage: (await image()).toString('base64'),
+      patternId: 'NH10',
+    });
     const cases: [string, () => Promise<object>, number, RegExp][] = [
       ['a missing kitchenImage', async () => ({ patternId: 'NH10' }), 400, /kitchenImage/],
       ['a missing patternId', async () => ({ kitchenImage: kitchen }), 400, /patternId/],
@@ -107,84 +112,46 @@ describe('POST /api/visualize', () => {
       ],
       [
         'an SVG',
-        async () => ({
-          kitchenImage: Buffer.from(
+        photo(() =>
+          Buffer.from(
             '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
-          ).toString('base64'),
-          patternId: 'NH10',
-        }),
+          ),
+        ),
         415,
         /Tiedostotyyppi ei tuettu/,
       ],
       [
         'HTML renamed to .jpg',
-        async () => ({
-          kitchenImage: Buffer.from('<!doctype html><html><body>hi</body></html>').toString(
-            'base64',
-          ),
-          patternId: 'NH10',
-        }),
+        photo(() => Buffer.from('<!doctype html><html><body>hi</body></html>')),
         415,
         /Tiedostotyyppi ei tuettu/,
       ],
       [
         'a PDF',
-        async () => ({
-          kitchenImage: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF').toString(
-            'base64',
-          ),
-          patternId: 'NH10',
-        }),
+        photo(() => Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF')),
         415,
         /Tiedostotyyppi ei tuettu/,
       ],
       [
         'a truncated JPEG',
-        async () => ({
-          kitchenImage: Buffer.from([
-            0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0,
-          ]).toString('base64'),
-          patternId: 'NH10',
-        }),
+        photo(() => Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0])),
         415,
         /Kuvaa ei voitu lukea/,
       ],
-      [
-        'a 400 MP PNG bomb',
-        async () => ({
-          kitchenImage: pngBomb(20_000, 20_000).toString('base64'),
-          patternId: 'NH10',
-        }),
-        413,
-        /megapikseli/,
-      ],
+      ['a 400 MP PNG bomb', photo(() => pngBomb(20_000, 20_000)), 413, /megapikseli/],
       [
         'a PNG of 40,000,000 × 1 px (exactly the pixel cap)',
-        async () => ({
-          kitchenImage: pngBomb(40_000_000, 1).toString('base64'),
-          patternId: 'NH10',
-        }),
+        photo(() => pngBomb(40_000_000, 1)),
         413,
         /enintään 16384 pikseliä/,
       ],
       [
         'a PNG of 1 × 40,000,000 px',
-        async () => ({
-          kitchenImage: pngBomb(1, 40_000_000).toString('base64'),
-          patternId: 'NH10',
-        }),
+        photo(() => pngBomb(1, 40_000_000)),
         413,
         /enintään 16384 pikseliä/,
       ],
-      [
-        'a HEIC claiming 81 MP',
-        async () => ({
-          kitchenImage: heicHeader(9000, 9000).toString('base64'),
-          patternId: 'NH10',
-        }),
-        413,
-        /megapikseli/,
-      ],
+      ['a HEIC claiming 81 MP', photo(() => heicHeader(9000, 9000)), 413, /megapikseli/],
       ...(
         [
           ['fronts that are not a list', 'a front'],
@@ -229,12 +196,7 @@ describe('POST /api/visualize', () => {
         400,
         /Ovien rajauksia voi olla 1–80/,
       ]),
-      [
-        'a photo without cabinets',
-        async () => ({ kitchenImage: (await plainWall()).toString('base64'), patternId: 'NH10' }),
-        422,
-        /kaapinovia/,
-      ],
+      ['a photo without cabinets', photo(plainWall), 422, /kaapinovia/],
     ];
 
     it.each(cases)(

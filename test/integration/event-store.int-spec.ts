@@ -47,6 +47,9 @@ describe(EventStore.name, () => {
   });
 
   const newStream = () => `test-${randomUUID()}`;
+  /** Opens a stream of its own inside the transaction of `client`. */
+  const openNewStream = (client: pg.PoolClient) =>
+    store.append(newStream(), 'no_stream', [{ type: 'Opened', data: {} }], { streamType }, client);
 
   async function readEverything(after: LogPosition = LOG_START): Promise<RecordedEvent[]> {
     const all: RecordedEvent[] = [];
@@ -177,13 +180,7 @@ describe(EventStore.name, () => {
 
       const result = await store.inTransaction(async (client) => {
         const retry = await store.append(stream, 'no_stream', [event], { streamType }, client);
-        await store.append(
-          newStream(),
-          'no_stream',
-          [{ type: 'Opened', data: {} }],
-          { streamType },
-          client,
-        );
+        await openNewStream(client);
         return retry;
       });
 
@@ -537,13 +534,7 @@ describe(EventStore.name, () => {
     it('should skip events of a rolled-back transaction', async () => {
       const start = await store.headPosition();
       const client = await begin();
-      await store.append(
-        newStream(),
-        'no_stream',
-        [{ type: 'Opened', data: {} }],
-        { streamType },
-        client,
-      );
+      await openNewStream(client);
       await client.query('rollback');
       client.release();
 
@@ -656,6 +647,12 @@ describe(EventStore.name, () => {
 
   describe('personal data', () => {
     const personalData = { name: 'Matti Meikäläinen', email: 'matti.meikalainen@example.fi' };
+    /** Opens `stream` with one event whose personal data is sealed for `subjectId`. */
+    const openSealed = (on: EventStore, stream: string, subjectId: string) =>
+      on.append(stream, 'no_stream', [{ type: 'Opened', data: {}, personalData }], {
+        streamType,
+        subjectId,
+      });
 
     it('should store personal data only encrypted and read it back through readStream', async () => {
       const stream = newStream();
@@ -703,11 +700,10 @@ describe(EventStore.name, () => {
     it('should read data sealed before an erasure as erased once its subject has a key again', async () => {
       const [before, after] = [newStream(), newStream()];
       const subjectId = `lead:${before}`;
-      const opened = { type: 'Opened', data: {}, personalData };
-      await store.append(before, 'no_stream', [opened], { streamType, subjectId });
+      await openSealed(store, before, subjectId);
       await store.personalData.erase(subjectId);
 
-      await store.append(after, 'no_stream', [opened], { streamType, subjectId });
+      await openSealed(store, after, subjectId);
 
       expect((await store.readStream(before))[0].personalData).toBeNull();
       expect((await store.readStream(after))[0].personalData).toEqual(personalData);
@@ -728,10 +724,7 @@ describe(EventStore.name, () => {
       });
       await expect(abandoned).rejects.toThrow('command failed');
 
-      await store.append(stream, 'no_stream', [{ type: 'Opened', data: {}, personalData }], {
-        streamType,
-        subjectId,
-      });
+      await openSealed(store, stream, subjectId);
 
       expect((await store.readStream(stream))[0].personalData).toEqual(personalData);
     });
@@ -758,11 +751,10 @@ describe(EventStore.name, () => {
         const [here, there] = [instance(), instance()];
         const [first, second] = [newStream(), newStream()];
         const subjectId = `lead:${first}`;
-        const opened = { type: 'Opened', data: {}, personalData };
-        await here.append(first, 'no_stream', [opened], { streamType, subjectId });
+        await openSealed(here, first, subjectId);
         await there.personalData.erase(subjectId);
 
-        await here.append(second, 'no_stream', [opened], { streamType, subjectId });
+        await openSealed(here, second, subjectId);
 
         expect((await there.readStream(second))[0].personalData).toEqual(personalData);
         expect(await keyCount(subjectId)).toBe(1);
@@ -773,10 +765,9 @@ describe(EventStore.name, () => {
         const [here, there] = [instance(), instance()];
         const [first, second] = [newStream(), newStream()];
         const subjectId = `lead:${first}`;
-        const opened = { type: 'Opened', data: {}, personalData };
-        await there.append(first, 'no_stream', [opened], { streamType, subjectId });
+        await openSealed(there, first, subjectId);
 
-        await here.append(second, 'no_stream', [opened], { streamType, subjectId });
+        await openSealed(here, second, subjectId);
 
         expect((await there.readStream(first))[0].personalData).toEqual(personalData);
         expect((await there.readStream(second))[0].personalData).toEqual(personalData);

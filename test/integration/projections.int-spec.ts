@@ -9,6 +9,7 @@ import {
   ProjectionManager,
   type RebuildProgress,
 } from '#src/platform/projections/projection-manager.js';
+import { projectionOf } from '#src/platform/projections/projection-of.js';
 import type {
   ProjectionContext,
   ProjectionDefinition,
@@ -18,13 +19,13 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 const streamType = 'test';
 
 /** Inline: events and last version per stream, written with one multi-row upsert per batch. */
-class StreamCountsProjection implements ProjectionDefinition {
-  readonly name = 'test_stream_counts';
-  readonly mode = 'inline' as const;
-  readonly version = 1;
-  readonly handles = ['Opened', 'Touched'];
-  readonly tables = ['test_stream_counts'];
-
+class StreamCountsProjection extends projectionOf({
+  name: 'test_stream_counts',
+  mode: 'inline',
+  version: 1,
+  handles: ['Opened', 'Touched'],
+  tables: ['test_stream_counts'],
+}) {
   async createTables({ db, tables }: ProjectionContext): Promise<void> {
     await db.query(
       `create table ${tables.test_stream_counts} (

@@ -7,7 +7,10 @@ import { ProjectionManager } from '#src/platform/projections/projection-manager.
 import { EraseLeadCommand } from '#src/modules/leads/commands/erase-lead/erase-lead.command.js';
 import { RestoreLeadCommand } from '#src/modules/leads/commands/restore-lead/restore-lead.command.js';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
-import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
+import {
+  UpdateLeadCommand,
+  type UpdateLeadInput,
+} from '#src/modules/leads/commands/update-lead/update-lead.command.js';
 import { DOOR_STYLES, type LeadSource } from '#src/modules/leads/domain/lead.types.js';
 import { DEFAULT_COLUMNS } from '#src/modules/leads/domain/pipeline.state.js';
 import type { ReportDefinitionInput, ReportSummary } from '#src/contract/reports.js';
@@ -41,6 +44,14 @@ interface World {
 
 type Pick = <T>(items: readonly T[]) => T;
 type Step = (bus: CommandBus, world: World, pick: Pick, at: Date) => Promise<unknown>;
+
+/** A step that changes a lead picked at random, by what `change` picks. */
+const updateStep =
+  (change: (world: World, pick: Pick) => Omit<UpdateLeadInput, 'leadId'>): Step =>
+  (bus, world, pick, at) =>
+    bus.execute(
+      new UpdateLeadCommand({ leadId: pick(world.leads), ...change(world, pick), occurredAt: at }),
+    );
 
 const steps: Record<string, { weight: number; actor: 'public' | 'staff'; run: Step }> = {
   visualize: {
@@ -85,30 +96,17 @@ const steps: Record<string, { weight: number; actor: 'public' | 'staff'; run: St
   move: {
     weight: 6,
     actor: 'staff',
-    run: (bus, world, pick, at) =>
-      bus.execute(
-        new UpdateLeadCommand({
-          leadId: pick(world.leads),
-          status: pick(STATUSES),
-          occurredAt: at,
-        }),
-      ),
+    run: updateStep((_world, pick) => ({
+      status: pick(STATUSES),
+    })),
   },
   edit: {
     weight: 2,
     actor: 'staff',
-    run: (bus, world, pick, at) =>
-      bus.execute(
-        new UpdateLeadCommand({
-          leadId: pick(world.leads),
-          order: pick([
-            { doorStyle: pick(DOOR_STYLES) },
-            { totalPrice: 950 + randomInt(40) * 100 },
-          ]),
-          notes: pick([undefined, 'soitettu']),
-          occurredAt: at,
-        }),
-      ),
+    run: updateStep((_world, pick) => ({
+      order: pick([{ doorStyle: pick(DOOR_STYLES) }, { totalPrice: 950 + randomInt(40) * 100 }]),
+      notes: pick([undefined, 'soitettu']),
+    })),
   },
   trashOrRestore: {
     weight: 2,
@@ -125,14 +123,9 @@ const steps: Record<string, { weight: number; actor: 'public' | 'staff'; run: St
   assign: {
     weight: 2,
     actor: 'staff',
-    run: (bus, world, pick, at) =>
-      bus.execute(
-        new UpdateLeadCommand({
-          leadId: pick(world.leads),
-          ownerId: pick([...world.staff.map((member) => member.id), null]),
-          occurredAt: at,
-        }),
-      ),
+    run: updateStep((world, pick) => ({
+      ownerId: pick([...world.staff.map((member) => member.id), null]),
+    })),
   },
   erase: {
     weight: 1,

@@ -29,6 +29,24 @@ export function boxCandidate(
   };
 }
 
+/**
+ * A grid of `count` equal tiles of `size`, `columns` to a row from `at`, each `step` from the next
+ * (across, down): as [minX, minY, maxX, maxY].
+ */
+export function tileGrid(
+  count: number,
+  columns: number,
+  at: [x: number, y: number],
+  size: [width: number, height: number],
+  step: [across: number, down: number],
+): [number, number, number, number][] {
+  return Array.from({ length: count }, (_, k) => {
+    const minX = at[0] + (k % columns) * step[0];
+    const minY = at[1] + Math.floor(k / columns) * step[1];
+    return [minX, minY, minX + size[0], minY + size[1]];
+  });
+}
+
 /** A light wall with the given boxes painted on it, each edged by a dark one-pixel-wide gap. */
 export function drawnPicture(
   width: number,

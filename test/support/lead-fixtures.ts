@@ -11,6 +11,15 @@ export const AINO = {
   country: 'FI',
 };
 
+/** Aino's order: eight grooved doors, two drawers, 3.5 m of worktop. */
+export const AINO_ORDER = {
+  doorStyle: 'Uritettu' as const,
+  doors: 8,
+  drawers: 2,
+  metres: 3.5,
+  totalPrice: 2490,
+};
+
 /** A manual lead for Aino, new, eight grooved doors: the first event of the leads specs. */
 export const leadCreatedFor = (leadId: string): LeadCreated => ({
   type: 'LeadCreated',
@@ -18,11 +27,7 @@ export const leadCreatedFor = (leadId: string): LeadCreated => ({
     leadId,
     source: 'manual',
     status: 'new',
-    doorStyle: 'Uritettu',
-    doors: 8,
-    drawers: 2,
-    metres: 3.5,
-    totalPrice: 2490,
+    ...AINO_ORDER,
   },
   personalData: { ...AINO },
 });

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { ReportBuild } from '#src/contract/reports.js';
 import type { EventStore } from '#src/platform/event-store/event-store.js';
 import type { LogPosition } from '#src/platform/event-store/event-store.types.js';
 import { ProjectionRebuilder, buildRate, type ProgressListener } from './projection-rebuild.js';
@@ -10,16 +11,9 @@ import type { ProjectionDefinition } from './projection.types.js';
 export type { RebuildProgress } from './projection-rebuild.js';
 
 /** A new version being built beside the live one (or the first build). */
-export interface BuildStatus {
+/** A build's progress as the API answers it, and which version of the projection it builds. */
+export interface BuildStatus extends ReportBuild {
   version: number;
-  processed: number;
-  total: number;
-  eventsPerSecond: number;
-  secondsLeft: number | null;
-  /** False when the build stopped half-way (process ended, or it failed): building again resumes it. */
-  running: boolean;
-  /** Why the last build started by this process failed. */
-  error: string | null;
 }
 
 export interface ProjectionStatus {

@@ -6,7 +6,7 @@ import {
   leadStreamId,
   leadSubjectId,
 } from '#src/modules/leads/domain/lead.events.js';
-import { AINO, leadCreatedFor } from '#test/support/lead-fixtures.js';
+import { AINO, AINO_ORDER, leadCreatedFor } from '#test/support/lead-fixtures.js';
 import { PIPELINE_STREAM_ID } from '#src/modules/leads/domain/pipeline.events.js';
 import { LeadRepository } from '#src/modules/leads/infrastructure/lead.repository.js';
 import { PipelineColumnsRepository } from '#src/modules/leads/infrastructure/pipeline-columns.repository.js';
@@ -109,11 +109,7 @@ describe('lead command handlers', () => {
     const input = {
       source: 'manual' as const,
       customer: AINO,
-      doorStyle: 'Uritettu' as const,
-      doors: 8,
-      drawers: 2,
-      metres: 3.5,
-      totalPrice: 2490,
+      ...AINO_ORDER,
     };
 
     it("should start a new stream in the pipeline's first column", async () => {

@@ -2,7 +2,7 @@ import { deciderSpec } from '#test/support/decider-spec.js';
 import type { CreateLeadInput } from '#src/modules/leads/domain/lead.types.js';
 import { decide, type LeadCommand } from './lead.decide.js';
 import type { LeadCreated, LeadEvent } from './lead.events.js';
-import { AINO, leadCreatedFor } from '#test/support/lead-fixtures.js';
+import { AINO, AINO_ORDER, leadCreatedFor } from '#test/support/lead-fixtures.js';
 import { evolve, foldLead, INITIAL_LEAD_STATE } from './lead.state.js';
 
 const STATUSES = ['new', 'contacted', 'qualified', 'proposal', 'closed'];
@@ -11,11 +11,7 @@ const spec = deciderSpec({ decide, evolve, initialState: INITIAL_LEAD_STATE });
 const input = (overrides: Partial<CreateLeadInput> = {}): CreateLeadInput => ({
   source: 'manual',
   customer: { ...AINO },
-  doorStyle: 'Uritettu',
-  doors: 8,
-  drawers: 2,
-  metres: 3.5,
-  totalPrice: 2490,
+  ...AINO_ORDER,
   ...overrides,
 });
 const createLead = (overrides: Partial<CreateLeadInput> = {}): LeadCommand => ({

@@ -1,6 +1,6 @@
 import { refusalThrownBy } from '#test/support/refusal.js';
 import { EventTypeRegistry, field } from '#src/platform/event-store/event-types.js';
-import type { ReportDefinitionInput } from '#src/contract/reports.js';
+import { REPORT_GROUPINGS, type ReportDefinitionInput } from '#src/contract/reports.js';
 import { checkReportDefinition, reportVocabulary } from './report-definition.rules.js';
 
 /** Declarations shaped as the lead module's are (lead.event-types.ts). */
@@ -137,13 +137,6 @@ describe(reportVocabulary.name, () => {
     const changed = vocabulary.eventTypes.find((t) => t.type === 'LeadDetailsChanged')!;
     expect(changed.numericFields).toEqual(['changes.totalPrice.from', 'changes.totalPrice.to']);
     expect(vocabulary.eventTypes).toHaveLength(registry.declarations.length);
-    expect(vocabulary.groupings.map((g) => g.value)).toEqual([
-      'month',
-      'week',
-      'doorStyle',
-      'source',
-      'owner',
-      'column',
-    ]);
+    expect(vocabulary.groupings.map((g) => g.value)).toEqual(REPORT_GROUPINGS);
   });
 });

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { InlineEvent } from '#src/platform/event-store/event-store.types.js';
 import { Projection } from '#src/platform/projections/projection.decorator.js';
-import type {
-  ProjectionContext,
-  ProjectionDefinition,
-} from '#src/platform/projections/projection.types.js';
+import { projectionOf } from '#src/platform/projections/projection-of.js';
+import type { ProjectionContext } from '#src/platform/projections/projection.types.js';
 import {
   type ReportDefinitionData,
   ReportDefinitionEvents,
@@ -19,13 +17,13 @@ export const REPORT_DEFINITIONS_TABLE = 'report_definitions';
  */
 @Projection()
 @Injectable()
-export class ReportDefinitionsProjection implements ProjectionDefinition {
-  readonly name = REPORT_DEFINITIONS_TABLE;
-  readonly mode = 'inline' as const;
-  readonly version = 1;
-  readonly handles = REPORT_DEFINITION_EVENT_TYPES;
-  readonly tables = [REPORT_DEFINITIONS_TABLE];
-
+export class ReportDefinitionsProjection extends projectionOf({
+  name: REPORT_DEFINITIONS_TABLE,
+  mode: 'inline',
+  version: 1,
+  handles: REPORT_DEFINITION_EVENT_TYPES,
+  tables: [REPORT_DEFINITIONS_TABLE],
+}) {
   async createTables({ db, tables }: ProjectionContext): Promise<void> {
     await db.query(`create table ${tables[REPORT_DEFINITIONS_TABLE]} (
       definition_id text not null,

@@ -1,3 +1,4 @@
+import { selfNamed } from '#src/contract/self-named.js';
 import type { StaffRole } from '#src/platform/http/access.decorators.js';
 
 /** Team events live on `member-<id>`; sign-ins and sign-outs on `auth-<id>`. */
@@ -14,26 +15,23 @@ export const memberSubject = (memberId: string) => `member:${memberId}`;
 export const TEAM_SECURITY_STREAM = 'team-security';
 export const TEAM_SECURITY_STREAM_TYPE = 'team-security';
 
-export const MemberEvents = {
-  MemberAdded: 'MemberAdded',
-  MemberProfileChanged: 'MemberProfileChanged',
-  MemberRoleChanged: 'MemberRoleChanged',
-  MemberDeactivated: 'MemberDeactivated',
-  MemberReactivated: 'MemberReactivated',
-  MemberPasswordChanged: 'MemberPasswordChanged',
-  PasswordResetRequested: 'PasswordResetRequested',
-  MemberLoggedIn: 'MemberLoggedIn',
-  MemberLoggedOut: 'MemberLoggedOut',
-  LoginFailed: 'LoginFailed',
-  PasswordResetRefused: 'PasswordResetRefused',
-  SecondFactorEnabled: 'SecondFactorEnabled',
-  SecondFactorDisabled: 'SecondFactorDisabled',
-  RecoveryCodeUsed: 'RecoveryCodeUsed',
-  SecondFactorPolicyChanged: 'SecondFactorPolicyChanged',
-} as const satisfies Record<
-  MemberEvent['type'] | AuthEvent['type'] | TeamSecurityEvent['type'],
-  string
->;
+export const MemberEvents = selfNamed([
+  'MemberAdded',
+  'MemberProfileChanged',
+  'MemberRoleChanged',
+  'MemberDeactivated',
+  'MemberReactivated',
+  'MemberPasswordChanged',
+  'PasswordResetRequested',
+  'MemberLoggedIn',
+  'MemberLoggedOut',
+  'LoginFailed',
+  'PasswordResetRefused',
+  'SecondFactorEnabled',
+  'SecondFactorDisabled',
+  'RecoveryCodeUsed',
+  'SecondFactorPolicyChanged',
+]) satisfies Record<MemberEvent['type'] | AuthEvent['type'] | TeamSecurityEvent['type'], string>;
 
 /** Personal data of a member: only ever inside an event's encrypted `personalData`. */
 export type MemberProfile = {

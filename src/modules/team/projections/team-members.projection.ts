@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { InlineEvent } from '#src/platform/event-store/event-store.types.js';
 import { Projection } from '#src/platform/projections/projection.decorator.js';
-import type {
-  ProjectionContext,
-  ProjectionDefinition,
-} from '#src/platform/projections/projection.types.js';
+import { projectionOf } from '#src/platform/projections/projection-of.js';
+import type { ProjectionContext } from '#src/platform/projections/projection.types.js';
 import { type MemberEvent, MemberEvents } from '#src/modules/team/domain/member.events.js';
 
 const HANDLED = [
@@ -24,14 +22,14 @@ const HANDLED = [
  */
 @Injectable()
 @Projection()
-export class TeamMembersProjection implements ProjectionDefinition {
-  readonly name = 'team_members';
-  readonly mode = 'inline' as const;
-  readonly version = 1;
-  readonly handles = HANDLED;
-  readonly needsPersonalData = true;
-  readonly tables = ['team_members'];
-
+export class TeamMembersProjection extends projectionOf({
+  name: 'team_members',
+  mode: 'inline',
+  version: 1,
+  handles: HANDLED,
+  needsPersonalData: true,
+  tables: ['team_members'],
+}) {
   async createTables({ db, tables }: ProjectionContext): Promise<void> {
     const t = tables.team_members;
     await db.query(`

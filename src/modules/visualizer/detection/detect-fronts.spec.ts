@@ -1,4 +1,4 @@
-import { drawnPicture } from '#test/support/drawn-fronts.js';
+import { drawnPicture, tileGrid } from '#test/support/drawn-fronts.js';
 import { detectFrontOutlines } from './detect-fronts.js';
 
 type Rgb = [number, number, number];
@@ -15,14 +15,8 @@ describe('detectFrontOutlines', () => {
     const white: Rgb = [238, 237, 232];
     const doors = [0, 1, 2, 3].map((k) => box(60 + k * 130, 330, 185 + k * 130, 540, white));
     const oven = box(590, 330, 715, 540, [40, 40, 42]);
-    const tiles = Array.from({ length: 36 }, (_, k) =>
-      box(
-        60 + (k % 12) * 54,
-        200 + Math.floor(k / 12) * 30,
-        110 + (k % 12) * 54,
-        226 + Math.floor(k / 12) * 30,
-        white,
-      ),
+    const tiles = tileGrid(36, 12, [60, 200], [50, 26], [54, 30]).map(([minX, minY, maxX, maxY]) =>
+      box(minX, minY, maxX, maxY, white),
     );
     const outlines = await detectFrontOutlines(drawnPicture(800, 600, [...doors, oven, ...tiles]));
     const lefts = outlines.map(([[x]]) => Math.round(x * 800)).sort((a, b) => a - b);

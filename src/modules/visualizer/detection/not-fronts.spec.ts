@@ -1,4 +1,4 @@
-import { boxCandidate } from '#test/support/drawn-fronts.js';
+import { boxCandidate, tileGrid } from '#test/support/drawn-fronts.js';
 import { DETECTION_PARAMETERS } from './detection-parameters.js';
 import {
   byFinish,
@@ -13,13 +13,8 @@ const PIXELS = SIZE.width * SIZE.height;
 
 describe('withoutTiles', () => {
   it('should leave out a grid of many small regions of one size, and keep doors of one size', () => {
-    const tiles = Array.from({ length: 24 }, (_, k) =>
-      boxCandidate(
-        100 + (k % 12) * 40,
-        200 + Math.floor(k / 12) * 20,
-        136 + (k % 12) * 40,
-        216 + Math.floor(k / 12) * 20,
-      ),
+    const tiles = tileGrid(24, 12, [100, 200], [36, 16], [40, 20]).map((corners) =>
+      boxCandidate(...corners),
     );
     const doors = Array.from({ length: 5 }, (_, k) =>
       boxCandidate(100 + k * 110, 320, 205 + k * 110, 520),

@@ -16,7 +16,7 @@ interface Props {
 export function TapModeSwitch({ mode, disabled, onChange }: Props) {
   return (
     <fieldset className={styles.modes} disabled={disabled}>
-      <legend className={styles.visuallyHidden}>{copy.modes.label}</legend>
+      <legend className="visually-hidden">{copy.modes.label}</legend>
       {MODES.map((option) => (
         <label key={option} className={styles.mode} data-checked={option === mode}>
           <input

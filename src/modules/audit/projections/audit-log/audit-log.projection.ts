@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
 import { Projection } from '#src/platform/projections/projection.decorator.js';
-import type {
-  ProjectionContext,
-  ProjectionDefinition,
-} from '#src/platform/projections/projection.types.js';
+import { projectionOf } from '#src/platform/projections/projection-of.js';
+import type { ProjectionContext } from '#src/platform/projections/projection.types.js';
 import { ERASED_LEAD } from '#src/modules/audit/domain/audit-entry.js';
 import { presentEvent } from '#src/modules/audit/presenters/audit-presenters.js';
 import { AuditNames, leadOf } from './audit-names.js';
@@ -41,17 +39,17 @@ const RECORD_TYPE = `position bigint, occurred_at timestamptz, event_type text, 
  */
 @Projection()
 @Injectable()
-export class AuditLogProjection implements ProjectionDefinition {
-  readonly name = AUDIT_LOG_PROJECTION;
-  /** The Audit tab tells while it is being built (a long log takes a while). */
-  readonly buildInBackground = true;
-  readonly mode = 'async' as const;
-  readonly version = 1;
+export class AuditLogProjection extends projectionOf({
+  name: AUDIT_LOG_PROJECTION,
+  mode: 'async',
+  version: 1,
   /** Every type: events added by any module later are recorded without a change here. */
-  readonly handles: readonly string[] = [];
-  readonly needsPersonalData = true;
-  readonly tables = [AUDIT_LOG_TABLE, AUDIT_NAMES_TABLE];
-
+  handles: [],
+  needsPersonalData: true,
+  /** The Audit tab tells while it is being built (a long log takes a while). */
+  buildInBackground: true,
+  tables: [AUDIT_LOG_TABLE, AUDIT_NAMES_TABLE],
+}) {
   async createTables({ db, tables }: ProjectionContext): Promise<void> {
     const t = tables[AUDIT_LOG_TABLE];
     await db.query(

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
 import { Projection } from '#src/platform/projections/projection.decorator.js';
-import type {
-  ProjectionContext,
-  ProjectionDefinition,
-} from '#src/platform/projections/projection.types.js';
+import { projectionOf } from '#src/platform/projections/projection-of.js';
+import type { ProjectionContext } from '#src/platform/projections/projection.types.js';
 import {
   LEAD_BOARD_EVENT_TYPES,
   type LeadEvent,
@@ -40,13 +38,13 @@ const RECORD_TYPE = `lead_id uuid, seq int, valid_from timestamptz, valid_to tim
  */
 @Projection()
 @Injectable()
-export class LeadTimelineProjection implements ProjectionDefinition {
-  readonly name = 'lead_timeline';
-  readonly mode = 'async' as const;
-  readonly version = 1;
-  readonly handles = HANDLES;
-  readonly tables = [LEAD_TIMELINE_TABLE];
-
+export class LeadTimelineProjection extends projectionOf({
+  name: 'lead_timeline',
+  mode: 'async',
+  version: 1,
+  handles: HANDLES,
+  tables: [LEAD_TIMELINE_TABLE],
+}) {
   async createTables({ db, tables }: ProjectionContext): Promise<void> {
     const t = tables[LEAD_TIMELINE_TABLE];
     await db.query(

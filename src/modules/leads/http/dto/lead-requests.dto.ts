@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { PageNumber, PageSize } from '#src/platform/http/paging.decorators.js';
 import {
@@ -132,6 +132,14 @@ export class ExpectedVersionQuery {
   expectedVersion?: number;
 }
 
+/** An optional filter by the member who owns what is listed. */
+const OwnerFilter = (description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ format: 'uuid', description }),
+    IsOptional(),
+    IsUUID('all', { message: 'owner must be a team member id' }),
+  );
+
 export class ListLeadsQuery {
   @OptionalText(200, 'Virtanen')
   search?: string;
@@ -144,9 +152,7 @@ export class ListLeadsQuery {
   @IsIn(LEAD_SORTS)
   sort?: LeadSort;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'Only the leads this member owns' })
-  @IsOptional()
-  @IsUUID('all', { message: 'owner must be a team member id' })
+  @OwnerFilter('Only the leads this member owns')
   owner?: string;
 
   @PageNumber()
@@ -165,9 +171,7 @@ export class LeadsCsvQuery extends PickType(ListLeadsQuery, [
 ] as const) {}
 
 export class FollowUpsQuery {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Only this member’s follow-ups' })
-  @IsOptional()
-  @IsUUID('all', { message: 'owner must be a team member id' })
+  @OwnerFilter('Only this member’s follow-ups')
   owner?: string;
 }
 
@@ -183,19 +187,8 @@ export class AddColumnDto {
   color: ColumnColor;
 }
 
-export class EditColumnDto {
-  @ApiPropertyOptional({ example: 'Site visit booked' })
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(60)
-  name?: string;
-
-  @ApiPropertyOptional({ enum: COLUMN_COLORS, example: 'green' })
-  @IsOptional()
-  @IsIn(COLUMN_COLORS)
-  color?: ColumnColor;
-}
+/** A column's new name, colour, or both. */
+export class EditColumnDto extends PartialType(AddColumnDto) {}
 
 export class RemoveColumnQuery {
   @ApiPropertyOptional({

@@ -3,10 +3,8 @@ import type { QueryConfig } from 'pg';
 import type { DoorStyle, LeadSource } from '#src/contract/leads.js';
 import type { InlineEvent } from '#src/platform/event-store/event-store.types.js';
 import { Projection } from '#src/platform/projections/projection.decorator.js';
-import type {
-  ProjectionContext,
-  ProjectionDefinition,
-} from '#src/platform/projections/projection.types.js';
+import { projectionOf } from '#src/platform/projections/projection-of.js';
+import type { ProjectionContext } from '#src/platform/projections/projection.types.js';
 import {
   LEAD_EVENT_TYPES,
   type LeadEvent,
@@ -121,14 +119,14 @@ export const ACTIVE_LEAD = 'deleted_at is null and erased_at is null and merged_
  */
 @Projection()
 @Injectable()
-export class LeadListProjection implements ProjectionDefinition {
-  readonly name = 'lead_list';
-  readonly mode = 'inline' as const;
-  readonly version = 4;
-  readonly handles = LEAD_EVENT_TYPES;
-  readonly needsPersonalData = true;
-  readonly tables = [LEAD_LIST_TABLE, LEAD_SEARCH_TABLE, LEAD_LINKS_TABLE];
-
+export class LeadListProjection extends projectionOf({
+  name: 'lead_list',
+  mode: 'inline',
+  version: 4,
+  handles: LEAD_EVENT_TYPES,
+  needsPersonalData: true,
+  tables: [LEAD_LIST_TABLE, LEAD_SEARCH_TABLE, LEAD_LINKS_TABLE],
+}) {
   async createTables({ db, tables }: ProjectionContext): Promise<void> {
     const t = tables[LEAD_LIST_TABLE];
     await db.query(`create table ${t} (

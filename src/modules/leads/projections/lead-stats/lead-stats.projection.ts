@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '#src/platform/event-store/event-store.types.js';
 import { Projection } from '#src/platform/projections/projection.decorator.js';
-import type {
-  ProjectionContext,
-  ProjectionDefinition,
-} from '#src/platform/projections/projection.types.js';
+import { projectionOf } from '#src/platform/projections/projection-of.js';
+import type { ProjectionContext } from '#src/platform/projections/projection.types.js';
 import {
   LEAD_BOARD_EVENT_TYPES,
   type LeadEvent,
@@ -35,13 +33,13 @@ interface CountedLead {
  */
 @Projection()
 @Injectable()
-export class LeadStatsProjection implements ProjectionDefinition {
-  readonly name = LEAD_STATS_PROJECTION;
-  readonly mode = 'async' as const;
-  readonly version = 2;
-  readonly handles = LEAD_BOARD_EVENT_TYPES;
-  readonly tables = [LEAD_STATS_TABLE, LEADS_TABLE];
-
+export class LeadStatsProjection extends projectionOf({
+  name: LEAD_STATS_PROJECTION,
+  mode: 'async',
+  version: 2,
+  handles: LEAD_BOARD_EVENT_TYPES,
+  tables: [LEAD_STATS_TABLE, LEADS_TABLE],
+}) {
   async createTables({ db, tables }: ProjectionContext): Promise<void> {
     await db.query(`create table ${tables[LEAD_STATS_TABLE]} (
       status text primary key,

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { InlineEvent } from '#src/platform/event-store/event-store.types.js';
 import { Projection } from '#src/platform/projections/projection.decorator.js';
-import type {
-  ProjectionContext,
-  ProjectionDefinition,
-} from '#src/platform/projections/projection.types.js';
+import { projectionOf } from '#src/platform/projections/projection-of.js';
+import type { ProjectionContext } from '#src/platform/projections/projection.types.js';
 import { leadIdFromStream } from '#src/modules/leads/index.js';
 import {
   EMAIL_CONVERSATION_READ,
@@ -36,19 +34,13 @@ interface LeadChange {
  */
 @Projection()
 @Injectable()
-export class UnreadCountsProjection implements ProjectionDefinition {
-  readonly name = 'mail_unread_counts';
-  readonly mode = 'inline' as const;
-  readonly version = 2;
-  readonly handles = [
-    EMAIL_RECEIVED,
-    EMAIL_CONVERSATION_READ,
-    'LeadTrashed',
-    'LeadRestored',
-    'LeadErased',
-  ];
-  readonly tables = [UNREAD_COUNTS_TABLE, UNREAD_GENERATION_TABLE];
-
+export class UnreadCountsProjection extends projectionOf({
+  name: 'mail_unread_counts',
+  mode: 'inline',
+  version: 2,
+  handles: [EMAIL_RECEIVED, EMAIL_CONVERSATION_READ, 'LeadTrashed', 'LeadRestored', 'LeadErased'],
+  tables: [UNREAD_COUNTS_TABLE, UNREAD_GENERATION_TABLE],
+}) {
   async createTables({ db, tables }: ProjectionContext): Promise<void> {
     const t = tables[UNREAD_COUNTS_TABLE];
     await db.query(

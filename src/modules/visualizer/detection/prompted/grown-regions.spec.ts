@@ -1,30 +1,9 @@
+import { boxRegion as box, MASK_PICTURE } from '#test/support/mask-regions.js';
 import { growBox, grownRegions, type BoxDecoder } from './grown-regions.js';
 import type { MaskRegion } from './mask-region.js';
 import { PROMPTED_PARAMETERS } from './prompted-parameters.js';
 
-const size = { width: 200, height: 100 };
-
-function box(x0: number, y0: number, x1: number, y1: number): MaskRegion {
-  const pixels: number[] = [];
-  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) pixels.push(y * size.width + x);
-  return {
-    pixels: Int32Array.from(pixels),
-    area: pixels.length,
-    minX: x0,
-    minY: y0,
-    maxX: x1,
-    maxY: y1,
-    quad: [
-      [x0, y0],
-      [x1, y0],
-      [x1, y1],
-      [x0, y1],
-    ],
-    fill: 1,
-    predictedIou: 0.95,
-    stability: 0.95,
-  };
-}
+const size = MASK_PICTURE;
 
 /** A white picture with a grey rectangle (an oven's frame) round (100..140, 20..80). */
 function picture(): Uint8Array {
