@@ -18,7 +18,7 @@ export const MODEL_FILES = {
  * memory arena of onnxruntime's own: it kept the encoder's largest activations after each run
  * and grew on the next (a process peak 1.1–1.4 GB, docs/decisions/0132-tap-model-memory.md).
  */
-const SESSION_OPTIONS: ort.InferenceSession.SessionOptions = {
+export const SESSION_OPTIONS: ort.InferenceSession.SessionOptions = {
   intraOpNumThreads: 2,
   interOpNumThreads: 1,
   graphOptimizationLevel: 'all',
