@@ -13,12 +13,17 @@ export const MODEL_FILES = {
   decoder: join(MODEL_DIR, 'sam.onnx'),
 } as const;
 
-/** Two threads: the machine's cores; runs are queued one at a time, so they never multiply. */
-const SESSION_OPTIONS: ort.InferenceSession.SessionOptions = {
+/**
+ * Two threads: the machine's cores; runs are queued one at a time, so they never multiply. No
+ * memory arena of onnxruntime's own: it kept the encoder's largest activations after each run
+ * and grew on the next (a process peak 1.1–1.4 GB, docs/decisions/0132-tap-model-memory.md).
+ */
+export const SESSION_OPTIONS: ort.InferenceSession.SessionOptions = {
   intraOpNumThreads: 2,
   interOpNumThreads: 1,
   graphOptimizationLevel: 'all',
   executionMode: 'sequential',
+  enableCpuMemArena: false,
 };
 
 /** The embedding's shape: 256 channels over a 64 × 64 grid of the 1024 square. */

@@ -12,6 +12,7 @@ export class SegmentQueueFullError extends Error {
 }
 
 const WORKER_FILE = fileURLToPath(new URL('./segment.worker.js', import.meta.url));
+const YOUNG_GENERATION_MB = 3;
 
 interface Pending {
   job: SegmentJob;
@@ -87,7 +88,11 @@ export class SerialWorker {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(WORKER_FILE);
+    // A small young generation, as the render threads have: each job drops a 12 MB encoder input
+    // or a 4 MB embedding (docs/decisions/0058-render-workers-young-generation.md, 0132).
+    const worker = new Worker(WORKER_FILE, {
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
     this.worker = worker;
     worker.on('message', (response: SegmentResponse) => {
       const pending = this.running;

@@ -15,8 +15,13 @@ import { SegmentQueueFullError, SerialWorker } from './serial-worker.js';
 
 /** 128 random bits, base64url, like a visualization's id. */
 export const UPLOAD_ID = /^[A-Za-z0-9_-]{22}$/;
-/** 4 MB each: 24 of them stay well inside the process's memory budget. */
-const CACHED_EMBEDDINGS = 24;
+/**
+ * Embeddings kept in this process: 32 MB of them inside the 800 MB budget, each 256 × 64 × 64
+ * floats (sam-model.ts, not imported here: it loads the model's runtime); one dropped is encoded
+ * again from its stored copy (docs/decisions/0132-tap-model-memory.md).
+ */
+const EMBEDDING_BYTES = 256 * 64 * 64 * Float32Array.BYTES_PER_ELEMENT;
+const CACHED_EMBEDDINGS = Math.floor((32 * 2 ** 20) / EMBEDDING_BYTES);
 /** Uploads waiting for the encoder; past this a photo is not opened for taps (the browser grows regions). */
 const ENCODER_QUEUE = 6;
 const DECODER_QUEUE = 16;
