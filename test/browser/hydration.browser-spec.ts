@@ -77,6 +77,29 @@ describe('Hydration of the prerendered pages', () => {
     },
   );
 
+  it.each(PUBLIC_PATHS)(
+    'should name in the HTML of %s every script it needs to hydrate, so none is found late',
+    async (path) => {
+      const fetched: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') fetched.push(new URL(request.url()).pathname);
+      });
+      const response = await page.goto(`${app.testApp.baseUrl}${path}`, { waitUntil: 'load' });
+      await waitForHydration(page);
+      const named = new Set(
+        [
+          ...(await response!.text()).matchAll(
+            /<(?:link rel="modulepreload"|script)[^>]* (?:href|src)="([^"]+)"/g,
+          ),
+        ].map(([, href]) => href),
+      );
+      // The vitals library is its own chunk, asked for after the page is on screen (0105).
+      const late = fetched.filter((script) => !named.has(script) && !script.includes('web-vitals'));
+      expect(fetched.length).toBeGreaterThan(2);
+      expect(late).toEqual([]);
+    },
+  );
+
   it('should hydrate the visualizer of a returning visitor who has used renders', async () => {
     await context.addInitScript(() => {
       localStorage.setItem('visualizer-generations-total', '2');

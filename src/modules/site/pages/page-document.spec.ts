@@ -71,6 +71,16 @@ describe(renderPageDocument.name, () => {
     expect(head).toContain('<link rel="preload" as="image" href="/images/doors/kehysovi.jpg"/>');
   });
 
+  it("should module-preload the page's own chunks in the head, once", () => {
+    const html = render(
+      page({ modulePreloads: ['/assets/QuotePage-q1.js', '/assets/index-abc.js'] }),
+    );
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/QuotePage-q1.js">');
+    // The entry is already the template's own script.
+    expect(head.match(/\/assets\/index-abc\.js/g)).toHaveLength(1);
+  });
+
   it('should escape text into attributes and keep `$` patterns literal', () => {
     const html = render(page({ html: "<main><p>$& $' $1</p></main>" }));
     expect(html).toContain('content="Laske hinta &quot;heti&quot;"');

@@ -25,8 +25,8 @@ const LEADING_PRELOADS = /^(?:<link [^>]*>)+/;
 
 /**
  * A public page's full document: the built index.html (scripts, favicon) with the page's own
- * title, description, canonical URL, share tags, structured data and critical CSS in its head
- * and its prerendered markup in the root element.
+ * title, description, canonical URL, share tags, structured data, the module preloads of its own
+ * chunks in its head and its prerendered markup in the root element.
  */
 export function renderPageDocument(
   template: string,
@@ -38,6 +38,10 @@ export function renderPageDocument(
   const image = `${site.origin}${page.shareImage}`;
   const description = page.description ?? '';
   const preloads = LEADING_PRELOADS.exec(page.html)?.[0] ?? '';
+  // The page's chunk is otherwise found only once the entry runs: a round trip later.
+  const modulePreloads = (page.modulePreloads ?? [])
+    .filter((href) => !template.includes(`"${href}"`))
+    .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
   // Marked so the browser drops them when the visitor moves on to another page in the app.
   const pageTags = [
     `<meta name="description" content="${escapeHtml(description)}" />`,
@@ -63,6 +67,7 @@ export function renderPageDocument(
     `<script type="application/ld+json">${scriptJson(businessStructuredData(site))}</script>`,
     // Read by the first render in the browser, so hydration finds the values filled in below.
     `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${scriptJson(siteConfig)}</script>`,
+    ...modulePreloads,
     preloads,
   ]
     .filter(Boolean)

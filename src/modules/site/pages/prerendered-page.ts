@@ -10,6 +10,8 @@ export interface PrerenderedPage {
   html: string;
   /** The cookie banner's markup, shown until the visitor has chosen. */
   cookieBanner: string;
+  /** Site-relative scripts of the page's own chunk and what it imports, from the build. */
+  modulePreloads?: string[];
 }
 
 /** What a page's head says about the company, from the server's configuration. */

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, memo, useCallback, useState } from 'react';
 import { sendContactMessage, splitName } from '@/public/contact/api/contactApi';
 import { contactCopy } from '@/public/contact/copy';
 import { Button } from '@/shared/ui/Button';
@@ -11,14 +11,16 @@ import { useToast } from '@/shared/components/toast';
 const EMPTY = { name: '', email: '', phone: '', message: '' };
 type Field = keyof typeof EMPTY;
 
-/** Field order and input attributes; name and e-mail are the required ones. */
-const FIELDS: {
+interface FieldSpec {
   name: Field;
   required?: boolean;
   type?: string;
   autoComplete?: string;
   maxLength: number;
-}[] = [
+}
+
+/** Field order and input attributes; name and e-mail are the required ones. */
+const FIELDS: FieldSpec[] = [
   { name: 'name', required: true, autoComplete: 'name', maxLength: 201 },
   { name: 'email', required: true, type: 'email', autoComplete: 'email', maxLength: 254 },
   { name: 'phone', type: 'tel', autoComplete: 'tel', maxLength: 40 },
@@ -32,14 +34,15 @@ export function ContactForm() {
   const toast = useToast();
   const idempotencyKey = useIdempotencyKey();
 
-  const change = (field: Field, value: string) => {
+  const change = useCallback((field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setMissing((current) => {
+      if (!current.has(field)) return current;
       const rest = new Set(current);
       rest.delete(field);
       return rest;
     });
-  };
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -86,34 +89,15 @@ export function ContactForm() {
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
       <div className="field-grid">
-        {FIELDS.map(({ name, required, type, autoComplete, maxLength }) => {
-          const shared = {
-            name,
-            label: form[name],
-            required,
-            value: values[name],
-            error: missing.has(name),
-            helperText: missing.has(name) ? form.required : undefined,
-            maxLength,
-          };
-          return name === 'message' ? (
-            <TextField
-              key={name}
-              {...shared}
-              multiline
-              rows={5}
-              onChange={(event) => change(name, event.target.value)}
-            />
-          ) : (
-            <TextField
-              key={name}
-              {...shared}
-              type={type}
-              autoComplete={autoComplete}
-              onChange={(event) => change(name, event.target.value)}
-            />
-          );
-        })}
+        {FIELDS.map((spec) => (
+          <ContactField
+            key={spec.name}
+            spec={spec}
+            value={values[spec.name]}
+            missing={missing.has(spec.name)}
+            onChange={change}
+          />
+        ))}
       </div>
       <Button
         type="submit"
@@ -128,3 +112,38 @@ export function ContactForm() {
     </form>
   );
 }
+
+interface ContactFieldProps {
+  spec: FieldSpec;
+  value: string;
+  missing: boolean;
+  onChange: (field: Field, value: string) => void;
+}
+
+/**
+ * One field, rendered again only when its own value or message changes: the first submit of an
+ * empty form is a phone visitor's first input, and re-rendering every field made it slow
+ * (docs/decisions/0133-first-input-compiled-ahead.md).
+ */
+const ContactField = memo(function ContactField({
+  spec: { name, required, type, autoComplete, maxLength },
+  value,
+  missing,
+  onChange,
+}: ContactFieldProps) {
+  const shared = {
+    name,
+    label: contactCopy.form[name],
+    required,
+    value,
+    error: missing,
+    helperText: missing ? contactCopy.form.required : undefined,
+    maxLength,
+    onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
+  };
+  return name === 'message' ? (
+    <TextField {...shared} multiline rows={5} />
+  ) : (
+    <TextField {...shared} type={type} autoComplete={autoComplete} />
+  );
+});
