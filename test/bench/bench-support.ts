@@ -160,3 +160,27 @@ export async function runAtRealtimePriority(
   );
   process.exit(code);
 }
+
+/**
+ * Times `GET /api/health` every 50 ms until stopped, as a visitor's page would wait on a busy
+ * server; `stop()` answers every probe's milliseconds.
+ */
+export function probeHealth(base: string): { stop(): Promise<number[]> } {
+  const times: number[] = [];
+  let probing = true;
+  const probe = (async () => {
+    while (probing) {
+      const started = performance.now();
+      await fetch(`${base}/api/health`).then((response) => response.arrayBuffer());
+      times.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    async stop() {
+      probing = false;
+      await probe;
+      return times;
+    },
+  };
+}

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type * as KitchenGenerator from '../fixtures/kitchens/kitchen-generator.js';
 import type * as LoneDoor from '../fixtures/kitchens/lone-door.js';
-import { startBenchApp, startBenchDatabase } from './bench-support.ts';
+import { probeHealth, startBenchApp, startBenchDatabase } from './bench-support.ts';
 import { kitchenFixture } from './kitchen-fixtures.ts';
 
 const TARGET = { tapP95Ms: 300, peakMb: 800, twoOverOne: 1.75 };
@@ -148,16 +148,7 @@ async function runCase(name: Case): Promise<void> {
     await fetch(`${base}/api/health`).then((response) => response.arrayBuffer());
     const idleMb = residentMb().now;
 
-    const health: number[] = [];
-    let probing = true;
-    const probe = (async () => {
-      while (probing) {
-        const started = performance.now();
-        await fetch(`${base}/api/health`).then((response) => response.arrayBuffer());
-        health.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    })();
+    const healthProbe = probeHealth(base);
 
     const encodeStarted = performance.now();
     const uploads = await Promise.all(
@@ -175,8 +166,7 @@ async function runCase(name: Case): Promise<void> {
       ),
     );
     const encodeMs = performance.now() - encodeStarted;
-    probing = false;
-    await probe;
+    const health = await healthProbe.stop();
     if (name !== 'taps') {
       console.log(`RESULT ${JSON.stringify({ idleMb, peakMb: residentMb().peak })}`);
       return;

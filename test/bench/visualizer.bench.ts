@@ -61,7 +61,7 @@ import {
   FRONT_DETECTORS,
   type FrontDetector,
 } from '#src/modules/visualizer/rendering/render-job.js';
-import { startBenchApp, startBenchDatabase } from './bench-support.ts';
+import { probeHealth, startBenchApp, startBenchDatabase } from './bench-support.ts';
 import { kitchenFixture } from './kitchen-fixtures.ts';
 
 const { generateKitchen } = await kitchenFixture<typeof KitchenGenerator>('kitchen-generator.ts');
@@ -378,16 +378,7 @@ async function benchHttp(): Promise<void> {
           body,
         }).then((response) => response.status);
       await post();
-      const probes: number[] = [];
-      let probing = true;
-      const probe = (async () => {
-        while (probing) {
-          const started = performance.now();
-          await fetch(`${base}/api/health`).then((response) => response.arrayBuffer());
-          probes.push(performance.now() - started);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      })();
+      const healthProbe = probeHealth(base);
       const started = performance.now();
       const statuses = (
         await Promise.all(
@@ -399,8 +390,7 @@ async function benchHttp(): Promise<void> {
         )
       ).flat();
       const seconds = (performance.now() - started) / 1000;
-      probing = false;
-      await probe;
+      const probes = await healthProbe.stop();
       const ok = statuses.filter((status) => status === 200).length;
       console.log(
         `POST /api/visualize ${size.label}, ${HTTP_CLIENTS} concurrent clients: ` +

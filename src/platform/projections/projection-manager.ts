@@ -10,7 +10,6 @@ import type { ProjectionDefinition } from './projection.types.js';
 
 export type { RebuildProgress } from './projection-rebuild.js';
 
-/** A new version being built beside the live one (or the first build). */
 /** A build's progress as the API answers it, and which version of the projection it builds. */
 export interface BuildStatus extends ReportBuild {
   version: number;

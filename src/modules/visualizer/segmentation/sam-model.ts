@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import ort from 'onnxruntime-node';
+import { EMBEDDING_DIMS } from './embedding-shape.js';
 import { MODEL_SIDE, promptInput, type ModelFrame, type TapPrompt } from './model-frame.js';
 
 /** The model's two halves as the package ships them (docs/decisions/0108-tap-segmentation-model.md). */
@@ -26,8 +27,6 @@ export const SESSION_OPTIONS: ort.InferenceSession.SessionOptions = {
   enableCpuMemArena: false,
 };
 
-/** The embedding's shape: 256 channels over a 64 × 64 grid of the 1024 square. */
-export const EMBEDDING_DIMS = [1, 256, 64, 64] as const;
 const LOW_RES_MASK = 256;
 
 const sessions = new Map<keyof typeof MODEL_FILES, Promise<ort.InferenceSession>>();

@@ -9,6 +9,7 @@ import type { FrontOutline } from '../rendering/front-outlines.js';
 import type { RenderSource } from '../rendering/render-job.js';
 import { FREE_RERENDER_WINDOW_MS, MESSAGES } from '../visualizer.constants.js';
 import { EmbeddingCache } from './embedding-cache.js';
+import { EMBEDDING_BYTES } from './embedding-shape.js';
 import type { ModelFrame } from './model-frame.js';
 import type { SegmentOutput } from './segment-jobs.js';
 import { SegmentQueueFullError, SerialWorker } from './serial-worker.js';
@@ -16,11 +17,9 @@ import { SegmentQueueFullError, SerialWorker } from './serial-worker.js';
 /** 128 random bits, base64url, like a visualization's id. */
 export const UPLOAD_ID = /^[A-Za-z0-9_-]{22}$/;
 /**
- * Embeddings kept in this process: 32 MB of them inside the 800 MB budget, each 256 × 64 × 64
- * floats (sam-model.ts, not imported here: it loads the model's runtime); one dropped is encoded
+ * Embeddings kept in this process: 32 MB of them inside the 800 MB budget; one dropped is encoded
  * again from its stored copy (docs/decisions/0132-tap-model-memory.md).
  */
-const EMBEDDING_BYTES = 256 * 64 * 64 * Float32Array.BYTES_PER_ELEMENT;
 const CACHED_EMBEDDINGS = Math.floor((32 * 2 ** 20) / EMBEDDING_BYTES);
 /** Uploads waiting for the encoder; past this a photo is not opened for taps (the browser grows regions). */
 const ENCODER_QUEUE = 6;
