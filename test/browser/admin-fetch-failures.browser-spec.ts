@@ -1,6 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Route } from 'playwright-core';
 import { TrashLeadCommand } from '#src/modules/leads/commands/trash-lead/trash-lead.command.js';
+import { LiveFeed } from '#src/modules/live/feed/live-feed.js';
 import { createTestLead } from '../support/leads.js';
 import { useAdminBrowser } from '../support/admin-browser.js';
 
@@ -44,6 +46,18 @@ describe('Admin fetch failures in Chromium', () => {
     return () => admin.page.unroute(pattern, fail);
   }
 
+  /**
+   * Until the live feed has told the open board every change and its totals: a notice still on
+   * its way would reach the reloaded page and refetch by itself, which only Retry may.
+   */
+  async function liveToldEverything() {
+    const feed = admin.testApp.app.get(LiveFeed);
+    for (let tries = 0; !(await feed.caughtUp()); tries++) {
+      if (tries === 200) throw new Error('the live feed did not catch up');
+      await sleep(25);
+    }
+  }
+
   const toast = (title: string) =>
     admin.page.getByTestId('toast').getByText(title, { exact: true });
   const retryButtons = () => admin.page.getByRole('button', { name: 'Retry' });
@@ -80,6 +94,7 @@ describe('Admin fetch failures in Chromium', () => {
     await admin.openAdmin('crm');
     await admin.page.getByTestId('column-new').getByText('Kalle Kanban').waitFor();
     await admin.page.locator('[data-live-status="live"]').waitFor();
+    await liveToldEverything();
     const stopFailing = await failGets('**/api/admin/quotes**');
     await admin.page.reload();
 
@@ -111,6 +126,7 @@ describe('Admin fetch failures in Chromium', () => {
     await admin.openAdmin('recycle-bin');
     await admin.page.getByTestId('deleted-lead').filter({ hasText: 'Riitta Roskis' }).waitFor();
     await admin.page.locator('[data-live-status="live"]').waitFor();
+    await liveToldEverything();
     // The bin and its tab's count both fail: one toast between them.
     const stopFailing = await failGets('**/api/quotes/deleted**');
     await admin.page.reload();

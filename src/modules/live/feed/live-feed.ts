@@ -90,6 +90,15 @@ export class LiveFeed implements OnApplicationShutdown {
     return { frames: events.map(changeFrame), complete: events.length < RESUME_LIMIT };
   }
 
+  /**
+   * Whether every committed change has been handed to the open streams and no totals notice
+   * waits: a stream that joins now is told only what is appended after it.
+   */
+  async caughtUp(): Promise<boolean> {
+    if (!this.position || this.statsPending) return false;
+    return !isAfterPosition(await this.eventStore.headPosition(), this.position);
+  }
+
   /** Ends every open stream (the instance drains or stops). */
   closeAll(): void {
     for (const subscriber of [...this.subscribers]) subscriber.close();
