@@ -165,8 +165,8 @@ export class AppEnvironment {
    */
   // The render pool's `detector` option is typed by the visualizer's own FrontDetector: a name
   // here that it lacks fails the type check where the pool is made.
-  @IsIn(['sam', 'opencv', 'rules'])
-  VISUALIZER_DETECTOR: 'sam' | 'opencv' | 'rules' = 'rules';
+  @IsIn(['hybrid', 'sam', 'opencv', 'rules'])
+  VISUALIZER_DETECTOR: 'hybrid' | 'sam' | 'opencv' | 'rules' = 'rules';
 
   /** Image-edit endpoint (multipart: image, mask, prompt; answers base64) for the hosted renderer. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })

@@ -17,6 +17,8 @@
  *   ... --rows                    a line per kitchen
  *   ... --set=maxPromptsCount=30  a parameter of prompted-parameters.ts changed for this run
  *   ... --trace                   a line per decoder run: the prompt and what its answer is
+ *   ... --detector=hybrid         the box-prompted detector (OpenCV's candidates as box prompts)
+ *                                 instead of the grid-prompted one
  *
  * Embeddings are kept in the temporary directory by the frame's hash, so a second run of the same
  * kitchens costs decoder runs only.
@@ -31,6 +33,7 @@ import type * as FrontCoverage from '../fixtures/kitchens/front-coverage.js';
 import type * as KitchenGenerator from '../fixtures/kitchens/kitchen-generator.js';
 import type * as KitchenScenes from '../fixtures/kitchens/kitchen-scenes.js';
 import type * as SiteKitchens from '../fixtures/kitchens/site-kitchens.js';
+import { hybridStages } from '#src/modules/visualizer/detection/prompted/detect-hybrid.js';
 import {
   framedPhoto,
   promptedStages,
@@ -64,6 +67,7 @@ const ONLY_KITCHENS = option('kitchens')?.split(',');
 const SAMPLE = Number(option('sample') ?? 0);
 const ROWS = process.argv.includes('--rows');
 const TRACE = process.argv.includes('--trace');
+const STAGES = option('detector') === 'hybrid' ? hybridStages : promptedStages;
 /** `--set=name=value` (repeatable): the detector's parameters as tried, not as committed. */
 const PARAMETERS = {
   ...PROMPTED_PARAMETERS,
@@ -286,7 +290,7 @@ for (const kitchen of chosenKitchens()) {
   const asked: TapPrompt[] = [];
   let decodeMs = 0;
   const started = performance.now();
-  const stages = await promptedStages(
+  const stages = await STAGES(
     {
       frame,
       rgb,

@@ -9,6 +9,7 @@ import type { FrontOutline } from './rendering/front-outlines.js';
 import { RenderError, type RenderSource } from './rendering/render-job.js';
 import { RenderPool, RenderQueueFullError } from './rendering/render-pool.js';
 import { ProviderFailedError, RENDERER, type Renderer } from './rendering/renderer.js';
+import type { ModelDetector } from './segmentation/segment-jobs.js';
 import { TapSegmentation } from './segmentation/tap-segmentation.js';
 import { VisualizationStore } from './storage/visualization-store.js';
 import { inspectUpload } from './upload/inspect-upload.js';
@@ -34,7 +35,8 @@ export interface VisualizeCommand {
 @Injectable()
 export class VisualizeService {
   private readonly logger = new Logger(VisualizeService.name);
-  private readonly modelDetects: boolean;
+  /** The model's detector, run on the taps' embedding; null when another detector is set. */
+  private readonly modelDetector: ModelDetector | null;
 
   constructor(
     private readonly catalogue: PatternCatalogue,
@@ -47,7 +49,8 @@ export class VisualizeService {
     @Inject(RENDERER) private readonly renderer: Renderer,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.modelDetects = config.VISUALIZER_DETECTOR === 'sam';
+    const detector = config.VISUALIZER_DETECTOR;
+    this.modelDetector = detector === 'sam' || detector === 'hybrid' ? detector : null;
   }
 
   /** The fronts found in a photo, for the visitor to check; costs no free render. */
@@ -58,7 +61,9 @@ export class VisualizeService {
     const source = { image: upload.bytes, decoder: upload.decoder };
     try {
       // The model's detector runs on the embedding the taps use: one encoder run per upload.
-      const detected = this.modelDetects ? await this.taps.detect(source) : null;
+      const detected = this.modelDetector
+        ? await this.taps.detect(source, { detector: this.modelDetector })
+        : null;
       if (detected) return detected;
       const output = await this.pool.run({
         kind: 'detect',
@@ -133,8 +138,11 @@ export class VisualizeService {
    * so the render threads never load the model; undefined leaves them to the render's detector.
    */
   private async modelFronts(source: RenderSource): Promise<FrontOutline[] | undefined> {
-    if (!this.modelDetects) return undefined;
-    const detected = await this.taps.detect(source, { forTaps: false });
+    if (!this.modelDetector) return undefined;
+    const detected = await this.taps.detect(source, {
+      forTaps: false,
+      detector: this.modelDetector,
+    });
     if (detected && !detected.fronts.length) {
       throw new RenderError('no-cabinets', 'no cabinet fronts found');
     }

@@ -77,7 +77,10 @@ export function touchesBorder(
   );
 }
 
-function isFrontShaped(candidate: Candidate, parameters: DetectionParameters): boolean {
+export function isFrontShaped(
+  candidate: Candidate,
+  parameters: NumbersOf<DetectionParameters, 'aspectMinShare'>,
+): boolean {
   const width = candidate.maxX - candidate.minX;
   const height = candidate.maxY - candidate.minY;
   return Math.min(width, height) >= parameters.aspectMinShare * Math.max(width, height);

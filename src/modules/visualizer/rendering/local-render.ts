@@ -1,5 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { detectFrontOutlines } from '../detection/detect-fronts.js';
+import { detectHybridOutlines } from '../detection/prompted/detect-hybrid.js';
 import { detectPromptedOutlines } from '../detection/prompted/detect-prompted.js';
 import { detectCabinetFronts, type CabinetDetection, type RgbImage } from './cabinet-detector.js';
 import { openPhoto, readForAnalysis, type ForAnalysis } from './decode-image.js';
@@ -148,6 +149,8 @@ async function detectWith(
   if (detector === 'rules') return detectCabinetFronts(analysis, noiseFrom);
   if (detector === 'sam')
     return rasteriseOutlines(await detectPromptedOutlines(analysis), analysis);
+  if (detector === 'hybrid')
+    return rasteriseOutlines(await detectHybridOutlines(analysis), analysis);
   return rasteriseOutlines(await detectFrontOutlines(analysis), analysis);
 }
 

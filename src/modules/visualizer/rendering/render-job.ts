@@ -5,11 +5,12 @@ import type { FrontOutline } from './front-outlines.js';
 export type SourceDecoder = 'sharp' | 'heic' | 'bmp';
 
 /**
- * Which detector finds the fronts: OpenCV's staged pipeline (src/modules/visualizer/detection) or
+ * Which detector finds the fronts: OpenCV's staged pipeline (src/modules/visualizer/detection),
+ * the segmentation model asked at grid points (`sam`) or at OpenCV's candidates (`hybrid`), or
  * the older rule engine. Set by VISUALIZER_DETECTOR; see docs/decisions/0107-front-detection-on-opencv.md.
  */
-export type FrontDetector = 'sam' | 'opencv' | 'rules';
-export const FRONT_DETECTORS: readonly FrontDetector[] = ['sam', 'opencv', 'rules'];
+export type FrontDetector = 'hybrid' | 'sam' | 'opencv' | 'rules';
+export const FRONT_DETECTORS: readonly FrontDetector[] = ['hybrid', 'sam', 'opencv', 'rules'];
 export const DEFAULT_FRONT_DETECTOR: FrontDetector = 'rules';
 
 export interface RenderSource {

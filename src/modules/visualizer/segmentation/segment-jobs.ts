@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { openPhoto } from '../rendering/decode-image.js';
 import type { FrontOutline } from '../rendering/front-outlines.js';
-import type { RenderSource } from '../rendering/render-job.js';
+import type { FrontDetector, RenderSource } from '../rendering/render-job.js';
 import { binaryMask, maskOutline } from './mask-outline.js';
 import {
   encoderInput,
@@ -14,6 +14,7 @@ import {
   type ModelFrame,
   type TapPrompt,
 } from './model-frame.js';
+import { hybridStages } from '../detection/prompted/detect-hybrid.js';
 import { promptedOutlines } from '../detection/prompted/detect-prompted.js';
 import { decode, decodeScored, encode } from './sam-model.js';
 
@@ -24,7 +25,16 @@ export type SegmentJob =
   | { kind: 'prepare'; source: RenderSource }
   | { kind: 'encode'; frameJpeg: Uint8Array }
   | { kind: 'tap'; embedding: Float32Array; prompt: TapPrompt; frame: ModelFrame }
-  | { kind: 'detect'; embedding: Float32Array; frameJpeg: Uint8Array; frame: ModelFrame };
+  | {
+      kind: 'detect';
+      detector: ModelDetector;
+      embedding: Float32Array;
+      frameJpeg: Uint8Array;
+      frame: ModelFrame;
+    };
+
+/** The detectors that run on the model's embedding (docs/decisions, the model-prompted ones). */
+export type ModelDetector = Extract<FrontDetector, 'sam' | 'hybrid'>;
 
 export type SegmentOutput =
   | {
@@ -59,11 +69,15 @@ export async function runSegmentJob(job: SegmentJob): Promise<SegmentOutput> {
   if (job.kind === 'encode') return { kind: 'encode', embedding: await encodeJpeg(job.frameJpeg) };
   if (job.kind === 'detect') {
     const { embedding, frame } = job;
-    const outlines = await promptedOutlines({
+    const photo = {
       frame,
       rgb: await rgbOf(job.frameJpeg),
-      decode: (prompt) => decodeScored(embedding, prompt, frame),
-    });
+      decode: (prompt: TapPrompt) => decodeScored(embedding, prompt, frame),
+    };
+    const outlines =
+      job.detector === 'hybrid'
+        ? (await hybridStages(photo)).outlines
+        : await promptedOutlines(photo);
     return { kind: 'detect', outlines };
   }
   const logits = await decode(job.embedding, job.prompt, job.frame);

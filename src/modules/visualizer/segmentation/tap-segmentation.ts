@@ -11,7 +11,7 @@ import { FREE_RERENDER_WINDOW_MS, MESSAGES } from '../visualizer.constants.js';
 import { EmbeddingCache } from './embedding-cache.js';
 import { EMBEDDING_BYTES } from './embedding-shape.js';
 import type { ModelFrame } from './model-frame.js';
-import type { SegmentOutput } from './segment-jobs.js';
+import type { ModelDetector, SegmentOutput } from './segment-jobs.js';
 import { SegmentQueueFullError, SerialWorker } from './serial-worker.js';
 
 /** 128 random bits, base64url, like a visualization's id. */
@@ -86,13 +86,14 @@ export class TapSegmentation implements OnModuleDestroy {
    */
   async detect(
     source: RenderSource,
-    { forTaps = true }: { forTaps?: boolean } = {},
+    { forTaps = true, detector = 'sam' }: { forTaps?: boolean; detector?: ModelDetector } = {},
   ): Promise<Detected | null> {
     const begun = forTaps ? this.begin(source) : this.prepare(source);
     if (!begun) return null;
     const { frame, embedding, frameJpeg, photo } = await begun.opening;
     const output = await this.decoder.run({
       kind: 'detect',
+      detector,
       // A copy: the kept embedding stays in the cache for the taps.
       embedding: forTaps ? embedding.slice() : embedding,
       frameJpeg,

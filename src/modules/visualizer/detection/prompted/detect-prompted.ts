@@ -19,17 +19,13 @@ import {
   type DecodedMask,
 } from '#src/modules/visualizer/segmentation/sam-model.js';
 import type { Candidate } from '../detection-types.js';
-import { toOutlines } from '../front-outlines.js';
-import { byFinish, withoutTiles, withoutWindows } from '../not-fronts.js';
-import { alignedFronts } from '../rows.js';
-import { withoutFrames } from './framed-regions.js';
 import { distinct, frontRegions, isFrontLike, runsOut } from './front-regions.js';
-import { grownRegions } from './grown-regions.js';
+import { grownRegions, type BoxDecoder } from './grown-regions.js';
 import { maskRegion, type MaskRegion } from './mask-region.js';
 import { PROMPTED_PARAMETERS, type PromptedParameters } from './prompted-parameters.js';
 import { promptedRegions } from './prompted-masks.js';
 import { besidePrompts, gridPrompts } from './prompt-points.js';
-import { meanGrey, meanLab } from './region-colour.js';
+import { settledFronts } from './settled-fronts.js';
 
 export async function detectPromptedOutlines(
   image: RgbImage,
@@ -103,18 +99,7 @@ export async function promptedStages(
   const grown = distinct(
     await grownRegions(
       fronts.slice(0, parameters.growMaxCount),
-      async (box, seed) => {
-        const { logits, predictedIou } = await decode({
-          points: [{ x: seed[0] / frame.width, y: seed[1] / frame.height, include: true }],
-          box: [
-            box[0] / frame.width,
-            box[1] / frame.height,
-            box[2] / frame.width,
-            box[3] / frame.height,
-          ],
-        });
-        return maskRegion(logits, frame, seed, predictedIou, parameters.stabilityOffsetLogit);
-      },
+      boxDecoder(decode, frame, parameters),
       rgb,
       frame,
       parameters,
@@ -122,21 +107,31 @@ export async function promptedStages(
     ).then((grownOnes) => [...grownOnes, ...fronts.slice(parameters.growMaxCount)]),
     parameters,
   );
-  const colour = (region: MaskRegion) => ({ region, lab: meanLab(rgb, region.pixels) });
-  const unframed = withoutFrames(grown.map(colour), [...regions, ...grown].map(colour), parameters);
-  const candidates = unframed.map(({ region, lab }) => asCandidate(region, lab, rgb));
-  const untiled = withoutTiles(candidates, frame.width * frame.height, parameters);
-  const aligned = alignedFronts(
-    byFinish(withoutWindows(untiled, parameters), parameters),
-    parameters,
-  );
   return {
     regions,
     fronts,
     grown,
-    unframed: unframed.map(({ region }) => region),
-    aligned,
-    outlines: toOutlines(aligned, frame, parameters.outlineGrowPx),
+    ...settledFronts(grown, [...regions, ...grown], rgb, frame, parameters),
+  };
+}
+
+/** The decoder asked with a box (frame pixels) and a point inside it, read as a region. */
+export function boxDecoder(
+  decode: EncodedPhoto['decode'],
+  frame: ModelFrame,
+  parameters: Pick<PromptedParameters, 'stabilityOffsetLogit'>,
+): BoxDecoder {
+  return async (box, seed) => {
+    const { logits, predictedIou } = await decode({
+      points: [{ x: seed[0] / frame.width, y: seed[1] / frame.height, include: true }],
+      box: [
+        box[0] / frame.width,
+        box[1] / frame.height,
+        box[2] / frame.width,
+        box[3] / frame.height,
+      ],
+    });
+    return maskRegion(logits, frame, seed, predictedIou, parameters.stabilityOffsetLogit);
   };
 }
 
@@ -152,23 +147,4 @@ export async function framedPhoto(
     .raw()
     .toBuffer();
   return { frame, rgb };
-}
-
-function asCandidate(
-  region: MaskRegion,
-  lab: readonly [number, number, number],
-  rgb: Uint8Array,
-): Candidate {
-  return {
-    quad: region.quad,
-    area: region.area,
-    minX: region.minX,
-    minY: region.minY,
-    maxX: region.maxX,
-    maxY: region.maxY,
-    edgeShare: 0,
-    grey: meanGrey(rgb, region.pixels),
-    lab,
-    rimLab: lab,
-  };
 }

@@ -3,9 +3,11 @@
  * its unit: `Share` a share (0..1) of what the comment names, `Count` a count, `Px` pixels of the
  * model's frame (the photo scaled so its long side is 1024), `Logit` the decoder's mask logits.
  * A change of any value is a new `version`, with its figures on the quality bench in the decision.
+ * Version 4 adds the candidate boxes of the `hybrid` detector (candidate-boxes.ts); what the
+ * grid-prompted `sam` detector reads is as in version 3.
  */
 export const PROMPTED_PARAMETERS = {
-  version: 3,
+  version: 4,
   /** Prompt points: the cells of grids of these many columns in turn; rows follow the frame's aspect. */
   gridLevelsColumnsCount: [3, 6, 12],
   /** ... and beside each front found, one of its widths and this share of it away, left and right. */
@@ -53,8 +55,12 @@ export const PROMPTED_PARAMETERS = {
   tileGroupMinCount: 6,
   tileAreaMaxShare: 0.012,
   sizeToleranceShare: 0.25,
-  /** A window pane: at least this bright (grey level) and this much brighter than the fronts. */
-  windowMinGrey: 235,
+  /**
+   * A window pane: at least this bright (grey level) and this much brighter than the fronts.
+   * Version 4: 215 (was 235); the candidate boxes ask the panes of a window between wall units,
+   * a pale sky of grey 226 on the site photos.
+   */
+  windowMinGrey: 215,
   windowAboveFrontsGrey: 25,
   /** Finish grouping (Lab units of OpenCV's 8-bit scaling), as in the edge-based detector. */
   finishDistanceMax: 28,
@@ -62,8 +68,19 @@ export const PROMPTED_PARAMETERS = {
   finishMembersMinCount: 2,
   /** Fronts of one row: tops and bottoms within this share of their height. */
   rowAlignShare: 0.12,
+  /** Hybrid (`detect-hybrid.ts`): at most this many candidates asked as boxes (one decoder run each). */
+  maxBoxPromptsCount: 16,
+  /** Hybrid: a candidate's box is pushed out by this share of its width and height each side. */
+  boxMarginShare: 0.02,
+  /** Hybrid: two candidate boxes overlapping this much (IoU) are one, the first in rank kept. */
+  sameBoxMinIou: 0.6,
   /** Outlines are pushed out by this many frame pixels (the mask's edge is a pixel inside). */
   outlineGrowPx: 1,
 } as const;
 
-export type PromptedParameters = typeof PROMPTED_PARAMETERS;
+/** The parameters' shape, any values (a trial on the bench). */
+export type PromptedParameters = {
+  readonly [K in keyof typeof PROMPTED_PARAMETERS]: (typeof PROMPTED_PARAMETERS)[K] extends number
+    ? number
+    : (typeof PROMPTED_PARAMETERS)[K];
+};
