@@ -20,6 +20,19 @@ export interface LeadCustomer {
   country: string;
 }
 
+/**
+ * Every contact field but the country, empty: where the quote form starts, and what a lead added
+ * by hand has where nothing was sent (the country has a default of its own: Finland).
+ */
+export const BLANK_CONTACT: Omit<LeadCustomer, 'country'> = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+};
+
 export const LEAD_CUSTOMER_FIELDS = [
   'firstName',
   'lastName',

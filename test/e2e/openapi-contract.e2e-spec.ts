@@ -4,6 +4,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { kitchenJpeg, pngBomb } from '../fixtures/kitchens/kitchen-images.js';
 import { createTestLead } from '../support/leads.js';
+import { LEADS_BY_MONTH } from '../support/report-definitions.js';
 import {
   answerChecker,
   type Call,
@@ -79,12 +80,7 @@ describe('The OpenAPI document', () => {
       const defined = await testApp.api
         .post('/api/admin/report-definitions')
         .set(bearer(adminToken))
-        .send({
-          title: 'Leads by month',
-          eventTypes: ['LeadCreated'],
-          measure: { kind: 'count' },
-          groupBy: ['month'],
-        })
+        .send(LEADS_BY_MONTH)
         .expect(201);
       id = (defined.body as { name: string }).name.replace('report_def_', '');
     } else if (path === '/api/admin/backup/files/{name}') {

@@ -8,12 +8,12 @@ import { reportMonth } from '#src/modules/reports/projections/report-rows.js';
 import { DefinedReports } from '#src/modules/reports/queries/defined-reports.js';
 import { useTestApp } from '../support/app-fixture.js';
 import { createTestLead } from '../support/leads.js';
+import { LEADS_BY_MONTH } from '../support/report-definitions.js';
 import { bearer } from '../support/staff.js';
 
 const QUOTES_BY_STYLE_AND_MONTH: ReportDefinitionInput = {
+  ...LEADS_BY_MONTH,
   title: 'Quotes per door style per month',
-  eventTypes: ['LeadCreated'],
-  measure: { kind: 'count' },
   groupBy: ['doorStyle', 'month'],
 };
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
-import type { ReportDefinitionInput } from '#src/contract/reports.js';
 import { ChangeReportDefinitionCommand } from '#src/modules/reports/commands/change-report-definition/change-report-definition.command.js';
 import { DefineReportCommand } from '#src/modules/reports/commands/define-report/define-report.command.js';
 import { RemoveReportDefinitionCommand } from '#src/modules/reports/commands/remove-report-definition/remove-report-definition.command.js';
@@ -18,13 +17,7 @@ import { Refusal } from '#src/platform/domain/refusal.js';
 import { RequestContext } from '#src/platform/http/request-context.js';
 import { useTestApp } from '../support/app-fixture.js';
 import { refusalOf } from '../support/refusal.js';
-
-const LEADS_BY_MONTH: ReportDefinitionInput = {
-  title: 'Leads by month',
-  eventTypes: ['LeadCreated'],
-  measure: { kind: 'count' },
-  groupBy: ['month'],
-};
+import { LEADS_BY_MONTH } from '../support/report-definitions.js';
 
 /**
  * The reports' definition and build handlers through the command bus on a real database: what

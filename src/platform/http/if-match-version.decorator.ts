@@ -1,6 +1,13 @@
-import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { ApiHeader } from '@nestjs/swagger';
+import {
+  applyDecorators,
+  BadRequestException,
+  createParamDecorator,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { ApiHeader, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional } from 'class-validator';
 import type { Request } from 'express';
+import { IntegerBetween } from './number-fields.js';
 
 /** `3`, `"3"` or `W/"3"`: a version as an ETag carries it. */
 const VERSION_TAG = /^(?:W\/)?"?([1-9]\d{0,9})"?$/;
@@ -30,3 +37,14 @@ export const ApiIfMatch = () =>
     description: 'The lead version the client saw (`3`, `"3"` or `W/"3"`); stale → 409',
     schema: { type: 'string', pattern: VERSION_TAG.source, example: '"3"' },
   });
+
+/** Stream versions are PostgreSQL integers: a larger number names no version there can be. */
+const MAX_VERSION = 2_147_483_647;
+
+/** The stream version the client saw, in a body or query: optional, a version there can be. */
+export const ExpectedVersionField = (description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ description, example: 1 }),
+    IsOptional(),
+    IntegerBetween(1, MAX_VERSION),
+  );

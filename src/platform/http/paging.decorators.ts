@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsOptional } from 'class-validator';
+import { IntegerBetween } from './number-fields.js';
 
 const LAST_PAGE = 100_000;
 
@@ -11,9 +12,7 @@ export const PageNumber = () =>
     ApiPropertyOptional({ example: 1 }),
     IsOptional(),
     Type(() => Number),
-    IsInt(),
-    Min(1),
-    Max(LAST_PAGE),
+    IntegerBetween(1, LAST_PAGE),
   );
 
 /** An optional page size in a query string, at most `max` rows. */
@@ -22,7 +21,5 @@ export const PageSize = (max: number) =>
     ApiPropertyOptional({ example: 25 }),
     IsOptional(),
     Type(() => Number),
-    IsInt(),
-    Min(1),
-    Max(max),
+    IntegerBetween(1, max),
   );

@@ -120,3 +120,12 @@ export function evolve(state: LeadState, event: LeadEvent): LeadState {
 
 export const foldLead = (events: readonly LeadEvent[]): LeadState =>
   events.reduce(evolve, INITIAL_LEAD_STATE);
+
+/**
+ * The lead after `event`, from what a read model kept of it (nothing before its creation); none
+ * for an event of a lead whose creation the read model has not seen, which it skips.
+ */
+export function evolveKept(kept: LeadState | undefined, event: LeadEvent): LeadState | undefined {
+  if (!kept && event.type !== 'LeadCreated') return undefined;
+  return evolve(kept ?? INITIAL_LEAD_STATE, event);
+}

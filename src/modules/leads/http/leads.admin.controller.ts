@@ -21,7 +21,14 @@ import { MergeLeadCommand } from '#src/modules/leads/commands/merge-lead/merge-l
 import { UpdateLeadCommand } from '#src/modules/leads/commands/update-lead/update-lead.command.js';
 import { LeadReader } from '#src/modules/leads/queries/lead.reader.js';
 import { DuplicateLeadsReader } from '#src/modules/leads/queries/duplicate-leads.reader.js';
-import type { LeadDetails, LeadOwner, LeadPage, LeadStats, LeadView } from '#src/contract/leads.js';
+import {
+  BLANK_CONTACT,
+  type LeadDetails,
+  type LeadOwner,
+  type LeadPage,
+  type LeadStats,
+  type LeadView,
+} from '#src/contract/leads.js';
 import { finnishDay } from '#src/contract/finnish-day.js';
 import { MembersReader } from '#src/modules/team/index.js';
 import {
@@ -130,15 +137,7 @@ export class LeadsAdminController {
     const { leadId } = await this.commandBus.execute(
       new CreateLeadCommand({
         source: 'manual',
-        customer: {
-          firstName: contact.firstName ?? '',
-          lastName: contact.lastName ?? '',
-          email: contact.email ?? '',
-          phone: contact.phone ?? '',
-          address: contact.address ?? '',
-          city: contact.city ?? '',
-          country: contact.country || 'FI',
-        },
+        customer: { ...BLANK_CONTACT, ...contact, country: contact.country || 'FI' },
         message: dto.message?.trim() || undefined,
         doorStyle: order.doorStyle ?? 'Kehysovi',
         doors: order.doors ?? 0,

@@ -1,12 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
 import { SYSTEM_ACTOR } from '#src/platform/domain/actor.js';
+import { LoopWorker } from '#src/platform/scheduling/loop-worker.js';
 import { WorkLoop } from '#src/platform/scheduling/work-loop.js';
 import { MailConversationRepository } from '#src/modules/mail/infrastructure/mail-conversation.repository.js';
 import { type ClaimedEmail, MailOutbox } from './mail-outbox.js';
@@ -38,10 +33,10 @@ const SYSTEM_METADATA = {
  * repeat from a new message.
  */
 @Injectable()
-export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MailDeliveryWorker extends LoopWorker {
   private readonly logger = new Logger('MailDelivery');
   private readonly policy: RetryPolicy;
-  private readonly loop = new WorkLoop(() => this.deliverDueLogged(), POLL_INTERVAL_MS);
+  protected readonly loop = new WorkLoop(() => this.deliverDueLogged(), POLL_INTERVAL_MS);
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -50,19 +45,14 @@ export class MailDeliveryWorker implements OnApplicationBootstrap, OnApplication
     private readonly transport: SmtpTransport,
     private readonly staffMail: StaffMailComposer,
   ) {
+    super();
     this.policy = { baseDelayMs: config.MAIL_RETRY_BASE_MS, maxAttempts: config.MAIL_MAX_ATTEMPTS };
   }
 
-  onApplicationBootstrap(): void {
-    if (!this.transport.configured) {
+  protected override shouldStart(): boolean {
+    if (!this.transport.configured)
       this.logger.warn('SMTP_URL is not set: e-mails stay queued until it is configured');
-      return;
-    }
-    this.loop.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.loop.stop();
+    return this.transport.configured;
   }
 
   /** Looks at the outbox now instead of at the next poll. */

@@ -1,15 +1,10 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ImapFlow } from 'imapflow';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
 import { Refusal } from '#src/platform/domain/refusal.js';
+import { LoopWorker } from '#src/platform/scheduling/loop-worker.js';
 import { WorkLoop } from '#src/platform/scheduling/work-loop.js';
 import { RecordReplyCommand } from '#src/modules/mail/commands/record-reply/record-reply.command.js';
 import { uuidFrom } from '#src/modules/mail/infrastructure/mail-conversation.repository.js';
@@ -29,9 +24,9 @@ const RECIPIENT_HEADERS = ['delivered-to', 'x-original-to'];
  * lead is left as it is and logged once, without its content.
  */
 @Injectable()
-export class ImapReplyPoller implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ImapReplyPoller extends LoopWorker {
   private readonly logger = new Logger('ImapReplies');
-  private readonly loop: WorkLoop;
+  protected readonly loop: WorkLoop;
   /** Messages already reported as skipped, so each poll does not log them again. */
   private readonly reported = new Set<string>();
 
@@ -41,6 +36,7 @@ export class ImapReplyPoller implements OnApplicationBootstrap, OnApplicationShu
     private readonly threads: MailThreadIndex,
     private readonly commandBus: CommandBus,
   ) {
+    super();
     const poll = () =>
       this.pollOnce().then(
         () => undefined,
@@ -49,12 +45,8 @@ export class ImapReplyPoller implements OnApplicationBootstrap, OnApplicationShu
     this.loop = new WorkLoop(poll, config.IMAP_POLL_INTERVAL_MS);
   }
 
-  onApplicationBootstrap(): void {
-    if (this.settings.imapUrl) this.loop.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.loop.stop();
+  protected override shouldStart(): boolean {
+    return Boolean(this.settings.imapUrl);
   }
 
   /** Imports every new message once; answers how many became conversation entries. */

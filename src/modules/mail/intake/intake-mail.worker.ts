@@ -1,16 +1,11 @@
-import {
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { EventStore } from '#src/platform/event-store/event-store.js';
 import {
   BackgroundPacer,
   BUSY_RUN_INTERVAL_MS,
   RequestPressure,
 } from '#src/platform/scheduling/request-pressure.js';
+import { LoopWorker } from '#src/platform/scheduling/loop-worker.js';
 import { WorkLoop } from '#src/platform/scheduling/work-loop.js';
 import { leadIdFromStream, leadStreamId } from '#src/modules/leads/index.js';
 import { MailDeliveryWorker } from '#src/modules/mail/delivery/mail-delivery-worker.js';
@@ -31,11 +26,9 @@ const POLL_INTERVAL_MS = 1_000;
  * with the lead, so a crash loses none, and the e-mails' fixed ids store each of them once.
  */
 @Injectable()
-export class IntakeMailWorker
-  implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
-{
+export class IntakeMailWorker extends LoopWorker implements OnModuleInit {
   private readonly logger = new Logger('IntakeMail');
-  private readonly loop: WorkLoop;
+  protected readonly loop: WorkLoop;
   private markedSinceWake = false;
 
   constructor(
@@ -46,6 +39,7 @@ export class IntakeMailWorker
     private readonly delivery: MailDeliveryWorker,
     requests: RequestPressure,
   ) {
+    super();
     this.loop = new WorkLoop(() => this.queueAll(), POLL_INTERVAL_MS, {
       pacer: new BackgroundPacer(requests),
       minIntervalMs: BUSY_RUN_INTERVAL_MS,
@@ -72,14 +66,6 @@ export class IntakeMailWorker
       this.markedSinceWake = false;
       this.wake();
     });
-  }
-
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.loop.stop();
   }
 
   /** Looks for pending leads now instead of at the next poll. */

@@ -4,19 +4,16 @@ import {
   AlertTitle,
   Box,
   Button,
-  Card,
-  CardContent,
-  CardHeader,
   Chip,
-  CircularProgress,
   IconButton,
   LinearProgress,
   Stack,
   Tooltip,
   Typography,
 } from '@mui/material';
-import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { LoadState } from '@/shared/components/LoadState';
 import { type RowColumn, RowTable } from '@/shared/components/RowTable';
+import { SectionCard } from '@/shared/components/SectionCard';
 import type { BackupFileInfo } from '#src/contract/backups';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
@@ -80,89 +77,80 @@ export default function BackupsTab() {
   const data = status.data;
   const progress = data?.inProgress;
   return (
-    <Card>
-      <CardHeader
-        title={COPY.title}
-        subheader={COPY.subheader}
-        action={
-          <Stack direction="row" spacing={1}>
-            <Button
-              startIcon={<Refresh />}
-              onClick={() => void status.refetch()}
-              disabled={status.isFetching}
-            >
-              {COPY.refresh}
-            </Button>
-            <Button
-              variant="contained"
-              startIcon={<Backup />}
-              onClick={() => void runBackup()}
-              disabled={backingUp.isLoading}
-            >
-              {backingUp.isLoading ? COPY.backingUp : COPY.backUpNow}
-            </Button>
-          </Stack>
-        }
-        sx={{ flexWrap: 'wrap', gap: 1 }}
-      />
-      <CardContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {COPY.description}
-        </Typography>
-        {backingUp.isLoading && (
-          <Box sx={{ mb: 2 }} role="status" aria-label="Backup progress">
-            <LinearProgress
-              variant={progress && progress.total > 0 ? 'determinate' : 'indeterminate'}
-              value={progress && progress.total > 0 ? (progress.done / progress.total) * 100 : 0}
-            />
-            {progress && (
-              <Typography variant="caption">
-                {COPY.progress(progress.phase, progress.done, progress.total)}
+    <SectionCard
+      title={COPY.title}
+      subheader={COPY.subheader}
+      action={
+        <Stack direction="row" spacing={1}>
+          <Button
+            startIcon={<Refresh />}
+            onClick={() => void status.refetch()}
+            disabled={status.isFetching}
+          >
+            {COPY.refresh}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<Backup />}
+            onClick={() => void runBackup()}
+            disabled={backingUp.isLoading}
+          >
+            {backingUp.isLoading ? COPY.backingUp : COPY.backUpNow}
+          </Button>
+        </Stack>
+      }
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {COPY.description}
+      </Typography>
+      {backingUp.isLoading && (
+        <Box sx={{ mb: 2 }} role="status" aria-label="Backup progress">
+          <LinearProgress
+            variant={progress && progress.total > 0 ? 'determinate' : 'indeterminate'}
+            value={progress && progress.total > 0 ? (progress.done / progress.total) * 100 : 0}
+          />
+          {progress && (
+            <Typography variant="caption">
+              {COPY.progress(progress.phase, progress.done, progress.total)}
+            </Typography>
+          )}
+        </Box>
+      )}
+      {data?.status === 'failing' && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          <AlertTitle>{COPY.failing}</AlertTitle>
+          {data.lastError}
+        </Alert>
+      )}
+      <LoadState query={status} loadingLabel="Loading backups" failedMessage={COPY.fetchFailed} />
+      {data && data.files.length === 0 && (
+        <Alert severity="info">
+          <AlertTitle>{COPY.emptyTitle}</AlertTitle>
+          {COPY.emptyBody}
+        </Alert>
+      )}
+      {data && data.files.length > 0 && (
+        <>
+          <RowTable
+            label="Backup files"
+            columns={fileColumns}
+            rows={data.files}
+            rowKey={(file) => file.name}
+            hover
+          />
+          <Stack direction="row" spacing={3} sx={{ mt: 2, flexWrap: 'wrap' }}>
+            <Typography variant="body2">{COPY.totalFiles(data.totalFiles)}</Typography>
+            {data.lastBackup && (
+              <Typography variant="body2">
+                {COPY.lastBackup(
+                  formatDateTime(data.lastBackup.created),
+                  data.lastBackup.sizeFormatted,
+                )}
               </Typography>
             )}
-          </Box>
-        )}
-        {data?.status === 'failing' && (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            <AlertTitle>{COPY.failing}</AlertTitle>
-            {data.lastError}
-          </Alert>
-        )}
-        {status.isLoading && (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-            <CircularProgress aria-label="Loading backups" />
-          </Box>
-        )}
-        {status.isError && <LoadFailedAlert message={COPY.fetchFailed} onRetry={status.refetch} />}
-        {data && data.files.length === 0 && (
-          <Alert severity="info">
-            <AlertTitle>{COPY.emptyTitle}</AlertTitle>
-            {COPY.emptyBody}
-          </Alert>
-        )}
-        {data && data.files.length > 0 && (
-          <>
-            <RowTable
-              label="Backup files"
-              columns={fileColumns}
-              rows={data.files}
-              rowKey={(file) => file.name}
-              hover
-            />
-            <Stack direction="row" spacing={3} sx={{ mt: 2, flexWrap: 'wrap' }}>
-              <Typography variant="body2">{COPY.totalFiles(data.totalFiles)}</Typography>
-              {data.lastBackup && (
-                <Typography variant="body2">
-                  {COPY.lastBackup(
-                    formatDateTime(data.lastBackup.created),
-                    data.lastBackup.sizeFormatted,
-                  )}
-                </Typography>
-              )}
-            </Stack>
-          </>
-        )}
-      </CardContent>
-    </Card>
+          </Stack>
+        </>
+      )}
+    </SectionCard>
   );
 }

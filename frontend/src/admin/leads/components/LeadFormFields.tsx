@@ -1,7 +1,7 @@
 import { Grid, MenuItem, TextField } from '@mui/material';
-import type { ChangeEvent } from 'react';
 import { DOOR_STYLES, type DoorStyle, type LeadFields } from '#src/contract/leads';
 import type { PipelineColumn } from '#src/contract/pipeline';
+import { bindFields } from '../lib/bindFields';
 
 export type LeadFormValues = Omit<
   LeadFields,
@@ -61,14 +61,7 @@ interface Props {
 
 /** The lead's editable fields, shared by the details and the add dialogs. */
 export function LeadFormFields({ values, onChange, columns, disabled, showRequiredErrors }: Props) {
-  const field = (name: keyof LeadFormValues) => ({
-    name,
-    value: values[name],
-    disabled,
-    fullWidth: true,
-    size: 'small' as const,
-    onChange: (e: ChangeEvent<HTMLInputElement>) => onChange({ ...values, [name]: e.target.value }),
-  });
+  const field = bindFields(values, onChange, disabled);
   const missing = (name: keyof LeadFormValues) =>
     !!showRequiredErrors && !String(values[name]).trim();
   return (

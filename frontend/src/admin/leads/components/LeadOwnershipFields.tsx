@@ -2,6 +2,7 @@ import { Checkbox, FormControlLabel, Grid, MenuItem, TextField } from '@mui/mate
 import type { LeadView } from '#src/contract/leads';
 import { finnishDay } from '#src/contract/finnish-day';
 import { useGetLeadOwnersQuery } from '../api/leadsApi';
+import { bindFields } from '../lib/bindFields';
 import type { OwnershipValues } from '../lib/ownershipChanges';
 
 interface Props {
@@ -17,18 +18,11 @@ export function LeadOwnershipFields({ lead, values, onChange, disabled }: Props)
   // An owner who left the team still shows by id until someone picks another.
   const listed = owners.some((o) => o.id === values.ownerId) || !values.ownerId;
   const set = (patch: Partial<OwnershipValues>) => onChange({ ...values, ...patch });
+  const field = bindFields(values, onChange, disabled);
   return (
     <Grid container spacing={2} sx={{ mb: 2 }}>
       <Grid size={{ xs: 12, sm: 4 }}>
-        <TextField
-          select
-          label="Owner"
-          size="small"
-          fullWidth
-          disabled={disabled}
-          value={values.ownerId}
-          onChange={(e) => set({ ownerId: e.target.value })}
-        >
+        <TextField select label="Owner" {...field('ownerId')}>
           <MenuItem value="">
             <em>Nobody</em>
           </MenuItem>
@@ -44,11 +38,7 @@ export function LeadOwnershipFields({ lead, values, onChange, disabled }: Props)
         <TextField
           label="Follow-up on"
           type="date"
-          size="small"
-          fullWidth
-          disabled={disabled}
-          value={values.followUpOn}
-          onChange={(e) => set({ followUpOn: e.target.value })}
+          {...field('followUpOn')}
           slotProps={{
             inputLabel: { shrink: true },
             htmlInput: { min: finnishDay(new Date()) },
@@ -80,12 +70,9 @@ export function LeadOwnershipFields({ lead, values, onChange, disabled }: Props)
       <Grid size={12}>
         <TextField
           label="Follow-up note"
-          size="small"
-          fullWidth
           multiline
+          {...field('followUpNote')}
           disabled={disabled || !values.followUpOn}
-          value={values.followUpNote}
-          onChange={(e) => set({ followUpNote: e.target.value })}
           slotProps={{ htmlInput: { maxLength: 2000 } }}
         />
       </Grid>

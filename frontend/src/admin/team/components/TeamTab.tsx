@@ -1,22 +1,13 @@
 import { Edit, LockReset, PersonAdd, PersonOff, Visibility, HowToReg } from '@mui/icons-material';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Chip,
-  CircularProgress,
-  IconButton,
-  Tooltip,
-} from '@mui/material';
+import { Button, Chip, IconButton, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import type { MemberInput, TeamMember } from '#src/contract/team';
 import { useToast } from '@/shared/components/toast';
 import { formatDateTime } from '@/shared/format/format';
 import { fullName, useVerifyQuery } from '@/shared/session/sessionApi';
-import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { LoadState } from '@/shared/components/LoadState';
 import { type RowColumn, RowTable } from '@/shared/components/RowTable';
+import { SectionCard } from '@/shared/components/SectionCard';
 import { useFetchFailureToast } from '@/shared/hooks/useFetchFailureToast';
 import { useSaveOrToast } from '@/shared/hooks/useSaveOrToast';
 import {
@@ -132,39 +123,30 @@ export default function TeamTab() {
   ];
 
   return (
-    <Card>
-      <CardHeader
-        title="Team"
-        subheader="Staff who can sign in to the admin dashboard"
-        action={
-          <Button
-            variant="contained"
-            startIcon={<PersonAdd />}
-            onClick={() => setOpen({ kind: 'add' })}
-          >
-            Add Team Member
-          </Button>
-        }
-        sx={{ flexWrap: 'wrap', gap: 1 }}
-      />
-      <CardContent>
-        <SecondFactorPolicySwitch />
-        {team.isLoading && (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-            <CircularProgress aria-label="Loading team members" />
-          </Box>
-        )}
-        {team.isError && <LoadFailedAlert message={FETCH_FAILED} onRetry={team.refetch} />}
-        {team.data && (
-          <RowTable
-            label="Team members"
-            columns={memberColumns}
-            rows={team.data}
-            rowKey={(member) => member.id}
-            hover
-          />
-        )}
-      </CardContent>
+    <SectionCard
+      title="Team"
+      subheader="Staff who can sign in to the admin dashboard"
+      action={
+        <Button
+          variant="contained"
+          startIcon={<PersonAdd />}
+          onClick={() => setOpen({ kind: 'add' })}
+        >
+          Add Team Member
+        </Button>
+      }
+    >
+      <SecondFactorPolicySwitch />
+      <LoadState query={team} loadingLabel="Loading team members" failedMessage={FETCH_FAILED} />
+      {team.data && (
+        <RowTable
+          label="Team members"
+          columns={memberColumns}
+          rows={team.data}
+          rowKey={(member) => member.id}
+          hover
+        />
+      )}
 
       {open?.kind === 'add' && (
         <MemberFormDialog
@@ -214,7 +196,7 @@ export default function TeamTab() {
       {open?.kind === 'password' && (
         <OneTimePasswordDialog email={open.email} password={open.password} onClose={close} />
       )}
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { type DoorStyle, LEAD_CUSTOMER_FIELDS } from '#src/contract/leads';
+import { BLANK_CONTACT, type DoorStyle, LEAD_CUSTOMER_FIELDS } from '#src/contract/leads';
 import type { QuoteCustomer } from '#src/contract/quote';
 import { quoteCopy } from '../copy';
 import {
@@ -18,15 +18,7 @@ const REQUIRED_CONTACT_FIELDS = LEAD_CUSTOMER_FIELDS.filter(
   (field): field is Exclude<typeof field, 'country'> => field !== 'country',
 );
 
-const EMPTY_CONTACT: ContactFields = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  address: '',
-  city: '',
-  message: '',
-};
+const EMPTY_CONTACT: ContactFields = { ...BLANK_CONTACT, message: '' };
 /** The contact step's errors, by field. */
 export type ContactErrors = ReadonlyMap<keyof ContactFields, string>;
 const NO_ERRORS: ContactErrors = new Map();

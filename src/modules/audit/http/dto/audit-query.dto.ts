@@ -1,5 +1,6 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { PageInfoDto } from '#src/platform/http/page.responses.js';
 import { PageNumber, PageSize } from '#src/platform/http/paging.decorators.js';
 import { ReportBuildDto } from '#src/modules/reports/index.js';
 import {
@@ -112,7 +113,7 @@ export class AuditEntryDto {
   sentence: string;
 }
 
-export class AuditPageDto {
+export class AuditPageDto extends PageInfoDto {
   @ApiProperty({ type: [AuditEntryDto] })
   items: AuditEntryDto[];
   @ApiProperty({
@@ -122,10 +123,6 @@ export class AuditPageDto {
   total: number;
   @ApiProperty({ description: 'More rows match than were counted' })
   totalIsLowerBound: boolean;
-  @ApiProperty({ type: 'integer' })
-  page: number;
-  @ApiProperty({ type: 'integer' })
-  pageSize: number;
   @ApiPropertyOptional({
     type: ReportBuildDto,
     description: 'Present while the audit log is being built; items are empty until it is done',

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsISO8601, Max, Min, IsOptional } from 'class-validator';
+import { IsISO8601, IsOptional } from 'class-validator';
 import { BOARD_CARDS_PER_COLUMN_MAX } from '#src/contract/board-history.js';
+import { IntegerBetween } from '#src/platform/http/number-fields.js';
 
 export class BoardAsOfQuery {
   @ApiProperty({
@@ -18,9 +19,7 @@ export class BoardAsOfQuery {
   @ApiPropertyOptional({ example: 10, description: 'Newest leads shown per column' })
   @IsOptional()
   @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(BOARD_CARDS_PER_COLUMN_MAX)
+  @IntegerBetween(1, BOARD_CARDS_PER_COLUMN_MAX)
   cardsPerColumn?: number;
 }
 

@@ -3,6 +3,7 @@ import {
   ApiProperty,
   type ApiPropertyOptions,
   getSchemaPath,
+  PickType,
 } from '@nestjs/swagger';
 import { Matches } from 'class-validator';
 import {
@@ -26,13 +27,7 @@ export class BackupFileDto implements BackupFileInfo {
   sizeFormatted: string;
 }
 
-export class LastBackupDto {
-  @ApiProperty({ format: 'date-time' })
-  created: string;
-
-  @ApiProperty({ example: '180.0 KB' })
-  sizeFormatted: string;
-}
+export class LastBackupDto extends PickType(BackupFileDto, ['created', 'sizeFormatted'] as const) {}
 
 export class BackupProgressDto implements BackupProgressInfo {
   @ApiProperty({ enum: ['events', 'keys', 'credentials', 'files', 'finishing'] })

@@ -3,7 +3,6 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsEmail,
   IsIn,
-  IsInt,
   IsNumber,
   IsOptional,
   IsString,
@@ -13,6 +12,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { IntegerBetween } from '#src/platform/http/number-fields.js';
 import { DOOR_STYLES, type DoorStyle } from '#src/modules/leads/domain/lead.types.js';
 
 const NOT_BLANK = /\S/;
@@ -30,6 +30,14 @@ export const EmailField = () =>
 /** An optional text field of at most `maxLength` characters, documented with `example`. */
 export const OptionalText = (maxLength: number, example: string) =>
   applyDecorators(ApiPropertyOptional({ example }), IsOptional(), IsString(), MaxLength(maxLength));
+
+/** Metres or euros: a finite number with at most two decimals, from 0 to `max`. */
+const TwoDecimals = (max: number) =>
+  applyDecorators(
+    IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }),
+    Min(0),
+    Max(max),
+  );
 
 /** Every lead field except the required three; all optional so an update sends only changes. */
 export class LeadDetailsDto {
@@ -54,30 +62,22 @@ export class LeadDetailsDto {
 
   @ApiPropertyOptional({ example: 10 })
   @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(10_000)
+  @IntegerBetween(0, 10_000)
   doors?: number;
 
   @ApiPropertyOptional({ example: 3 })
   @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(10_000)
+  @IntegerBetween(0, 10_000)
   drawers?: number;
 
   @ApiPropertyOptional({ example: 2.5 })
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(100_000)
+  @TwoDecimals(100_000)
   metres?: number;
 
   @ApiPropertyOptional({ description: 'Euros, VAT included', example: 1490 })
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(100_000_000)
+  @TwoDecimals(100_000_000)
   totalPrice?: number;
 
   @ApiPropertyOptional({ description: 'A pipeline column id', example: 'new' })

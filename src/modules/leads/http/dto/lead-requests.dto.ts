@@ -1,19 +1,17 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, PartialType, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { ExpectedVersionField } from '#src/platform/http/if-match-version.decorator.js';
 import { PageNumber, PageSize } from '#src/platform/http/paging.decorators.js';
 import {
   IsDefined,
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsOptional,
   IsString,
   IsUUID,
   Matches,
-  Max,
   MaxLength,
-  Min,
   ValidateIf,
 } from 'class-validator';
 import { LEAD_SORTS, type LeadSort, type MergeLeadRequest } from '#src/contract/leads.js';
@@ -48,28 +46,13 @@ export class CreateLeadDto extends LeadDetailsDto {
   message?: string;
 }
 
-/** Stream versions are PostgreSQL integers: a larger number names no version there can be. */
-const MAX_VERSION = 2_147_483_647;
-
-/** The lead version the client saw: optional, a positive integer a stream version can be. */
-const ExpectedVersionField = (description?: string) =>
-  applyDecorators(
-    ApiPropertyOptional({
-      description:
-        description ??
-        'The lead version the user saw (or send If-Match); a newer lead answers 409. Without it the change applies to the latest version.',
-      example: 1,
-    }),
-    IsOptional(),
-    IsInt(),
-    Min(1),
-    Max(MAX_VERSION),
-  );
+const LEAD_VERSION =
+  'The lead version the user saw (or send If-Match); a newer lead answers 409. Without it the change applies to the latest version.';
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export class UpdateLeadDto extends LeadFieldsDto {
-  @ExpectedVersionField()
+  @ExpectedVersionField(LEAD_VERSION)
   expectedVersion?: number;
 
   @ApiPropertyOptional({
@@ -106,7 +89,7 @@ export class UpdateLeadDto extends LeadFieldsDto {
 
 /** The board's quick change: status and/or notes. */
 export class ChangeLeadStatusDto extends PickType(LeadDetailsDto, ['status', 'notes'] as const) {
-  @ExpectedVersionField()
+  @ExpectedVersionField(LEAD_VERSION)
   expectedVersion?: number;
 }
 

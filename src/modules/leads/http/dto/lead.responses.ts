@@ -21,6 +21,7 @@ import {
   type MovedLeadsAnswer as MovedLeads,
   type PipelineColumn,
 } from '#src/contract/pipeline.js';
+import { PageInfoDto } from '#src/platform/http/page.responses.js';
 
 const DATE_TIME = { format: 'date-time', example: '2026-11-23T09:15:00.000Z' } as const;
 
@@ -144,18 +145,12 @@ export class LeadOwnerDto implements LeadOwner {
   name: string;
 }
 
-export class LeadPageDto implements LeadPage {
+export class LeadPageDto extends PageInfoDto implements LeadPage {
   @ApiProperty({ type: [LeadViewDto] })
   items: LeadViewDto[];
 
   @ApiProperty({ type: 'integer', example: 134 })
   total: number;
-
-  @ApiProperty({ type: 'integer', example: 1 })
-  page: number;
-
-  @ApiProperty({ type: 'integer', example: 25 })
-  pageSize: number;
 }
 
 export class StatusTotalDto implements StatusTotal {

@@ -10,11 +10,7 @@ import {
   type LeadEvent,
   leadIdFromStream,
 } from '#src/modules/leads/domain/lead.events.js';
-import {
-  evolve,
-  INITIAL_LEAD_STATE,
-  type LeadState,
-} from '#src/modules/leads/domain/lead.state.js';
+import { evolveKept, type LeadState } from '#src/modules/leads/domain/lead.state.js';
 import { emailKey, phoneKey } from '#src/modules/leads/domain/contact-match.js';
 
 /** One row of the lead list read model, as stored. */
@@ -338,9 +334,8 @@ export function applyLeadEvent(
   id: string,
   recorded: InlineEvent,
 ): LeadListRow | undefined {
-  const event = recorded as unknown as LeadEvent;
-  if (!row && event.type !== 'LeadCreated') return undefined;
-  const state = evolve(row ? stateOfRow(row) : INITIAL_LEAD_STATE, event);
+  const state = evolveKept(row && stateOfRow(row), recorded as unknown as LeadEvent);
+  if (!state) return undefined;
   const at = recorded.occurredAt.toISOString();
   const since = (now: boolean, before: string | null | undefined) => (now ? (before ?? at) : null);
   const contact = state.contact;

@@ -9,7 +9,7 @@ import {
   leadIdFromStream,
 } from '#src/modules/leads/domain/lead.events.js';
 import {
-  evolve,
+  evolveKept,
   INITIAL_LEAD_STATE,
   type LeadState,
 } from '#src/modules/leads/domain/lead.state.js';
@@ -122,8 +122,8 @@ function countedAfter(
   id: string,
   event: LeadEvent,
 ): CountedLead | undefined {
-  if (!lead && event.type !== 'LeadCreated') return undefined;
-  const state = evolve(lead ? stateOfCounted(lead) : INITIAL_LEAD_STATE, event);
+  const state = evolveKept(lead && stateOfCounted(lead), event);
+  if (!state) return undefined;
   return {
     id,
     status: state.status,

@@ -1,18 +1,16 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsDefined,
   IsEmail,
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
 import { DOOR_STYLES, type DoorStyle } from '#src/contract/leads.js';
@@ -21,6 +19,7 @@ import type {
   QuoteCustomer,
   QuoteRequest,
 } from '#src/contract/quote.js';
+import { IntegerBetween } from '#src/platform/http/number-fields.js';
 import { OneLine, Trimmed } from '#src/platform/http/trimmed.js';
 
 export const NAME_MAX = 100;
@@ -28,21 +27,17 @@ export const EMAIL_MAX = 254;
 export const PHONE_MAX = 40;
 export const MESSAGE_MAX = 5000;
 
+/** A required line of text: trimmed, not blank, one line of at most `max` characters. */
+const RequiredLine = (max: number) =>
+  applyDecorators(Trimmed(), IsString(), IsNotEmpty(), MaxLength(max), OneLine());
+
 export class QuoteCustomerDto implements QuoteCustomer {
   @ApiProperty({ example: 'Aino' })
-  @Trimmed()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(NAME_MAX)
-  @OneLine()
+  @RequiredLine(NAME_MAX)
   firstName: string;
 
   @ApiProperty({ example: 'Virtanen' })
-  @Trimmed()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(NAME_MAX)
-  @OneLine()
+  @RequiredLine(NAME_MAX)
   lastName: string;
 
   @ApiProperty({ example: 'aino.virtanen@example.fi' })
@@ -53,19 +48,11 @@ export class QuoteCustomerDto implements QuoteCustomer {
   email: string;
 
   @ApiProperty({ example: 'Mannerheimintie 12 B 7' })
-  @Trimmed()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
-  @OneLine()
+  @RequiredLine(200)
   address: string;
 
   @ApiProperty({ example: 'Helsinki' })
-  @Trimmed()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(NAME_MAX)
-  @OneLine()
+  @RequiredLine(NAME_MAX)
   city: string;
 
   @ApiPropertyOptional({ default: 'FI', description: 'ISO 3166-1 alpha-2 code', example: 'FI' })
@@ -97,15 +84,11 @@ export class SubmitQuoteDto implements QuoteRequest {
   doorStyle: DoorStyle;
 
   @ApiProperty({ type: 'integer', description: 'Cabinet doors to cover', example: 12 })
-  @IsInt()
-  @Min(0)
-  @Max(999)
+  @IntegerBetween(0, 999)
   doors: number;
 
   @ApiProperty({ type: 'integer', description: 'Drawer fronts to cover', example: 4 })
-  @IsInt()
-  @Min(0)
-  @Max(999)
+  @IntegerBetween(0, 999)
   drawers: number;
 
   @ApiProperty({
@@ -113,9 +96,7 @@ export class SubmitQuoteDto implements QuoteRequest {
     description: 'Worktop metres, whole metres rounded up',
     example: 3,
   })
-  @IsInt()
-  @Min(0)
-  @Max(100)
+  @IntegerBetween(0, 100)
   metres: number;
 
   @ApiProperty({ description: 'Who asks for the quote' })

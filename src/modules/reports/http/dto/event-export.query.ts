@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional } from 'class-validator';
+import { IntegerBetween } from '#src/platform/http/number-fields.js';
 
 export class EventExportQuery {
   @ApiPropertyOptional({
@@ -12,9 +13,7 @@ export class EventExportQuery {
   })
   @IsOptional()
   @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(Number.MAX_SAFE_INTEGER)
+  @IntegerBetween(0, Number.MAX_SAFE_INTEGER)
   after?: number;
 
   @ApiPropertyOptional({

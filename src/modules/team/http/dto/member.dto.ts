@@ -2,13 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsEmail,
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsOptional,
   IsString,
   IsUUID,
   MaxLength,
-  Min,
 } from 'class-validator';
 import {
   type ChangeMemberRequest,
@@ -16,6 +14,7 @@ import {
   STAFF_ROLES,
   type StaffRole,
 } from '#src/contract/team.js';
+import { ExpectedVersionField } from '#src/platform/http/if-match-version.decorator.js';
 import { Trimmed } from '#src/platform/http/trimmed.js';
 
 /** Name and e-mail: the same rules in Team and in Settings. */
@@ -53,13 +52,7 @@ export class ChangeMemberDto extends ProfileDto implements ChangeMemberRequest {
   @IsIn(STAFF_ROLES, { message: `role must be one of: ${STAFF_ROLES.join(', ')}` })
   role: StaffRole;
 
-  @ApiPropertyOptional({
-    description: 'Version the editor saw; a newer one answers 409',
-    example: 1,
-  })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
+  @ExpectedVersionField('Version the editor saw; a newer one answers 409')
   version?: number;
 }
 
