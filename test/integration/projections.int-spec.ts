@@ -310,6 +310,31 @@ describe(ProjectionManager.name, () => {
       }
     });
 
+    it('should wait for a projection another runner holds, and then apply what it missed', async () => {
+      const other = await db.pool.connect();
+      try {
+        await other.query('begin');
+        await other.query("select pg_advisory_xact_lock(hashtext('projection:test_delivery_log'))");
+        const stream = newStream();
+        await instance.store.append(stream, 'no_stream', [{ type: 'Opened', data: {} }], {
+          streamType,
+        });
+        let settled = false;
+        const caughtUp = instance.manager.catchUp().finally(() => (settled = true));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const whileHeld = settled;
+        await other.query('commit');
+        await caughtUp;
+
+        expect(whileHeld).toBe(false);
+        expect(await rowsOf(db, 'test_delivery_log')).toEqual([
+          expect.objectContaining({ stream_id: stream }),
+        ]);
+      } finally {
+        other.release();
+      }
+    });
+
     it('should deliver an event whose transaction committed after a later one, once', async () => {
       const early = await db.pool.connect();
       const late = await db.pool.connect();

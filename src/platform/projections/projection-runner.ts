@@ -42,6 +42,9 @@ export interface ProjectionRunnerOptions {
  * move by compare-and-set with the writes. Woken by LISTEN, with polling as the safety net; a
  * pacer, when given, lets requests go first.
  */
+/** Whether a run waits for the projections another runner holds or leaves them to it. */
+type LockMode = 'wait' | 'skip-locked';
+
 export class ProjectionRunner {
   private listener: pg.Client | null = null;
   private readonly loop: WorkLoop;
@@ -56,7 +59,7 @@ export class ProjectionRunner {
   ) {
     this.loop = new WorkLoop(
       () =>
-        this.catchUp().catch((error: Error) =>
+        this.runUntilCaughtUp('skip-locked').catch((error: Error) =>
           this.log(`projection runner failed: ${error.message}`),
         ),
       options.pollIntervalMs ?? POLL_INTERVAL_MS,
@@ -78,14 +81,23 @@ export class ProjectionRunner {
     this.listener = null;
   }
 
-  /** Runs the async projections until they have caught up with what is committed now. */
-  async catchUp(): Promise<void> {
+  /**
+   * Runs the async projections until they have caught up with what is committed now. A
+   * projection another runner is applying is waited for, not skipped: that runner's read may
+   * predate the latest commit.
+   */
+  catchUp(): Promise<void> {
+    return this.runUntilCaughtUp('wait');
+  }
+
+  /** The background loop skips what another runner holds: that runner moves it on. */
+  private async runUntilCaughtUp(locks: LockMode): Promise<void> {
     const failures = new Map<string, Error>();
     let more = true;
     while (more) {
       const defs = this.registry.async.filter((def) => !failures.has(def.name));
       if (defs.length === 0) break;
-      more = await this.runOnce(defs, failures);
+      more = await this.runOnce(defs, failures, locks);
     }
     const errors = [...failures].map(
       ([name, error]) => new Error(`${name}: ${error.message}`, { cause: error }),
@@ -120,11 +132,12 @@ export class ProjectionRunner {
   private async runOnce(
     defs: ProjectionDefinition[],
     failures: Map<string, Error>,
+    locks: LockMode,
   ): Promise<boolean> {
     const client = await this.pool.connect();
     try {
       await client.query('begin');
-      const groups = shareReads(await this.lockedCheckpoints(client, defs));
+      const groups = shareReads(await this.lockedCheckpoints(client, defs, locks));
       let more = false;
       for (const group of groups) {
         const page = await readGroup(this.eventStore, client, group, RUNNER_BATCH_SIZE);
@@ -150,6 +163,7 @@ export class ProjectionRunner {
   private async lockedCheckpoints(
     client: pg.PoolClient,
     defs: ProjectionDefinition[],
+    locks: LockMode,
   ): Promise<RunnerMember[]> {
     // Skipped: not built yet (a first build still running: no row), or
     // built by older code, which this code's tables may not fit: the old build stays as it was
@@ -157,10 +171,14 @@ export class ProjectionRunner {
     // The locks first, the checkpoints in a statement of their own: a statement reads as of when
     // it began, so a checkpoint read by the statement that takes the lock can predate the commit
     // of the instance that held the lock until a moment ago, and its events would be applied twice.
+    // Waiting runners take the locks one row at a time in name order, so two never deadlock.
     const { rows: locked } = await client.query<{ name: string }>(
-      `select name from unnest($1::text[]) as wanted(name)
-       where pg_try_advisory_xact_lock(hashtext('projection:' || name))`,
-      [defs.map((def) => def.name)],
+      locks === 'wait'
+        ? `select name, pg_advisory_xact_lock(hashtext('projection:' || name))
+           from unnest($1::text[]) as wanted(name)`
+        : `select name from unnest($1::text[]) as wanted(name)
+           where pg_try_advisory_xact_lock(hashtext('projection:' || name))`,
+      [defs.map((def) => def.name).sort()],
     );
     if (locked.length === 0) return [];
     const lockedNames = new Set(locked.map((row) => row.name));
