@@ -60,6 +60,8 @@ export const PROMPTED_PARAMETERS = {
   finishDistanceMax: 28,
   finishAreaMinShare: 0.2,
   finishMembersMinCount: 2,
+  /** 0: a second finish need not stand in a row (the edge detector's row test, not measured here). */
+  secondFinishInRow: 0,
   /** Fronts of one row: tops and bottoms within this share of their height. */
   rowAlignShare: 0.12,
   /** Outlines are pushed out by this many frame pixels (the mask's edge is a pixel inside). */
