@@ -7,6 +7,7 @@
  *    leave round its middle: leaked (the edges do not close it: the region is over 1.5 times the
  *    front), cut up (lines inside it: under half of it), or the region's shape and size refused;
  *  - pooling the edge levels (edge-levels.ts: a front kept once, two run together left out);
+ *  - panels grown to their doors (panel-doors.ts: a front lost when its candidate is grown past it);
  *  - each test of not-fronts.ts by name, then rows.ts;
  * and what the detector answers that matches no front (spill) is counted too. Only the tuning set
  * and the site photos are looked at this way, never the held-out set.
@@ -16,9 +17,14 @@ import {
   type DetectionParameters,
 } from '#src/modules/visualizer/detection/detection-parameters.js';
 import type { Candidate, Quad } from '#src/modules/visualizer/detection/detection-types.js';
-import { edgeLevels, oneOfEachFront } from '#src/modules/visualizer/detection/edge-levels.js';
+import {
+  allLevelsEdges,
+  edgeLevels,
+  oneOfEachFront,
+} from '#src/modules/visualizer/detection/edge-levels.js';
 import { NOT_FRONT_STEPS } from '#src/modules/visualizer/detection/not-fronts.js';
 import { loadOpenCv } from '#src/modules/visualizer/detection/opencv.js';
+import { grownPanels } from '#src/modules/visualizer/detection/panel-doors.js';
 import { alignedFronts } from '#src/modules/visualizer/detection/rows.js';
 import { workingPicture } from '#src/modules/visualizer/detection/working-picture.js';
 import { openPhoto, readForAnalysis } from '#src/modules/visualizer/rendering/decode-image.js';
@@ -240,6 +246,17 @@ async function stagesOf(
     'one of each front',
     [...fronts].filter((label) => !pooledOnce.has(label)),
   );
+  candidates = grownPanels(candidates, allLevelsEdges(levels), picture, parameters);
+  for (const candidate of candidates) {
+    if (!matchesOf.has(candidate)) {
+      matchesOf.set(candidate, matchedFronts([candidate.quad], labels, sizes, width, height)[0]);
+    }
+  }
+  const grown = stillMatched(candidates);
+  lose(
+    'panels grown',
+    [...fronts].filter((label) => !grown.has(label)),
+  );
   for (const step of NOT_FRONT_STEPS) {
     candidates = step.keep(candidates, picture, parameters);
     const kept = stillMatched(candidates);
@@ -268,6 +285,7 @@ export const STAGE_NAMES = [
   'quads: cut up',
   'quads: shape or size refused',
   'one of each front',
+  'panels grown',
   ...NOT_FRONT_STEPS.map(({ name }) => name),
   'rows',
 ];

@@ -5,7 +5,7 @@
  * quality bench go into the tuning log beside the bench.
  */
 export const DETECTION_PARAMETERS = {
-  version: 2,
+  version: 3,
   /** The picture is scaled to this width before edges are looked for. */
   workingWidthPx: 800,
   /** Local contrast (CLAHE) so the faint gaps of white fronts on a white wall show. */
@@ -56,6 +56,16 @@ export const DETECTION_PARAMETERS = {
   sameFrontMinIou: 0.7,
   /** A part of a candidate split by another level is at least this share of it. */
   splitPartMinShare: 0.2,
+  /**
+   * A panel grown to its door (panel-doors.ts): its frame's outer line is between these shares
+   * of the panel's shorter side out from each side, runs along at least frameLineMinShare of
+   * the side, and the widest of the four frame widths is at most frameWidthsMaxRatio times the
+   * narrowest.
+   */
+  frameMinShare: 0.18,
+  frameMaxShare: 0.45,
+  frameLineMinShare: 0.6,
+  frameWidthsMaxRatio: 2.5,
   /** Fronts are at least this share of the picture, and at most this share. */
   frontAreaMinShare: 0.0035,
   frontAreaMaxShare: 0.2,
@@ -76,12 +86,19 @@ export const DETECTION_PARAMETERS = {
   /** A window pane: at least this bright (grey level) and this much brighter than the fronts. */
   windowMinGrey: 235,
   windowAboveFrontsGrey: 25,
+  /**
+   * A candidate holding another of a colour farther than rimDistanceMax from its rim, covering
+   * at least this share of its area, is a frame (oven door, window), no front.
+   */
+  framedAreaMinShare: 0.25,
   /** A front's colour is within this distance (Lab units) of another front's finish. */
   finishDistanceMax: 28,
   /** A finish is kept when its fronts cover this share of the largest finish's area. */
   finishAreaMinShare: 0.2,
   /** ... and when it has this many fronts at least (unless it is the largest). */
   finishMembersMinCount: 2,
+  /** 1: a second finish is kept only when its fronts (or their stack) stand in a row with another. */
+  secondFinishInRow: 1,
   /** Fronts of one row: tops and bottoms within this share of their height. */
   rowAlignShare: 0.12,
   /** Outlines are pushed out by this many working pixels (the edges' own width). */

@@ -94,3 +94,19 @@ function sideBySide(parts: Box[]): boolean {
     parts.some((b, j) => j > i && overlap(a, b) <= 0.1 * Math.min(boxArea(a), boxArea(b))),
   );
 }
+
+/** The edges of every level in one map: an edge at any level is an edge. */
+export function allLevelsEdges(levels: EdgeLevel[]): EdgeMap {
+  const [{ edges: first }] = levels;
+  const edges = new Uint8Array(first.edges.length);
+  for (const level of levels) {
+    const data = level.edges.edges;
+    for (let i = 0; i < data.length; i++) if (data[i]) edges[i] = 255;
+  }
+  return {
+    width: first.width,
+    height: first.height,
+    edges,
+    segments: levels.flatMap((level) => level.edges.segments),
+  };
+}

@@ -4,6 +4,7 @@ import {
   byFinish,
   rejectNotFronts,
   touchesBorder,
+  withoutFrames,
   withoutNested,
   withoutTiles,
 } from './not-fronts.js';
@@ -37,6 +38,20 @@ describe('withoutNested', () => {
   });
 });
 
+describe('withoutFrames', () => {
+  it("should leave out an oven's frame round its dark glass, and keep a shaker door round its panel", () => {
+    const oven = { ...boxCandidate(300, 300, 450, 450, 200), rimLab: [150, 128, 128] as const };
+    const glass = boxCandidate(320, 330, 430, 420, 30);
+    const door = boxCandidate(100, 100, 200, 300, 200);
+    const panel = boxCandidate(115, 115, 185, 285, 205);
+    expect(withoutFrames([oven, glass, door, panel], DETECTION_PARAMETERS)).toEqual([
+      glass,
+      door,
+      panel,
+    ]);
+  });
+});
+
 describe('touchesBorder', () => {
   it('should tell a wall running out of the picture from a door inside it', () => {
     expect(touchesBorder(boxCandidate(0, 40, 70, 500), SIZE, 2)).toBe(true);
@@ -58,6 +73,22 @@ describe('byFinish', () => {
     const uppers = [0, 1, 2].map((k) => boxCandidate(100 + k * 110, 50, 205 + k * 110, 200, 220));
     const lowers = [0, 1, 2].map((k) => boxCandidate(100 + k * 110, 320, 205 + k * 110, 520, 60));
     expect(byFinish([...uppers, ...lowers], DETECTION_PARAMETERS)).toHaveLength(6);
+  });
+
+  it('should leave out a fridge-freezer of its own colour, a stack in line with no row', () => {
+    const uppers = [0, 1, 2].map((k) => boxCandidate(100 + k * 110, 50, 205 + k * 110, 200, 220));
+    const lowers = [0, 1, 2].map((k) => boxCandidate(100 + k * 110, 320, 205 + k * 110, 520, 220));
+    const freezer = boxCandidate(500, 50, 620, 200, 150);
+    const fridge = boxCandidate(500, 204, 620, 520, 150);
+    const kept = byFinish([...uppers, ...lowers, freezer, fridge], DETECTION_PARAMETERS);
+    expect(new Set(kept)).toEqual(new Set([...uppers, ...lowers]));
+  });
+
+  it('should keep a drawer stack of a shade of its own that stands in the row of the doors', () => {
+    const doors = [0, 1, 2].map((k) => boxCandidate(100 + k * 110, 320, 205 + k * 110, 520, 220));
+    const drawers = [0, 1, 2].map((k) => boxCandidate(450, 320 + k * 67, 550, 386 + k * 67, 180));
+    const kept = byFinish([...doors, ...drawers], DETECTION_PARAMETERS);
+    expect(new Set(kept)).toEqual(new Set([...doors, ...drawers]));
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import type { DetectionParameters } from './detection-parameters.js';
 import type { Candidate, NumbersOf } from './detection-types.js';
+import { inRow, inStack } from './rows.js';
 
 type Size = { width: number; height: number };
 
@@ -19,6 +20,11 @@ export interface NotFrontStep {
 
 /** The tests in the order they run; the quality bench's `--stages` counts what each loses. */
 export const NOT_FRONT_STEPS: readonly NotFrontStep[] = [
+  // First, while the glass or pane it frames is still among the candidates.
+  {
+    name: 'frame round another region',
+    keep: (candidates, _size, parameters) => withoutFrames(candidates, parameters),
+  },
   {
     name: 'thin strip',
     keep: (candidates, _size, parameters) =>
@@ -113,6 +119,32 @@ export function withoutTiles<C extends Candidate>(
   });
 }
 
+/**
+ * A candidate holding another one of a colour far from its own rim, and a fair share of its size,
+ * is a frame round something that is no front: an oven's door round its glass, a window's frame
+ * round its panes, an appliance's panel round its display. A shaker door holds its panel too,
+ * but of the door's own finish.
+ */
+export function withoutFrames<C extends Candidate>(
+  candidates: C[],
+  parameters: NumbersOf<DetectionParameters, 'framedAreaMinShare' | 'rimDistanceMax'>,
+): C[] {
+  return candidates.filter(
+    (frame) =>
+      !candidates.some(
+        (inner) =>
+          inner !== frame &&
+          inner.minX >= frame.minX &&
+          inner.maxX <= frame.maxX &&
+          inner.minY >= frame.minY &&
+          inner.maxY <= frame.maxY &&
+          inner.area >= parameters.framedAreaMinShare * frame.area &&
+          inner.area <= 0.9 * frame.area &&
+          labDistance(inner.lab, frame.rimLab) > parameters.rimDistanceMax,
+      ),
+  );
+}
+
 /** A candidate whose centre lies in a larger candidate is that one's panel or handle. */
 export function withoutNested(candidates: Candidate[]): Candidate[] {
   const largestFirst = [...candidates].sort((a, b) => b.area - a.area);
@@ -143,14 +175,21 @@ export function withoutWindows<C extends Candidate>(
 
 /**
  * Fronts share a finish (or two, a two-tone kitchen): candidates are grouped by colour, and a
- * group is kept when it is the largest, or when it has a few members and its area is a fair share
- * of the largest group's (a lone region of a colour of its own is an appliance).
+ * group is kept when it is the largest, or when it has a few members, its area is a fair share
+ * of the largest group's, and (with `secondFinishInRow` 1) two of them stand in a row, or the
+ * stack they make stands in a row beside another candidate. A lone region of a colour of its own
+ * is an appliance, and so is a full-height stack of two (a fridge-freezer) in line with no row; a
+ * second finish of a real kitchen, or one finish split in two by the light, is in its rows.
  */
 export function byFinish<C extends Candidate>(
   candidates: C[],
   parameters: NumbersOf<
     DetectionParameters,
-    'finishDistanceMax' | 'finishAreaMinShare' | 'finishMembersMinCount'
+    | 'finishDistanceMax'
+    | 'finishAreaMinShare'
+    | 'finishMembersMinCount'
+    | 'secondFinishInRow'
+    | 'rowAlignShare'
   >,
 ): C[] {
   const groups: { lab: readonly [number, number, number]; members: C[]; area: number }[] = [];
@@ -169,9 +208,41 @@ export function byFinish<C extends Candidate>(
       ({ area, members }) =>
         area === largest ||
         (area >= parameters.finishAreaMinShare * largest &&
-          members.length >= parameters.finishMembersMinCount),
+          members.length >= parameters.finishMembersMinCount &&
+          (!parameters.secondFinishInRow ||
+            standsInRow(members, candidates, parameters.rowAlignShare))),
     )
     .flatMap(({ members }) => members);
+}
+
+type Box = Pick<Candidate, 'minX' | 'minY' | 'maxX' | 'maxY'>;
+
+const apartInWidth = (a: Box, b: Box) =>
+  Math.min(a.maxX, b.maxX) - Math.max(a.minX, b.minX) <
+  0.5 * Math.min(a.maxX - a.minX, b.maxX - b.minX);
+
+/**
+ * Whether two of the members stand side by side in a row, or the stack some of them make
+ * (drawers) stands in a row beside another candidate of any finish: shared top and bottom lines.
+ * A fridge-freezer's two doors are a stack as tall as no row.
+ */
+function standsInRow(members: Candidate[], candidates: Candidate[], tolerance: number): boolean {
+  const side = (box: Box, others: Candidate[]) =>
+    others.some(
+      (other) => other !== box && inRow(box, other, tolerance) && apartInWidth(box, other),
+    );
+  if (members.some((member) => side(member, members))) return true;
+  return members.some((member) => {
+    const stack = members.filter((other) => inStack(member, other, tolerance));
+    if (stack.length < 2) return false;
+    const box: Box = {
+      minX: Math.min(...stack.map(({ minX }) => minX)),
+      minY: Math.min(...stack.map(({ minY }) => minY)),
+      maxX: Math.max(...stack.map(({ maxX }) => maxX)),
+      maxY: Math.max(...stack.map(({ maxY }) => maxY)),
+    };
+    return side(box, candidates);
+  });
 }
 
 export function labDistance(

@@ -11,18 +11,11 @@ export function alignedFronts<C extends Candidate>(
   parameters: NumbersOf<DetectionParameters, 'rowAlignShare'>,
 ): C[] {
   const tolerance = parameters.rowAlignShare;
-  const near = (a: number, b: number, size: number) => Math.abs(a - b) <= tolerance * size;
-  const inRow = (a: C, b: C) => {
-    const size = Math.min(a.maxY - a.minY, b.maxY - b.minY);
-    return near(a.minY, b.minY, size) && near(a.maxY, b.maxY, size);
-  };
-  const inStack = (a: C, b: C) => {
-    const size = Math.min(a.maxX - a.minX, b.maxX - b.minX);
-    return near(a.minX, b.minX, size) && near(a.maxX, b.maxX, size);
-  };
   const aligned = candidates.filter((candidate) =>
     candidates.some(
-      (other) => other !== candidate && (inRow(candidate, other) || inStack(candidate, other)),
+      (other) =>
+        other !== candidate &&
+        (inRow(candidate, other, tolerance) || inStack(candidate, other, tolerance)),
     ),
   );
   if (!aligned.length) return candidates;
@@ -32,4 +25,21 @@ export function alignedFronts<C extends Candidate>(
     (candidate) =>
       aligned.includes(candidate) || candidate.maxY - candidate.minY >= rowHeight * (1 - tolerance),
   );
+}
+
+type Box = Pick<Candidate, 'minX' | 'minY' | 'maxX' | 'maxY'>;
+
+const near = (a: number, b: number, size: number, tolerance: number) =>
+  Math.abs(a - b) <= tolerance * size;
+
+/** Two fronts of one row: tops and bottoms within `tolerance` of the shorter one's height. */
+export function inRow(a: Box, b: Box, tolerance: number): boolean {
+  const size = Math.min(a.maxY - a.minY, b.maxY - b.minY);
+  return near(a.minY, b.minY, size, tolerance) && near(a.maxY, b.maxY, size, tolerance);
+}
+
+/** Two fronts of one stack (drawers): left and right sides within `tolerance` of a width. */
+export function inStack(a: Box, b: Box, tolerance: number): boolean {
+  const size = Math.min(a.maxX - a.minX, b.maxX - b.minX);
+  return near(a.minX, b.minX, size, tolerance) && near(a.maxX, b.maxX, size, tolerance);
 }

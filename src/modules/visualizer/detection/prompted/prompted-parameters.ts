@@ -66,6 +66,8 @@ export const PROMPTED_PARAMETERS = {
   finishDistanceMax: 28,
   finishAreaMinShare: 0.2,
   finishMembersMinCount: 2,
+  /** 0: a second finish need not stand in a row (the edge detector's row test, not measured here). */
+  secondFinishInRow: 0,
   /** Fronts of one row: tops and bottoms within this share of their height. */
   rowAlignShare: 0.12,
   /** Hybrid (`detect-hybrid.ts`): at most this many candidates asked as boxes (one decoder run each). */
