@@ -1,5 +1,6 @@
 export default async function globalTeardown(): Promise<void> {
-  const { dropTemplateDatabase } = await import('./test-database.js');
-  await dropTemplateDatabase();
-  await (globalThis as { __testPostgres?: { stop(): Promise<void> } }).__testPostgres?.stop();
+  const { dropTemplateDatabases } = await import('./test-database.js');
+  await dropTemplateDatabases();
+  const servers = (globalThis as { __testPostgres?: { stop(): Promise<void> }[] }).__testPostgres;
+  await Promise.all((servers ?? []).map((server) => server.stop()));
 }

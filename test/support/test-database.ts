@@ -33,29 +33,32 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
   };
 }
 
-/** Creates and migrates the run's template database (global setup); returns its name. */
-export async function createTemplateDatabase(): Promise<string> {
-  const name = `t_template_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  await runMigrations(withDatabase(testAdminUrl(), name));
-  return name;
+/** Creates and migrates the run's template database `name` on a server (global setup). */
+export async function createTemplateDatabase(adminUrl: string, name: string): Promise<void> {
+  await adminQuery(`create database ${name}`, adminUrl);
+  await runMigrations(withDatabase(adminUrl, name));
 }
 
-/** Drops the run's template database (global teardown), for a server that outlives the run. */
-export async function dropTemplateDatabase(): Promise<void> {
+/** Drops the run's template databases (global teardown), for a server that outlives the run. */
+export async function dropTemplateDatabases(): Promise<void> {
   const name = process.env.TEST_PG_TEMPLATE;
-  if (name) await adminQuery(`drop database if exists ${name} with (force)`);
+  const urls = process.env.TEST_PG_ADMIN_URLS?.split(' ') ?? [];
+  if (name)
+    await Promise.all(
+      urls.map((url) => adminQuery(`drop database if exists ${name} with (force)`, url)),
+    );
 }
 
+/** This worker's server (global setup starts one per Jest worker). */
 function testAdminUrl(): string {
-  const adminUrl = process.env.TEST_PG_ADMIN_URL;
-  if (!adminUrl)
-    throw new Error('TEST_PG_ADMIN_URL is not set: run tests through jest global setup');
-  return adminUrl;
+  const urls = process.env.TEST_PG_ADMIN_URLS?.split(' ');
+  if (!urls) throw new Error('TEST_PG_ADMIN_URLS is not set: run tests through jest global setup');
+  const worker = Number(process.env.JEST_WORKER_ID ?? 1) - 1;
+  return urls[worker % urls.length];
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: testAdminUrl() });
+async function adminQuery(sql: string, adminUrl = testAdminUrl()): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(sql);
