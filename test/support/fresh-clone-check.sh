@@ -52,8 +52,8 @@ else
 fi
 
 cd "$app"
-say 'npm install --no-audit --no-fund'
-npm install --no-audit --no-fund >"$work/install.log" 2>&1 || { tail -n 40 "$work/install.log"; fail 'npm install'; }
+say 'npm install --no-audit --no-fund --prefer-offline'
+npm install --no-audit --no-fund --prefer-offline >"$work/install.log" 2>&1 || { tail -n 40 "$work/install.log"; fail 'npm install'; }
 
 port=$(free_port)
 pg_port=$(free_port)

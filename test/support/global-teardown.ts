@@ -1,3 +1,6 @@
 export default async function globalTeardown(): Promise<void> {
-  await (globalThis as { __testPostgres?: { stop(): Promise<void> } }).__testPostgres?.stop();
+  const { dropTemplateDatabases } = await import('./test-database.js');
+  await dropTemplateDatabases();
+  const servers = (globalThis as { __testPostgres?: { stop(): Promise<void> }[] }).__testPostgres;
+  await Promise.all((servers ?? []).map((server) => server.stop()));
 }
