@@ -47,17 +47,37 @@ export function tileGrid(
   });
 }
 
+/** A box to paint, corners inclusive. */
+export interface DrawnBox {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  rgb: [number, number, number];
+}
+
+/** `count` doors of one colour in a row from `at`, each `step` pixels right of the last. */
+export function doorRow(
+  count: number,
+  at: [x: number, y: number],
+  size: [width: number, height: number],
+  step: number,
+  rgb: [number, number, number] = [240, 240, 236],
+): DrawnBox[] {
+  return Array.from({ length: count }, (_, k) => ({
+    minX: at[0] + k * step,
+    minY: at[1],
+    maxX: at[0] + k * step + size[0],
+    maxY: at[1] + size[1],
+    rgb,
+  }));
+}
+
 /** A light wall with the given boxes painted on it, each edged by a dark one-pixel-wide gap. */
 export function drawnPicture(
   width: number,
   height: number,
-  boxes: {
-    minX: number;
-    minY: number;
-    maxX: number;
-    maxY: number;
-    rgb: [number, number, number];
-  }[],
+  boxes: DrawnBox[],
   wall: [number, number, number] = [225, 222, 215],
 ): RgbImage {
   const data = new Uint8Array(width * height * 3);

@@ -1,4 +1,4 @@
-import { boxCandidate, drawnPicture } from '#test/support/drawn-fronts.js';
+import { boxCandidate, doorRow, drawnPicture } from '#test/support/drawn-fronts.js';
 import { DETECTION_PARAMETERS } from './detection-parameters.js';
 import { edgeLevels, oneOfEachFront } from './edge-levels.js';
 import { loadOpenCv } from './opencv.js';
@@ -30,14 +30,7 @@ describe('oneOfEachFront', () => {
 describe('edgeLevels', () => {
   it('should give each level its own edges, and close a faint gap at some level', async () => {
     const cv = await loadOpenCv();
-    const white: [number, number, number] = [232, 230, 224];
-    const doors = [0, 1].map((k) => ({
-      minX: 200 + k * 160,
-      minY: 150,
-      maxX: 356 + k * 160,
-      maxY: 450,
-      rgb: white,
-    }));
+    const doors = doorRow(2, [200, 150], [156, 300], 160, [232, 230, 224]);
     const image = drawnPicture(800, 600, doors, [228, 226, 220]);
     // The gaps only 36 grey levels darker than door and wall: white on white.
     for (let i = 0; i < image.data.length; i++) if (image.data[i] < 100) image.data[i] = 192;

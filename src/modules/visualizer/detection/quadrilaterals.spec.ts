@@ -1,4 +1,4 @@
-import { drawnPicture } from '#test/support/drawn-fronts.js';
+import { doorRow, drawnPicture } from '#test/support/drawn-fronts.js';
 import { DETECTION_PARAMETERS } from './detection-parameters.js';
 import { findEdges } from './edges.js';
 import { loadOpenCv, type OpenCv } from './opencv.js';
@@ -43,13 +43,7 @@ describe('candidateQuads', () => {
   });
 
   it('should find each drawn door as one quadrilateral, and no quadrilateral for the wall round them', () => {
-    const doors = [0, 1, 2].map((k) => ({
-      minX: 100 + k * 150,
-      minY: 150,
-      maxX: 240 + k * 150,
-      maxY: 450,
-      rgb: [240, 240, 236] as [number, number, number],
-    }));
+    const doors = doorRow(3, [100, 150], [140, 300], 150);
     const picture = workingPicture(cv, drawnPicture(800, 600, doors), DETECTION_PARAMETERS);
     const quads = candidateQuads(
       cv,

@@ -1,31 +1,9 @@
+import { boxRegion, MASK_PICTURE } from '#test/support/mask-regions.js';
 import { boxedRegions } from './boxed-masks.js';
 import type { BoxPrompt } from './candidate-boxes.js';
 import type { BoxDecoder } from './grown-regions.js';
-import type { MaskRegion } from './mask-region.js';
 
-const size = { width: 100, height: 60 };
-
-function region([x0, y0, x1, y1]: BoxPrompt): MaskRegion {
-  const pixels: number[] = [];
-  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) pixels.push(y * size.width + x);
-  return {
-    pixels: Int32Array.from(pixels),
-    area: pixels.length,
-    minX: x0,
-    minY: y0,
-    maxX: x1,
-    maxY: y1,
-    quad: [
-      [x0, y0],
-      [x1, y0],
-      [x1, y1],
-      [x0, y1],
-    ],
-    fill: 1,
-    predictedIou: 0.95,
-    stability: 0.95,
-  };
-}
+const size = MASK_PICTURE;
 
 /** A made-up model answering each box with the box itself; it counts its runs. */
 function counting(): { decode: BoxDecoder; asked: BoxPrompt[] } {
@@ -34,7 +12,7 @@ function counting(): { decode: BoxDecoder; asked: BoxPrompt[] } {
     asked,
     decode: (box) => {
       asked.push(box);
-      return Promise.resolve(region(box));
+      return Promise.resolve(boxRegion(...box));
     },
   };
 }

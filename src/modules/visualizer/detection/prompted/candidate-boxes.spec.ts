@@ -1,4 +1,4 @@
-import { boxCandidate, drawnPicture } from '#test/support/drawn-fronts.js';
+import { boxCandidate, doorRow, drawnPicture } from '#test/support/drawn-fronts.js';
 import { DETECTION_PARAMETERS } from '../detection-parameters.js';
 import { loadOpenCv } from '../opencv.js';
 import { candidateBoxes, rankedCandidates } from './candidate-boxes.js';
@@ -41,13 +41,7 @@ describe('candidateBoxes', () => {
   it('should give each drawn door a box round it in the frame pixels', async () => {
     const cv = await loadOpenCv();
     // A frame 1024 wide: the working picture is 800, so the boxes are scaled back by 1.28.
-    const doors = [0, 1, 2].map((k) => ({
-      minX: 128 + k * 192,
-      minY: 192,
-      maxX: 307 + k * 192,
-      maxY: 576,
-      rgb: [240, 240, 236] as [number, number, number],
-    }));
+    const doors = doorRow(3, [128, 192], [179, 384], 192);
     const boxes = candidateBoxes(
       cv,
       drawnPicture(1024, 768, doors),
