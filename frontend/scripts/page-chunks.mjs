@@ -2,8 +2,7 @@
  * Which client chunks each prerendered page needs, from the two builds' manifests: while the
  * server bundle renders a route, the lazy page chunks it imports are recorded; each one's source
  * module names its client chunk, which with the chunks it imports statically is what the page's
- * HTML preloads (docs/decisions/0133-first-input-compiled-ahead.md); their stylesheets are what it
- * inlines (docs/decisions/0134-first-paint-waits-on-nothing.md).
+ * HTML preloads (docs/decisions/0133-first-input-compiled-ahead.md).
  */
 import { readFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
@@ -32,23 +31,20 @@ export function pageChunks(frontend) {
       return resolved;
     },
   });
-  /** The scripts and stylesheets of `sources`' client chunks and of every chunk they import statically. */
+  /** The files of `sources`' client chunks and of every chunk they import statically. */
   const withImports = (sources) => {
     const files = new Set();
-    const stylesheets = new Set();
     const visit = (key) => {
       const chunk = client[key];
       if (!chunk || files.has(chunk.file)) return;
       files.add(chunk.file);
-      for (const css of chunk.css ?? []) stylesheets.add(css);
       for (const next of chunk.imports ?? []) visit(next);
     };
     for (const source of sources) visit(source);
-    const addresses = (set) => [...set].map((file) => `/${file}`);
-    return { scripts: addresses(files), stylesheets: addresses(stylesheets) };
+    return [...files].map((file) => `/${file}`);
   };
   return {
-    /** Runs `render` and answers the chunks it loaded besides it, scripts and stylesheets. */
+    /** Runs `render` and answers the chunks it loaded besides it. */
     async during(render) {
       imported = new Set();
       const result = await render();

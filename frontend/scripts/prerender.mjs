@@ -1,8 +1,8 @@
 /**
  * Prerenders every public page after both Vite builds: renders each route with the server
  * bundle and writes frontend/dist/prerendered.json, from which the server assembles each page's
- * document (head from its configuration, body from here, the page's own chunks preloaded, its
- * stylesheets inlined) around dist/index.html.
+ * document (head from its configuration, body from here, the page's own chunks preloaded) around
+ * dist/index.html.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,12 +19,10 @@ const { prerenderPage, prerenderedPages } = await import(
 );
 const pages = [];
 for (const { path, shareImage } of prerenderedPages) {
-  const { result, chunks: pageChunks } = await chunks.during(() => prerenderPage(path, shareImage));
-  pages.push({
-    ...result,
-    modulePreloads: pageChunks.scripts,
-    stylesheets: pageChunks.stylesheets,
-  });
+  const { result, chunks: modulePreloads } = await chunks.during(() =>
+    prerenderPage(path, shareImage),
+  );
+  pages.push({ ...result, modulePreloads });
 }
 writeFileSync(join(frontend, 'dist', 'prerendered.json'), JSON.stringify(pages));
 console.log(`prerendered ${pages.map((page) => page.path).join(' ')}`);

@@ -9,18 +9,12 @@ const TEMPLATE = `<!doctype html>
     <meta name="description" content="shell" />
     <title>Shell</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
-    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
     <div id="root"></div>
     <noscript>Tarvitsee JavaScriptin.</noscript>
   </body>
 </html>`;
-
-const STYLES = new Map([
-  ['/assets/index-abc.css', '.hero{color:red}'],
-  ['/assets/QuotePage-q1.css', '.wizard{background:url("/a.svg#</style>")}'],
-]);
 
 const SITE: SiteFacts = {
   origin: 'https://keittiokalvo.example',
@@ -40,7 +34,7 @@ const CONFIG: SiteConfig = {
 };
 
 const render = (pageToRender: PrerenderedPage, site = SITE, config = CONFIG) =>
-  renderPageDocument(TEMPLATE, pageToRender, site, config, STYLES);
+  renderPageDocument(TEMPLATE, pageToRender, site, config);
 
 const page = (overrides: Partial<PrerenderedPage> = {}): PrerenderedPage => ({
   path: '/quote',
@@ -85,17 +79,6 @@ describe(renderPageDocument.name, () => {
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/QuotePage-q1.js">');
     // The entry is already the template's own script.
     expect(head.match(/\/assets\/index-abc\.js/g)).toHaveLength(1);
-  });
-
-  it("should inline the stylesheets of the template and of the page's chunks, unable to close their element", () => {
-    const html = render(
-      page({ stylesheets: ['/assets/QuotePage-q1.css', '/assets/index-abc.css'] }),
-    );
-    const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).not.toContain('rel="stylesheet"');
-    expect(head.match(/<style>\.hero\{color:red\}<\/style>/g)).toHaveLength(1);
-    expect(head).toContain('<style>.wizard{background:url("/a.svg#<\\/style>")}</style>');
-    expect(head.indexOf('.hero')).toBeLessThan(head.indexOf('.wizard'));
   });
 
   it('should escape text into attributes and keep `$` patterns literal', () => {

@@ -23,29 +23,16 @@ export const PAGE_META_ATTRIBUTE = 'data-page-meta';
 /** React hoists the preloads of a page's first images to the start of its markup. */
 const LEADING_PRELOADS = /^(?:<link [^>]*>)+/;
 
-/** The build's stylesheet links, as Vite writes them into index.html. */
-const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>/g;
-
-/** The stylesheets a template links, by site-relative address. */
-export const linkedStylesheets = (template: string): string[] =>
-  [...template.matchAll(STYLESHEET_LINK)].map((match) => match[1]);
-
-/** CSS inside a style element: nothing in it may close the element (`\/` is `/` in CSS). */
-const styleElement = (css: string) => `<style>${css.replace(/<\//g, '<\\/')}</style>`;
-
 /**
  * A public page's full document: the built index.html (scripts, favicon) with the page's own
  * title, description, canonical URL, share tags, structured data, the module preloads of its own
- * chunks in its head and its prerendered markup in the root element. The stylesheets it needs
- * (the template's and its chunks') are inlined from `styles` (address → CSS): the first paint then
- * waits for no request but the document (docs/decisions/0134-first-paint-waits-on-nothing.md).
+ * chunks in its head and its prerendered markup in the root element.
  */
 export function renderPageDocument(
   template: string,
   page: PrerenderedPage,
   site: SiteFacts,
   siteConfig: SiteConfig,
-  styles: ReadonlyMap<string, string>,
 ): string {
   const url = `${site.origin}${page.path}`;
   const image = `${site.origin}${page.shareImage}`;
@@ -55,10 +42,6 @@ export function renderPageDocument(
   const modulePreloads = (page.modulePreloads ?? [])
     .filter((href) => !template.includes(`"${href}"`))
     .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
-  const linked = linkedStylesheets(template);
-  const pageStyles = (page.stylesheets ?? [])
-    .filter((href) => !linked.includes(href) && styles.has(href))
-    .map((href) => styleElement(styles.get(href)!));
   // Marked so the browser drops them when the visitor moves on to another page in the app.
   const pageTags = [
     `<meta name="description" content="${escapeHtml(description)}" />`,
@@ -86,15 +69,11 @@ export function renderPageDocument(
     `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${scriptJson(siteConfig)}</script>`,
     ...modulePreloads,
     preloads,
-    ...pageStyles,
   ]
     .filter(Boolean)
     .join('\n    ');
   // Replacer functions: page text may contain `$` patterns that a replacement string would expand.
   const document = template
-    .replace(STYLESHEET_LINK, (link, href: string) =>
-      styles.has(href) ? styleElement(styles.get(href)!) : link,
-    )
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
     .replace('</head>', () => `  ${head}\n  </head>`)

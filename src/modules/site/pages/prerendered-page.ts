@@ -12,8 +12,6 @@ export interface PrerenderedPage {
   cookieBanner: string;
   /** Site-relative scripts of the page's own chunk and what it imports, from the build. */
   modulePreloads?: string[];
-  /** Site-relative stylesheets of those chunks, from the build. */
-  stylesheets?: string[];
 }
 
 /** What a page's head says about the company, from the server's configuration. */

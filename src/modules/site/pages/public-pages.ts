@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '#src/config/config.module.js';
 import { CURRENT_PRICE_LIST } from '#src/modules/quotes/index.js';
 import { publicOrigin } from '#src/config/public-origin.js';
 import { siteConfigOf } from '#src/modules/site/site-config.js';
-import { linkedStylesheets, renderPageDocument } from './page-document.js';
+import { renderPageDocument } from './page-document.js';
 import type { PrerenderedPage, SiteFacts } from './prerendered-page.js';
 
 /** Where an unknown path's page was prerendered from (the frontend's NOT_FOUND_PATH). */
@@ -25,8 +25,6 @@ export type PageAnswer = { status: 200 | 404; html: string };
 export class PublicPages {
   private readonly template: string | null;
   private readonly pages: Map<string, PrerenderedPage>;
-  /** The CSS every page inlines, by site-relative address. */
-  private readonly styles: Map<string, string>;
   private documents: Map<string, string> | null = null;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
@@ -36,11 +34,6 @@ export class PublicPages {
     this.template = built ? readFileSync(join(dist, 'index.html'), 'utf8') : null;
     const pages: PrerenderedPage[] = built ? JSON.parse(readFileSync(manifest, 'utf8')) : [];
     this.pages = new Map(pages.map((page) => [page.path, page]));
-    const hrefs = new Set([
-      ...linkedStylesheets(this.template ?? ''),
-      ...pages.flatMap((page) => page.stylesheets ?? []),
-    ]);
-    this.styles = new Map([...hrefs].map((href) => [href, readFileSync(join(dist, href), 'utf8')]));
   }
 
   /** Pages a search engine may index, for the sitemap. */
@@ -76,7 +69,7 @@ export class PublicPages {
       this.documents = new Map(
         [...this.pages].map(([path, page]) => [
           path,
-          renderPageDocument(this.template!, page, site, siteConfig, this.styles),
+          renderPageDocument(this.template!, page, site, siteConfig),
         ]),
       );
     }
