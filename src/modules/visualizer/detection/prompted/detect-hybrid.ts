@@ -7,15 +7,13 @@
  */
 import type { RgbImage } from '#src/modules/visualizer/rendering/cabinet-detector.js';
 import type { FrontOutline } from '#src/modules/visualizer/rendering/front-outlines.js';
-import { encoderInput } from '#src/modules/visualizer/segmentation/model-frame.js';
-import { decodeScored, encode } from '#src/modules/visualizer/segmentation/sam-model.js';
 import { DETECTION_PARAMETERS, type DetectionParameters } from '../detection-parameters.js';
 import { loadOpenCv } from '../opencv.js';
 import { boxedRegions } from './boxed-masks.js';
 import { candidateBoxes } from './candidate-boxes.js';
 import {
   boxDecoder,
-  framedPhoto,
+  encodedPhoto,
   type EncodedPhoto,
   type PromptedStages,
 } from './detect-prompted.js';
@@ -28,14 +26,7 @@ export async function detectHybridOutlines(
   image: RgbImage,
   parameters: PromptedParameters = PROMPTED_PARAMETERS,
 ): Promise<FrontOutline[]> {
-  const { frame, rgb } = await framedPhoto(image);
-  const embedding = await encode(encoderInput(rgb, frame));
-  return (
-    await hybridStages(
-      { frame, rgb, decode: (prompt) => decodeScored(embedding, prompt, frame) },
-      parameters,
-    )
-  ).outlines;
+  return (await hybridStages(await encodedPhoto(image), parameters)).outlines;
 }
 
 /** The stages' answers (as the grid-prompted detector's), and the decoder runs made. */

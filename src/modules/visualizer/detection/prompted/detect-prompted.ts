@@ -31,12 +31,14 @@ export async function detectPromptedOutlines(
   image: RgbImage,
   parameters: PromptedParameters = PROMPTED_PARAMETERS,
 ): Promise<FrontOutline[]> {
+  return promptedOutlines(await encodedPhoto(image), parameters);
+}
+
+/** The photo framed for the model and encoded once, its decoder bound to that embedding. */
+export async function encodedPhoto(image: RgbImage): Promise<EncodedPhoto> {
   const { frame, rgb } = await framedPhoto(image);
   const embedding = await encode(encoderInput(rgb, frame));
-  return promptedOutlines(
-    { frame, rgb, decode: (prompt) => decodeScored(embedding, prompt, frame) },
-    parameters,
-  );
+  return { frame, rgb, decode: (prompt) => decodeScored(embedding, prompt, frame) };
 }
 
 /** The photo as the model saw it, and its decoder on the photo's one embedding. */
